@@ -1,0 +1,127 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The only reader of the process environment: everything else receives a typed Config. */
+export interface Config {
+  vaultPath: string;
+  stateDir: string;
+  port: number;
+  host: string;
+  /** Binding beyond loopback without a token is refused unless this is set explicitly. */
+  allowRemote: boolean;
+  token?: string;
+  anthropic: { apiKey?: string; baseURL?: string; model: string; searchModel: string };
+  embedIntervalS: number;
+  llamaGpu?: string;
+  qmd: { nodeBinary: string; cliPath: string };
+  webDist: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent';
+  /** Environment handed to qmd children: the model cache is found through HOME. */
+  childEnv: NodeJS.ProcessEnv;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** core/ (works from src/config and from dist/config alike). */
+const coreDir = path.resolve(here, '..', '..');
+const repoRoot = path.resolve(coreDir, '..');
+
+/** Unset and blank variables are the same thing: absent. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' ? v.trim() || undefined : v), schema.optional());
+
+const text = optional(z.string());
+const port = z.coerce
+  .number({ message: 'must be a number' })
+  .int('must be a whole number')
+  .min(1, 'must be between 1 and 65535')
+  .max(65535, 'must be between 1 and 65535');
+
+const envSchema = z.object({
+  VAULT_PATH: text,
+  KNOWER_STATE_DIR: text,
+  PORT: optional(port),
+  HOST: text,
+  KNOWER_ALLOW_REMOTE: optional(z.enum(['0', '1', 'true', 'false'], { message: 'must be 1 or 0' })),
+  KNOWER_TOKEN: optional(z.string().min(16, 'must be at least 16 characters')),
+  ANTHROPIC_API_KEY: text,
+  ANTHROPIC_BASE_URL: optional(z.url({ message: 'must be a URL such as http://127.0.0.1:9000' })),
+  KNOWER_MODEL: text,
+  KNOWER_SEARCH_MODEL: text,
+  KNOWER_EMBED_INTERVAL_S: optional(z.coerce.number({ message: 'must be a number of seconds' }).int().min(0, 'must be 0 (off) or more')),
+  NODE_LLAMA_CPP_GPU: text,
+  KNOWER_QMD_NODE: text,
+  KNOWER_QMD_CLI: text,
+  KNOWER_WEB_DIST: text,
+  KNOWER_LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent'])),
+});
+
+const DEFAULT_MODEL = 'claude-sonnet-4-5';
+
+/** Reads and validates the environment once; throws ConfigError naming every bad value. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}=${JSON.stringify(env[String(i.path[0])])}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const host = e.HOST ?? '127.0.0.1';
+  const allowRemote = e.KNOWER_ALLOW_REMOTE === '1' || e.KNOWER_ALLOW_REMOTE === 'true';
+  if (!isLoopback(host) && !e.KNOWER_TOKEN && !allowRemote) {
+    throw new ConfigError(
+      `Invalid configuration:\n  HOST=${JSON.stringify(host)}: binding beyond loopback exposes the vault; set KNOWER_TOKEN, or KNOWER_ALLOW_REMOTE=1 if a proxy or container network protects it`,
+    );
+  }
+  return {
+    vaultPath: path.resolve(cwd, e.VAULT_PATH ?? 'vault'),
+    stateDir: path.resolve(cwd, e.KNOWER_STATE_DIR ?? '.knower'),
+    port: e.PORT ?? 8000,
+    host,
+    allowRemote,
+    token: e.KNOWER_TOKEN,
+    anthropic: {
+      apiKey: e.ANTHROPIC_API_KEY,
+      baseURL: e.ANTHROPIC_BASE_URL,
+      model: e.KNOWER_MODEL ?? DEFAULT_MODEL,
+      searchModel: e.KNOWER_SEARCH_MODEL ?? e.KNOWER_MODEL ?? DEFAULT_MODEL,
+    },
+    embedIntervalS: e.KNOWER_EMBED_INTERVAL_S ?? 300,
+    llamaGpu: e.NODE_LLAMA_CPP_GPU,
+    qmd: {
+      nodeBinary: e.KNOWER_QMD_NODE ?? findNode22(),
+      cliPath: e.KNOWER_QMD_CLI ?? findQmdCli(),
+    },
+    webDist: path.resolve(cwd, e.KNOWER_WEB_DIST ?? path.join(repoRoot, 'apps', 'web', 'dist')),
+    logLevel: e.KNOWER_LOG_LEVEL ?? 'info',
+    childEnv: { ...env },
+  };
+}
+
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** qmd 2.x needs Node >= 22: use this process when it is, else the node@22 dependency. */
+function findNode22(): string {
+  const major = Number(process.versions.node.split('.')[0]);
+  if (major >= 22) return process.execPath;
+  for (const dir of [repoRoot, coreDir]) {
+    const candidate = path.join(dir, 'node_modules', '.bin', 'node');
+    if (existsSync(candidate)) return candidate;
+  }
+  return process.execPath;
+}
+
+function findQmdCli(): string {
+  for (const dir of [coreDir, repoRoot]) {
+    const candidate = path.join(dir, 'node_modules', '@tobilu', 'qmd', 'dist', 'cli', 'qmd.js');
+    if (existsSync(candidate)) return candidate;
+  }
+  return path.join(repoRoot, 'node_modules', '@tobilu', 'qmd', 'dist', 'cli', 'qmd.js');
+}

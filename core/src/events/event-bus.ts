@@ -1,0 +1,38 @@
+import { EventEmitter } from 'node:events';
+
+export type FileChangeType = 'add' | 'change' | 'unlink';
+
+export interface UpdateStatusEvent {
+  id: string;
+  status: string;
+  [key: string]: unknown;
+}
+
+/** Every event the service pushes to clients; the SSE event name is `type`. */
+export type KnowerEvent =
+  | { type: 'file_changed'; data: { path: string; type: FileChangeType } }
+  | { type: 'inbox_updated'; data: { count: number } }
+  | { type: 'update_status'; data: UpdateStatusEvent };
+
+export interface EventBus {
+  publish(event: KnowerEvent): void;
+  /** Returns the unsubscribe function. */
+  subscribe(listener: (event: KnowerEvent) => void): () => void;
+  readonly listenerCount: number;
+}
+
+export function createEventBus(): EventBus {
+  const emitter = new EventEmitter();
+  // Every open browser tab holds one listener; the default cap of 10 is a false alarm here.
+  emitter.setMaxListeners(0);
+  return {
+    publish: (event) => emitter.emit('event', event),
+    subscribe(listener) {
+      emitter.on('event', listener);
+      return () => emitter.off('event', listener);
+    },
+    get listenerCount() {
+      return emitter.listenerCount('event');
+    },
+  };
+}

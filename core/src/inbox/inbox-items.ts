@@ -1,0 +1,77 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { formatDateField } from '../jobs/plan-metadata.js';
+import { parseNote, readTextIfExists } from '../vault/index.js';
+
+export interface InboxSummary {
+  id: string;
+  title: string;
+  created?: string;
+  summary?: string;
+  failed?: boolean;
+}
+
+export interface InboxItem extends InboxSummary {
+  review: { frontmatter: Record<string, unknown>; body: string };
+  /** Vault-relative paths of everything in the item's folder. */
+  files: string[];
+}
+
+export const INBOX_DIR = 'inbox';
+const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+
+export function isInboxId(id: string): boolean {
+  return ID_PATTERN.test(id);
+}
+
+function firstHeading(body: string): string | undefined {
+  return /^#{1,6}\s+(.+?)\s*#*\s*$/m.exec(body)?.[1];
+}
+
+function firstParagraph(body: string): string | undefined {
+  const para = body
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .find((p) => p && !p.startsWith('#'));
+  return para ? para.replace(/\s+/g, ' ').slice(0, 240) : undefined;
+}
+
+async function readItem(root: string, id: string): Promise<InboxItem | undefined> {
+  const folder = path.join(root, INBOX_DIR, id);
+  const text = await readTextIfExists(path.join(folder, 'review.md'));
+  if (text === undefined) return undefined;
+  const parsed = parseNote(text);
+  const data = parsed.ok ? parsed.data : {};
+  const names = (await readdir(folder).catch(() => [] as string[])).filter((n) => !n.startsWith('.')).sort();
+  const summary = typeof data.summary === 'string' ? data.summary : firstParagraph(parsed.body);
+  return {
+    id,
+    title: (typeof data.title === 'string' && data.title) || firstHeading(parsed.body) || id,
+    created: formatDateField(data.created),
+    ...(summary ? { summary } : {}),
+    ...(data.status === 'failed' ? { failed: true } : {}),
+    review: { frontmatter: data, body: parsed.body },
+    files: names.map((n) => `${INBOX_DIR}/${id}/${n}`),
+  };
+}
+
+/** One pending item, or undefined when there is no such item (unknown id, no review.md). */
+export async function getInboxItem(root: string, id: string): Promise<InboxItem | undefined> {
+  if (!isInboxId(id)) return undefined;
+  return readItem(root, id);
+}
+
+/** Pending items, oldest first. */
+export async function listInboxItems(root: string): Promise<InboxSummary[]> {
+  const dirents = await readdir(path.join(root, INBOX_DIR), { withFileTypes: true }).catch(() => []);
+  const items: InboxSummary[] = [];
+  for (const d of dirents) {
+    if (!d.isDirectory() || !isInboxId(d.name)) continue;
+    const item = await readItem(root, d.name);
+    if (item) {
+      const { review: _review, files: _files, ...summary } = item;
+      items.push(summary);
+    }
+  }
+  return items.sort((a, b) => (a.created ?? '').localeCompare(b.created ?? '') || a.id.localeCompare(b.id));
+}

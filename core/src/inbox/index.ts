@@ -1,0 +1,1 @@
+export { listInboxItems, getInboxItem, isInboxId, INBOX_DIR, type InboxItem, type InboxSummary } from './inbox-items.js';

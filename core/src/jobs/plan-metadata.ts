@@ -1,0 +1,45 @@
+import { createHash } from 'node:crypto';
+import { timestamp, tokenCount, type FieldValue } from '../vault/frontmatter.js';
+
+export interface MetadataPlan {
+  tokens: number;
+  bodyHash: string;
+  /** Fields to write; empty when the frontmatter is already right. */
+  fields: Record<string, FieldValue>;
+  updated: string | undefined;
+}
+
+export function hashBody(body: string): string {
+  return createHash('sha1').update(body).digest('hex');
+}
+
+export function formatDateField(value: unknown): string | undefined {
+  if (value instanceof Date && !Number.isNaN(value.getTime())) return timestamp(value);
+  if (typeof value === 'string' && value.trim()) return value.trim();
+  return undefined;
+}
+
+/**
+ * What the job sets in a note's frontmatter. `updated` moves only when the body changed since
+ * the job last saw it (or is missing), so restarts and frontmatter-only edits don't touch it.
+ */
+export function planMetadata(
+  data: Record<string, unknown>,
+  body: string,
+  previousBodyHash: string | undefined,
+  now: Date,
+): MetadataPlan {
+  const tokens = tokenCount(body);
+  const bodyHash = hashBody(body);
+  const fields: Record<string, FieldValue> = {};
+  const at = timestamp(now);
+  if (data.tokens !== tokens) fields.tokens = tokens;
+  if (formatDateField(data.created) === undefined) fields.created = at;
+  const bodyChanged = previousBodyHash !== undefined && previousBodyHash !== bodyHash;
+  let updated = formatDateField(data.updated);
+  if (updated === undefined || bodyChanged || fields.tokens !== undefined) {
+    fields.updated = at;
+    updated = at;
+  }
+  return { tokens, bodyHash, fields, updated };
+}

@@ -1,0 +1,72 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { isNote, parseNote, readTextIfExists, resolveVaultPath } from '../vault/index.js';
+import { sendError, sendPathError } from './http-errors.js';
+
+const pathQuery = {
+  querystring: {
+    type: 'object',
+    properties: { path: { type: 'string', maxLength: 4096 } },
+    required: ['path'],
+  },
+} as const;
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.md': 'text/markdown; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.svg': 'image/svg+xml',
+  '.pdf': 'application/pdf',
+  '.json': 'application/json',
+};
+
+export async function vaultRoutes(app: FastifyInstance): Promise<void> {
+  const { root, index } = app.knower;
+
+  app.get('/vault/tree', async () => ({ files: index.list() }));
+
+  app.get('/vault/file', { schema: pathQuery }, async (request, reply) => {
+    const resolved = await resolveVaultPath(root, (request.query as { path: string }).path);
+    if (!resolved.ok) return sendPathError(reply, resolved.problem, resolved.message);
+    if (!isNote(resolved.rel)) {
+      return sendError(reply, 415, 'not_a_note', `${resolved.rel} is not a markdown note; fetch it from /vault/raw`);
+    }
+    const text = await readTextIfExists(resolved.abs);
+    if (text === undefined) return notFound(reply, resolved.rel);
+    const parsed = parseNote(text);
+    const entry = index.get(resolved.rel);
+    return {
+      path: resolved.rel,
+      frontmatter: parsed.ok ? parsed.data : {},
+      body: parsed.body,
+      ...(entry?.tokens !== undefined ? { tokens: entry.tokens } : {}),
+      ...(parsed.ok ? {} : { malformed: parsed.error }),
+    };
+  });
+
+  app.get('/vault/raw', { schema: pathQuery }, async (request, reply) => {
+    const resolved = await resolveVaultPath(root, (request.query as { path: string }).path);
+    if (!resolved.ok) return sendPathError(reply, resolved.problem, resolved.message);
+    const info = await stat(resolved.abs).catch(() => undefined);
+    if (!info?.isFile()) return notFound(reply, resolved.rel);
+    const type = CONTENT_TYPES[path.extname(resolved.rel).toLowerCase()] ?? 'application/octet-stream';
+    return reply
+      .header('content-type', type)
+      .header('content-length', info.size)
+      .header('x-content-type-options', 'nosniff')
+      // A vault file is data, never a page of this origin (an SVG could carry script).
+      .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
+      .header('cache-control', 'no-cache')
+      .send(createReadStream(resolved.abs));
+  });
+}
+
+function notFound(reply: FastifyReply, rel: string): FastifyReply {
+  return sendError(reply, 404, 'not_found', `no file at ${rel}`);
+}

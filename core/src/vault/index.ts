@@ -1,0 +1,11 @@
+export { resolveVaultPath, type ResolvedPath, type PathProblem } from './resolve-vault-path.js';
+export { writeFileAtomic, readTextIfExists, type WriteOutcome, type WriteOptions } from './atomic-write.js';
+export { parseNote, splitNote, setFrontmatterFields, tokenCount, timestamp, type ParsedNote } from './frontmatter.js';
+export { QMD_MASK, TREE_FILE, isIndexed, isNote, isHiddenPath } from './indexed-set.js';
+export { ensureSkeleton } from './skeleton.js';
+export { newNote } from './new-note.js';
+export { VaultIndex, type IndexEntry } from './vault-index.js';
+export { renderTreeBody, renderTreeListing, type TreeOptions } from './tree-md.js';
+export { withJournal, type WriteJournal } from './write-journal.js';
+export { removeFile, removeTree, linkFile, renameTree, copyInto } from './vault-ops.js';
+export { versionKey, withoutJobFields, isTextContent } from './version-key.js';

@@ -1,0 +1,21 @@
+import { mkdtemp, realpath, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+/** A fresh real directory per test, removed afterwards. */
+export async function makeTempDir(prefix = 'knower-'): Promise<{ dir: string; cleanup: () => Promise<void> }> {
+  const dir = await realpath(await mkdtemp(path.join(os.tmpdir(), prefix)));
+  return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** Polls until `check` returns a value other than undefined/false, or fails after `timeoutMs`. */
+export async function waitFor<T>(check: () => T | Promise<T>, timeoutMs = 10_000, what = 'condition'): Promise<Exclude<T, false | undefined>> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T | undefined;
+  while (Date.now() < deadline) {
+    last = await check();
+    if (last !== undefined && last !== false) return last as Exclude<T, false | undefined>;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`timed out waiting for ${what} (last value: ${JSON.stringify(last)})`);
+}

@@ -1,0 +1,48 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config/index.js';
+import type { SearchEngine } from '../../src/search/index.js';
+import { createFakeSearchEngine } from '../fakes/fake-search-engine.js';
+import { makeTempDir } from './temp-dir.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  vault: string;
+  stateDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A real app on a temporary vault and state dir. `search: 'qmd'` runs the real qmd;
+ * the default is the in-memory engine, for suites about what sits around search.
+ */
+export async function startTestApp(
+  opts: { search?: 'qmd' | 'fake'; env?: Record<string, string>; prepare?: (vault: string) => Promise<void> } = {},
+): Promise<TestApp> {
+  const temp = await makeTempDir();
+  const vault = path.join(temp.dir, 'vault');
+  const stateDir = path.join(temp.dir, 'state');
+  const config = loadConfig(
+    { VAULT_PATH: vault, KNOWER_STATE_DIR: stateDir, KNOWER_EMBED_INTERVAL_S: '0', KNOWER_LOG_LEVEL: 'silent', ...opts.env },
+    temp.dir,
+  );
+  if (opts.prepare) {
+    const { mkdir } = await import('node:fs/promises');
+    await mkdir(vault, { recursive: true });
+    await opts.prepare(vault);
+  }
+  let search: SearchEngine | undefined;
+  if (opts.search !== 'qmd') search = createFakeSearchEngine(vault);
+  const app = await buildApp({ config, search, logger: false });
+  await app.ready();
+  return {
+    app,
+    vault,
+    stateDir,
+    async close() {
+      await app.close();
+      await temp.cleanup();
+    },
+  };
+}

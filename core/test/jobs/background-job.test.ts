@@ -1,0 +1,111 @@
+import { spawn } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { KnowerEvent } from '../../src/events/index.js';
+import { parseNote } from '../../src/vault/index.js';
+import { waitFor } from '../helpers/temp-dir.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+
+describe('background job', () => {
+  let t: TestApp;
+  afterEach(() => t?.close());
+
+  it('gives a hand-saved note tokens, updated and created, and lists it in tree.md', async () => {
+    t = await startTestApp();
+    await t.app.knower.whenSettled();
+    const events: KnowerEvent[] = [];
+    t.app.knower.bus.subscribe((e) => events.push(e));
+    const body = '# Groceries\n\nBuy kiwis and oat milk.\n';
+    await writeFile(path.join(t.vault, 'bucket', 'groceries.md'), body);
+
+    await waitFor(() => events.some((e) => e.type === 'file_changed' && e.data.path === 'bucket/groceries.md'), 5000, 'file_changed');
+    await t.app.knower.whenSettled();
+    const parsed = parseNote(await readFile(path.join(t.vault, 'bucket', 'groceries.md'), 'utf8'));
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(parsed.body).toBe(body);
+    expect(parsed.data.tokens).toBe(Math.ceil(body.length / 4));
+    expect(parsed.data.updated).toBeInstanceOf(Date);
+    expect(parsed.data.created).toBeInstanceOf(Date);
+    const tree = await readFile(path.join(t.vault, 'tree.md'), 'utf8');
+    expect(tree).toContain(`groceries.md · ${Math.ceil(body.length / 4)} tokens`);
+  });
+
+  it('never loses a line appended in bursts by another process while it works', async () => {
+    t = await startTestApp({ env: {} });
+    await t.app.knower.whenSettled();
+    const file = path.join(t.vault, 'projects', 'log.md');
+    await writeFile(file, '# Log\n');
+    // Bursts of appends with pauses just around the job's quiet period (200 ms), so its
+    // rewrites keep landing as the next burst starts.
+    const script = `const fs = require('fs'); let n = 0;
+      const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+      for (let burst = 0; burst < 25; burst++) {
+        for (let i = 0; i < 20; i++) { fs.appendFileSync(process.argv[1], 'entry ' + n++ + '\\n'); sleep(1); }
+        sleep(195 + (burst % 5) * 5);
+      }
+      process.stdout.write(String(n));`;
+    const child = spawn(process.execPath, ['-e', script, file]);
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    await new Promise((resolve) => child.on('exit', resolve));
+    // The watcher reports the last appends a moment after the writer exits: wait for the job to
+    // have counted the final text.
+    const text = await waitFor(async () => {
+      await t.app.knower.whenSettled();
+      const current = await readFile(file, 'utf8');
+      const parsed = parseNote(current);
+      return parsed.ok && parsed.data.tokens === Math.ceil(parsed.body.length / 4) && current;
+    }, 10_000, 'the job to catch up');
+
+    const count = Number(out);
+    expect(count).toBe(500);
+    const missing = Array.from({ length: count }, (_, i) => `entry ${i}\n`).filter((l) => !text.includes(l));
+    expect(missing).toEqual([]);
+    expect(t.app.knower.job.stats().writes).toBeGreaterThan(1);
+  });
+
+  it('does not react to its own writes', async () => {
+    t = await startTestApp();
+    await t.app.knower.whenSettled();
+    const events: KnowerEvent[] = [];
+    t.app.knower.bus.subscribe((e) => events.push(e));
+    await writeFile(path.join(t.vault, 'tasks.md'), '# Tasks\n\n- [ ] call the plumber\n');
+    await waitFor(() => events.length > 0, 5000, 'an event');
+    await t.app.knower.whenSettled();
+    const writes = t.app.knower.job.stats().writes;
+    await new Promise((r) => setTimeout(r, 600));
+    await t.app.knower.whenSettled();
+    expect(t.app.knower.job.stats().writes).toBe(writes);
+    // The hand save, then the job's own stamp (announced so token counts refresh), then nothing.
+    expect(events.filter((e) => e.type === 'file_changed')).toHaveLength(1 + writes);
+    expect(writes).toBe(1);
+  });
+
+  it('leaves malformed frontmatter untouched and still lists the note; binary files are listed as files', async () => {
+    const malformed = '---\ntitle: [unclosed\n---\n# Still here\n';
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+    t = await startTestApp({
+      prepare: async (vault) => {
+        const { mkdir } = await import('node:fs/promises');
+        await mkdir(path.join(vault, 'bucket'), { recursive: true });
+        await writeFile(path.join(vault, 'bucket', 'broken.md'), malformed);
+        await writeFile(path.join(vault, 'bucket', 'photo 写真.png'), png);
+      },
+    });
+    await t.app.knower.whenSettled();
+    expect(await readFile(path.join(t.vault, 'bucket', 'broken.md'), 'utf8')).toBe(malformed);
+    expect(t.app.knower.index.get('bucket/broken.md')).toMatchObject({ kind: 'note', malformed: expect.any(String) });
+    expect(t.app.knower.index.get('bucket/photo 写真.png')).toMatchObject({ kind: 'file', size: png.length });
+    expect(await readFile(path.join(t.vault, 'tree.md'), 'utf8')).toContain('photo 写真.png · file');
+  });
+
+  it('keeps `updated` across restarts when nothing changed', async () => {
+    t = await startTestApp();
+    await t.app.knower.whenSettled();
+    const before = await readFile(path.join(t.vault, 'overview.md'), 'utf8');
+    expect(t.app.knower.job.stats().writes).toBe(0);
+    expect(parseNote(before).ok).toBe(true);
+  });
+});
