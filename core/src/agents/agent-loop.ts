@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { addUsage, emptyUsage, type ChatMessage, type ModelClient, type ToolResultPart, type ToolUsePart, type Usage, type UserPart } from '../llm/index.js';
+import type { Session } from './session.js';
+import { toToolSpec, type AgentTool } from './tools/index.js';
+
+export interface LoopParams {
+  model: ModelClient;
+  system: string;
+  context: string;
+  /** The first user turn: the task, with any image blocks. */
+  task: UserPart[];
+  tools: readonly AgentTool[];
+  session: Session;
+  /** A run that keeps calling tools stops here: an update cannot loop forever on the queue. */
+  maxIterations?: number;
+  maxTokens?: number;
+}
+
+export interface LoopResult {
+  /** The model's last text: the answer (search) or the summary (update). */
+  text: string;
+  usage: Usage;
+  iterations: number;
+  /** True when the run hit maxIterations while still calling tools. */
+  exhausted: boolean;
+  toolCalls: number;
+  toolErrors: number;
+}
+
+/** Turns one tool call into a tool result; nothing a tool does can end the run. */
+export async function runToolCall(call: ToolUsePart, tools: readonly AgentTool[], session: Session): Promise<ToolResultPart> {
+  const fail = (content: string): ToolResultPart => ({ type: 'tool_result', toolUseId: call.id, content, isError: true });
+  const tool = tools.find((t) => t.name === call.name);
+  if (!tool) return fail(`Unknown tool "${call.name}". Available tools: ${tools.map((t) => t.name).join(', ')}.`);
+  const parsed = tool.input.safeParse(call.input);
+  if (!parsed.success) return fail(`Invalid input for ${tool.name}: ${z.prettifyError(parsed.error)}`);
+  try {
+    const result = await tool.run(parsed.data, session);
+    return result.ok ? { type: 'tool_result', toolUseId: call.id, content: result.content } : fail(result.error);
+  } catch (err) {
+    session.log.warn({ err, tool: tool.name }, 'agent tool threw');
+    return fail(`${tool.name} failed: ${(err as Error).message ?? String(err)}. Nothing else was changed; you may try again or another way.`);
+  }
+}
+
+/**
+ * The tool-use loop: ask the model, run the tools it calls, hand the results back, until it
+ * answers without tools or the iteration cap. Model faults (ModelError) propagate: the queue
+ * decides about retrying; tool faults never do.
+ */
+export async function runAgentLoop(p: LoopParams): Promise<LoopResult> {
+  const maxIterations = p.maxIterations ?? 25;
+  const tools = p.tools.map(toToolSpec);
+  const messages: ChatMessage[] = [{ role: 'user', content: p.task }];
+  let usage = emptyUsage();
+  let text = '';
+  let toolCalls = 0;
+  let toolErrors = 0;
+  for (let iteration = 1; iteration <= maxIterations; iteration++) {
+    const response = await p.model.complete({ system: p.system, context: p.context, messages, tools, ...(p.maxTokens ? { maxTokens: p.maxTokens } : {}) });
+    usage = addUsage(usage, response.usage);
+    messages.push({ role: 'assistant', content: response.content });
+    const said = response.content.filter((b) => b.type === 'text').map((b) => b.text).join('\n').trim();
+    if (said) text = said;
+    const calls = response.content.filter((b): b is ToolUsePart => b.type === 'tool_use');
+    if (calls.length === 0) return { text, usage, iterations: iteration, exhausted: false, toolCalls, toolErrors };
+    // Sequential on purpose: two writes in one turn must see each other's results.
+    const results: ToolResultPart[] = [];
+    for (const call of calls) {
+      const result = await runToolCall(call, p.tools, p.session);
+      toolCalls++;
+      if (result.isError) toolErrors++;
+      results.push(result);
+    }
+    messages.push({ role: 'user', content: results });
+  }
+  p.session.log.warn({ maxIterations }, 'agent run stopped at the iteration cap');
+  return { text, usage, iterations: maxIterations, exhausted: true, toolCalls, toolErrors };
+}

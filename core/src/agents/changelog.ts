@@ -1,0 +1,42 @@
+import path from 'node:path';
+import { readTextIfExists, writeFileAtomic } from '../vault/index.js';
+import { headAndBody, insertAtTop } from './note-text.js';
+
+export const CHANGELOG = 'changelog.md';
+
+/** "2025-01-31 14:02 UTC": the heading format the update agent is told to use too. */
+export function entryTime(date: Date): string {
+  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+export function entryHeading(date: Date, updateId: string): string {
+  return `## ${entryTime(date)} · update ${updateId}`;
+}
+
+/** Whether the changelog already mentions this update (a re-run must not log twice). */
+export async function changelogMentions(root: string, updateId: string): Promise<boolean> {
+  const text = await readTextIfExists(path.join(root, CHANGELOG));
+  // "update u1" must not be found inside "update u10".
+  return text !== undefined && new RegExp(`update ${updateId.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w.-])`).test(text);
+}
+
+/**
+ * Adds an entry at the top of changelog.md (newest first, under its title) by compare-and-swap:
+ * a hand edit landing meanwhile makes it re-read and try again, never overwrite.
+ */
+export async function logToChangelog(root: string, date: Date, updateId: string, lines: string[]): Promise<boolean> {
+  const abs = path.join(root, CHANGELOG);
+  const entry = [entryHeading(date, updateId), ...lines.map((l) => `- ${l}`)].join('\n');
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const current = await readTextIfExists(abs);
+    if (current === undefined) {
+      const created = await writeFileAtomic(abs, `# Changelog\n\nNewest first.\n\n${entry}\n`, { expect: null });
+      if (created.ok) return true;
+      continue;
+    }
+    const { head, body } = headAndBody(current);
+    const outcome = await writeFileAtomic(abs, head + insertAtTop(body, entry), { expect: current });
+    if (outcome.ok) return true;
+  }
+  return false;
+}

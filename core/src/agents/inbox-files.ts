@@ -1,0 +1,54 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { copyInto, writeFileAtomic } from '../vault/index.js';
+import { attachmentName } from './attachments.js';
+import type { UpdateInput } from './types.js';
+
+/** input.md: the update exactly as received, with its attachments linked beside it. */
+export function renderInputNote(input: UpdateInput, attachments: string[]): string {
+  const links = attachments.map((name) => `![${name}](${encodeURI(name)})`);
+  return [
+    `# Input of update ${input.id}`,
+    '',
+    `Received ${input.receivedAt}${input.inboxRef ? ` as a reply to inbox item ${input.inboxRef}` : ''}.`,
+    '',
+    '<!-- the text as sent, unchanged -->',
+    input.text,
+    ...(links.length ? ['', '## Attachments', '', ...links] : []),
+    '',
+  ].join('\n');
+}
+
+/** Writes input.md once: a re-run finds it already there and leaves it as it is. */
+export async function writeInputNote(root: string, input: UpdateInput, attachments: string[]): Promise<string> {
+  const rel = `inbox/${input.id}/input.md`;
+  await writeFileAtomic(path.join(root, rel), renderInputNote(input, attachments), { expect: null });
+  return rel;
+}
+
+/**
+ * Copies the update's images from the state dir into the item folder (never overwriting).
+ * A missing state file is reported, not thrown: the item must still be written.
+ */
+export async function copyAttachments(root: string, input: UpdateInput): Promise<{ names: string[]; missing: string[] }> {
+  const names: string[] = [];
+  const missing: string[] = [];
+  for (const image of input.images) {
+    const name = attachmentName(image);
+    const dest = path.join(root, 'inbox', input.id, name);
+    try {
+      await copyInto(image.path, dest);
+      names.push(name);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST' && (await sameBytes(image.path, dest))) names.push(name);
+      else missing.push(image.name);
+    }
+  }
+  return { names, missing };
+}
+
+async function sameBytes(a: string, b: string): Promise<boolean> {
+  const [x, y] = await Promise.all([readFile(a).catch(() => undefined), readFile(b).catch(() => undefined)]);
+  return x !== undefined && y !== undefined && x.equals(y);
+}

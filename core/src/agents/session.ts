@@ -1,0 +1,73 @@
+import type { Logger } from '../logger.js';
+import type { SearchEngine, SearchMode } from '../search/index.js';
+import type { VaultIndex } from '../vault/index.js';
+import { versionKey } from '../vault/index.js';
+
+/**
+ * Everything one agent run knows about the vault: which files it has read (and in which
+ * version), which it created or changed. The write-safety rule is enforced against this.
+ */
+export interface Session {
+  agent: 'update' | 'search';
+  root: string;
+  index: VaultIndex;
+  search: SearchEngine;
+  clock: () => Date;
+  log: Logger;
+  /** The update being run: its inbox item may only be inbox/<updateId>/review.md. */
+  updateId?: string;
+  /** The inbox item being resolved: the only inbox folder the agent may empty and delete. */
+  inboxRef?: string;
+  defaultSearchMode: SearchMode;
+  /** rel → version key of the content the agent last read or wrote. */
+  seen: Map<string, string>;
+  /** Files the agent was shown only in part (too large): a full rewrite would lose the rest. */
+  partial: Set<string>;
+  /** Files the agent read in this run, in order (the search agent's sources). */
+  read: Set<string>;
+  /** Paths that appeared in search hits the agent was shown. */
+  surfaced: Set<string>;
+  /** Vault-relative paths this run created, changed or deleted. */
+  changed: Set<string>;
+  /** Files this run created (deleting a folder made only of these is always safe). */
+  created: Set<string>;
+  /** Why a search the agent ran degraded (deep → fast), for the answer. */
+  degraded?: string;
+}
+
+export type SessionDeps = Pick<Session, 'root' | 'index' | 'search' | 'clock' | 'log'>;
+
+export function newSession(
+  deps: SessionDeps,
+  agent: Session['agent'],
+  extra: { updateId?: string; inboxRef?: string; defaultSearchMode?: SearchMode } = {},
+): Session {
+  return {
+    ...deps,
+    agent,
+    ...(extra.updateId ? { updateId: extra.updateId } : {}),
+    ...(extra.inboxRef ? { inboxRef: extra.inboxRef } : {}),
+    defaultSearchMode: extra.defaultSearchMode ?? 'fast',
+    seen: new Map(),
+    partial: new Set(),
+    read: new Set(),
+    surfaced: new Set(),
+    changed: new Set(),
+    created: new Set(),
+  };
+}
+
+/** Records the version the agent now knows (after a read, or after its own write). */
+export function markSeen(session: Session, rel: string, content: string | Uint8Array): void {
+  session.seen.set(rel, versionKey(content));
+}
+
+/** Forgets a path (deleted or moved away): a later file there must be read before it is changed. */
+export function forget(session: Session, rel: string): void {
+  session.seen.delete(rel);
+  for (const key of [...session.seen.keys()]) if (key.startsWith(`${rel}/`)) session.seen.delete(key);
+}
+
+export function markChanged(session: Session, ...rels: string[]): void {
+  for (const rel of rels) session.changed.add(rel);
+}

@@ -1,0 +1,48 @@
+import { resolveVaultPath, TREE_FILE } from '../vault/index.js';
+import type { Session } from './session.js';
+
+/** What a tool wants to do with a path; the rules differ for reading and changing. */
+export type PathAction = 'list' | 'read' | 'create' | 'change' | 'delete' | 'move-from' | 'move-to';
+
+export type ToolPath = { ok: true; rel: string; abs: string } | { ok: false; error: string };
+
+/** The vault's structure: deleting or moving these would break every agent and the web app. */
+const PROTECTED = new Set(['overview.md', 'profile.md', 'tasks.md', 'changelog.md', 'inbox', 'bucket', 'projects']);
+
+const MUTATING: ReadonlySet<PathAction> = new Set(['create', 'change', 'delete', 'move-from', 'move-to']);
+
+/**
+ * The tool-level rules on top of the vault sandbox (resolveVaultPath): never tree.md, the
+ * structure stays, the search agent changes nothing, and the update agent touches inbox/ only
+ * for its own new item or the item it was asked to resolve.
+ */
+export async function resolveToolPath(session: Session, input: string, action: PathAction): Promise<ToolPath> {
+  const resolved = await resolveVaultPath(session.root, input, { allowRoot: action === 'list' });
+  if (!resolved.ok) return { ok: false, error: `${resolved.message}. Use a path relative to the vault root, like projects/<name>/state.md.` };
+  const { rel, abs } = resolved;
+  if (rel === TREE_FILE) {
+    return { ok: false, error: 'tree.md is generated from the files on disk and cannot be read or changed by tools: use the tree tool instead.' };
+  }
+  if (!MUTATING.has(action)) return { ok: true, rel, abs };
+  if (session.agent !== 'update') return { ok: false, error: 'this agent is read-only: it cannot change the vault.' };
+  if ((action === 'delete' || action === 'move-from') && PROTECTED.has(rel)) {
+    return { ok: false, error: `${rel} is part of the vault's structure and cannot be deleted or moved.` };
+  }
+  if (rel === 'inbox' || rel.startsWith('inbox/')) {
+    const problem = inboxRule(session, rel, action);
+    if (problem) return { ok: false, error: problem };
+  }
+  return { ok: true, rel, abs };
+}
+
+function inboxRule(session: Session, rel: string, action: PathAction): string | undefined {
+  const ownReview = session.updateId ? `inbox/${session.updateId}/review.md` : undefined;
+  if ((action === 'create' || action === 'change') && rel === ownReview) return undefined;
+  const resolving = session.inboxRef ? `inbox/${session.inboxRef}` : undefined;
+  if (resolving && (action === 'delete' || action === 'move-from') && (rel === resolving || rel.startsWith(`${resolving}/`))) {
+    return undefined;
+  }
+  const own = ownReview ? ` create your own item as ${ownReview}` : '';
+  const ref = resolving ? `${own ? ' or' : ''} move files out of and delete ${resolving}/ (the item you are resolving)` : '';
+  return `inbox/ is for items waiting for the user: you may only${own}${ref}${own || ref ? '' : ' read it'}.`;
+}

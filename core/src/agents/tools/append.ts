@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { headAndBody, insertAtBottom, insertAtTop } from '../note-text.js';
+import { resolveToolPath } from '../tool-paths.js';
+import { kindOf } from './folder-walk.js';
+import { commitChange, commitCreate, currentIfFresh } from './guarded-write.js';
+import { defineTool, refuse } from './tool.js';
+
+export const appendTool = defineTool({
+  name: 'append',
+  description:
+    'Add a block of markdown to a file you have read in this session, at the top (newest first: below the title and its intro line, ' +
+    'above existing entries; use this for changelog entries) or at the bottom (use this for tasks and running notes). ' +
+    'If the file does not exist yet, it is created with the block.',
+  input: z.object({
+    path: z.string().describe('File path relative to the vault root, e.g. "changelog.md" or "projects/acme/tasks.md".'),
+    content: z.string().min(1).max(200_000).describe('The markdown block to add, e.g. "## 2025-01-31 14:02 UTC · update u123\\n- Added the launch date to projects/acme/state.md".'),
+    position: z.enum(['top', 'bottom']).default('bottom').describe('"top" = newest-first position under the title; "bottom" = end of the file.'),
+  }),
+  annotations: { readOnly: false, destructive: false },
+  async run({ path, content, position }, session) {
+    const probe = await resolveToolPath(session, path, 'read');
+    if (!probe.ok) return refuse(probe.error);
+    const kind = await kindOf(probe.abs);
+    if (kind === 'folder') return refuse(`${probe.rel} is a folder; give a file path.`);
+    const target = await resolveToolPath(session, path, kind ? 'change' : 'create');
+    if (!target.ok) return refuse(target.error);
+    if (!kind) return commitCreate(session, target.rel, target.abs, `${content.trimEnd()}\n`);
+    const fresh = await currentIfFresh(session, target.rel, target.abs);
+    if (!fresh.ok) return fresh.result;
+    const { head, body } = headAndBody(fresh.current);
+    const next = head + (position === 'top' ? insertAtTop(body, content) : insertAtBottom(body, content));
+    return commitChange(session, target.rel, target.abs, fresh.current, next, position === 'top' ? 'Added at the top of' : 'Appended to');
+  },
+});

@@ -1,0 +1,72 @@
+import { readFile } from 'node:fs/promises';
+import { writeFileAtomic } from '../../vault/index.js';
+import { markChanged, markSeen, type Session } from '../session.js';
+import { isTextContent, versionKey } from '../../vault/index.js';
+import { done, refuse, type ToolResult } from './tool.js';
+
+export type Fresh = { ok: true; current: string } | { ok: false; result: ToolResult };
+
+const readAgain = (rel: string) =>
+  `${rel} changed on disk since you read it (probably edited by hand). Nothing was written. Read it again and redo your change on what it holds now.`;
+
+/**
+ * The write-safety rule: an existing file may be changed only if this run read it and it has
+ * not changed since (job-managed frontmatter fields aside). Returns the text on disk now, which
+ * the change is applied to and which the compare-and-swap expects.
+ */
+export async function currentIfFresh(session: Session, rel: string, abs: string): Promise<Fresh> {
+  const bytes = await readFileIfExists(abs);
+  if (bytes === undefined) return { ok: false, result: refuse(`${rel} does not exist (or is a folder).`) };
+  if (!isTextContent(bytes)) return { ok: false, result: refuse(`${rel} is a binary file: it can be moved or deleted, not edited.`) };
+  const current = bytes.toString('utf8');
+  const seen = session.seen.get(rel);
+  if (seen === undefined) {
+    return { ok: false, result: refuse(`You have not read ${rel} in this session. Read it first, then make your change.`) };
+  }
+  if (seen !== versionKey(current)) return { ok: false, result: refuse(readAgain(rel)) };
+  return { ok: true, current };
+}
+
+/** Like currentIfFresh for any file (binary too), by its bytes: for delete and move. */
+export async function checkFreshBytes(session: Session, rel: string, abs: string): Promise<ToolResult | undefined> {
+  const seen = session.seen.get(rel);
+  if (seen === undefined) return refuse(`You have not read ${rel} in this session. Read it first.`);
+  const bytes = await readFileIfExists(abs);
+  if (bytes === undefined) return refuse(`${rel} no longer exists.`);
+  if (seen !== versionKey(bytes)) return refuse(readAgain(rel));
+  return undefined;
+}
+
+/** Compare-and-swap over the content the freshness check saw; the agent then knows its own write. */
+export async function commitChange(session: Session, rel: string, abs: string, current: string, next: string, what: string): Promise<ToolResult> {
+  const outcome = await writeFileAtomic(abs, next, { expect: current });
+  if (!outcome.ok) {
+    return refuse(outcome.reason === 'missing' ? `${rel} was deleted while you worked on it.` : readAgain(rel));
+  }
+  markSeen(session, rel, next);
+  markChanged(session, rel);
+  return done(`${what} ${rel}.`);
+}
+
+/** Creates a file that must not exist yet (never overwrites a file the agent has not read). */
+export async function commitCreate(session: Session, rel: string, abs: string, content: string): Promise<ToolResult> {
+  const outcome = await writeFileAtomic(abs, content, { expect: null });
+  if (!outcome.ok) {
+    return refuse(`${rel} already exists (someone created it meanwhile). Read it, then change it.`);
+  }
+  markSeen(session, rel, content);
+  markChanged(session, rel);
+  session.created.add(rel);
+  return done(`Created ${rel}.`);
+}
+
+/** A file's bytes; undefined when it does not exist or is a folder. */
+export async function readFileIfExists(abs: string): Promise<Buffer | undefined> {
+  try {
+    return await readFile(abs);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR') return undefined;
+    throw err;
+  }
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { setFrontmatterFields, splitNote } from '../../vault/index.js';
+import { resolveToolPath } from '../tool-paths.js';
+import { kindOf } from './folder-walk.js';
+import { commitChange, commitCreate, currentIfFresh } from './guarded-write.js';
+import { defineTool, done, refuse } from './tool.js';
+
+/** `created` records when the note was born: a full rewrite that drops it keeps the old value. */
+function keepCreated(current: string, next: string): string {
+  const old = /^created:.*$/m.exec(splitNote(current).yaml ?? '')?.[0];
+  if (!old || /^created:/m.test(splitNote(next).yaml ?? '')) return next;
+  return setFrontmatterFields(next, { created: old.slice('created:'.length).trim() });
+}
+
+export const writeTool = defineTool({
+  name: 'write',
+  description:
+    'Create a new file, or replace an existing file with new full content. Prefer edit or append for changes to existing notes: ' +
+    'write replaces everything, so only use it on an existing file you have read in full in this session. ' +
+    'Never set tokens/updated/created: Knower maintains them.',
+  input: z.object({
+    path: z.string().describe('File path relative to the vault root, e.g. "projects/acme/state.md". Missing folders are created.'),
+    content: z.string().max(1_000_000).describe('The complete file content, markdown with optional YAML frontmatter (e.g. title).'),
+  }),
+  annotations: { readOnly: false, destructive: true },
+  async run({ path, content }, session) {
+    const probe = await resolveToolPath(session, path, 'read');
+    if (!probe.ok) return refuse(probe.error);
+    const kind = await kindOf(probe.abs);
+    if (kind === 'folder') return refuse(`${probe.rel} is a folder; give a file path.`);
+    const target = await resolveToolPath(session, path, kind ? 'change' : 'create');
+    if (!target.ok) return refuse(target.error);
+    if (!kind) return commitCreate(session, target.rel, target.abs, content);
+    if (session.partial.has(target.rel)) {
+      return refuse(`You were shown only part of ${target.rel}: rewriting it would lose the rest. Use edit or append.`);
+    }
+    const fresh = await currentIfFresh(session, target.rel, target.abs);
+    if (!fresh.ok) return fresh.result;
+    const next = keepCreated(fresh.current, content);
+    if (next === fresh.current) return done(`${target.rel} already holds this content; nothing to do.`);
+    return commitChange(session, target.rel, target.abs, fresh.current, next, 'Rewrote');
+  },
+});

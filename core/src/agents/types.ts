@@ -1,0 +1,62 @@
+import type { Logger } from '../logger.js';
+import type { Usage } from '../llm/index.js';
+import type { SearchEngine } from '../search/index.js';
+import type { VaultIndex } from '../vault/index.js';
+
+export type { Usage } from '../llm/index.js';
+
+export interface UpdateImage {
+  name: string;
+  mediaType: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
+  /** Absolute path of the stored bytes in the state dir. */
+  path: string;
+}
+
+export interface UpdateInput {
+  id: string;
+  text: string;
+  inboxRef?: string;
+  images: UpdateImage[];
+  receivedAt: string;
+}
+
+/** `files`: vault-relative paths the run created, changed or deleted. */
+export type UpdateOutcome =
+  | { status: 'done'; files: string[]; summary?: string; usage?: Usage }
+  | { status: 'inbox'; inboxId: string; files: string[]; summary?: string; usage?: Usage };
+
+export interface AnswerRequest {
+  query: string;
+  mode?: 'fast' | 'deep';
+  scope?: string;
+}
+
+export interface Answer {
+  markdown: string;
+  sources: string[];
+  mode: 'fast' | 'deep';
+  degraded?: string;
+  offline?: boolean;
+  usage?: Usage;
+}
+
+export interface Agents {
+  provider: { name: 'anthropic' | 'offline'; model?: string };
+  /** Throws ModelError on model faults (the queue retries those). */
+  runUpdate(input: UpdateInput): Promise<UpdateOutcome>;
+  /** The read-only search agent; safe to run concurrently with updates. */
+  answer(req: AnswerRequest): Promise<Answer>;
+  /** After retries are exhausted: a failed inbox item with the raw input; returns the inbox id. */
+  writeFailedItem(input: UpdateInput, error: string): Promise<string>;
+}
+
+export interface AgentsDeps {
+  root: string;
+  index: VaultIndex;
+  search: SearchEngine;
+  clock: () => Date;
+  log: Logger;
+  anthropic?: { apiKey: string; baseURL?: string; model: string; searchModel: string; maxRetries?: number; timeoutMs?: number };
+  /** Tool-use turns per run before it is stopped (default 25). */
+  maxIterations?: number;
+}

@@ -1,0 +1,52 @@
+import { access } from 'node:fs/promises';
+import path from 'node:path';
+import { isInboxId } from '../inbox/index.js';
+import type { ModelClient } from '../llm/index.js';
+import { runAgentLoop } from './agent-loop.js';
+import { saveImagesToBucket } from './attachments.js';
+import { buildBootstrap } from './bootstrap.js';
+import { CHANGELOG, changelogMentions, logToChangelog } from './changelog.js';
+import { finalizeInboxItem } from './inbox-item.js';
+import { markChanged, markSeen, newSession, type SessionDeps } from './session.js';
+import { TOOL_SETS } from './tool-sets.js';
+import type { UpdateInput, UpdateOutcome } from './types.js';
+import { buildUpdateTask } from './update-task.js';
+import { UPDATE_SYSTEM_PROMPT } from './update-prompt.js';
+
+const exists = (abs: string) => access(abs).then(() => true, () => false);
+
+/**
+ * One update, start to finish: images saved into bucket/ first (never lost, whatever the model
+ * does), the agent loop, then the runner's guarantees — an inbox item completed with the raw
+ * input, and a changelog entry carrying the update id even if the model forgot it.
+ */
+export async function runUpdateAgent(deps: SessionDeps, model: ModelClient, input: UpdateInput, maxIterations?: number): Promise<UpdateOutcome> {
+  // The id names the inbox folder: the queue makes ids, so a bad one is a broken invariant.
+  if (!isInboxId(input.id)) throw new Error(`update id ${JSON.stringify(input.id)} cannot name an inbox folder`);
+  const session = newSession(deps, 'update', { updateId: input.id, ...(input.inboxRef ? { inboxRef: input.inboxRef } : {}) });
+  const saved = await saveImagesToBucket(deps.root, input.images, input.id, input.receivedAt);
+  for (const s of saved) {
+    markSeen(session, s.rel, s.bytes);
+    session.created.add(s.rel);
+    markChanged(session, s.rel);
+  }
+  const context = await buildBootstrap(session);
+  const task = await buildUpdateTask(session, input, saved);
+  // 8k output tokens: a review or a rewritten note can be long; a cut tool call would be wasted.
+  const result = await runAgentLoop({ model, system: UPDATE_SYSTEM_PROMPT, context, task, tools: TOOL_SETS.update, session, maxTokens: 8192, ...(maxIterations ? { maxIterations } : {}) });
+  const summary = (result.exhausted ? `Stopped after ${result.iterations} steps. ` : '') + result.text.slice(0, 2000);
+
+  const reviewRel = `inbox/${input.id}/review.md`;
+  if (session.changed.has(reviewRel) && (await exists(path.join(deps.root, reviewRel)))) {
+    await finalizeInboxItem(session, input, saved);
+    return { status: 'inbox', inboxId: input.id, files: [...session.changed].sort(), ...(summary ? { summary } : {}), usage: result.usage };
+  }
+  // The log is a promise to the user: every update that changed the vault appears in it.
+  if (session.changed.size > 0 && !(await changelogMentions(deps.root, input.id))) {
+    const lines = [...session.changed].sort().map((rel) => `Changed \`${rel}\``);
+    if (await logToChangelog(deps.root, deps.clock(), input.id, [...(result.text ? [result.text.split('\n')[0] ?? ''] : []), ...lines])) {
+      markChanged(session, CHANGELOG);
+    }
+  }
+  return { status: 'done', files: [...session.changed].sort(), ...(summary ? { summary } : {}), usage: result.usage };
+}
