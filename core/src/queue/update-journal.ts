@@ -1,0 +1,110 @@
+import { mkdir, open, readFile, rm, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { versionKey } from '../vault/index.js';
+import type { Logger } from '../logger.js';
+import { writeFileAtomic, type WriteJournal } from '../vault/index.js';
+
+interface Entry {
+  n: number;
+  abs: string;
+  before: boolean;
+  after: boolean;
+}
+
+/** Written with plain fs calls: writeFileAtomic inside a journaled run would journal the journal. */
+async function writeDurably(file: string, data: string | Buffer, flag: 'w' | 'a'): Promise<void> {
+  const handle = await open(file, flag);
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+async function readIfExists(abs: string): Promise<Buffer | null> {
+  return readFile(abs).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT' || err.code === 'EISDIR' || err.code === 'ENOTDIR') return null;
+    throw err;
+  });
+}
+
+const same = (a: Buffer | null, b: Buffer | null) => (a === null || b === null ? a === b : versionKey(a) === versionKey(b));
+
+/**
+ * One update's journal in its state folder: each vault change's before and after, on disk
+ * before the change happens. Undo walks it backwards and puts back every file that still
+ * holds what the run wrote; a file changed since (by hand) is left alone.
+ */
+export class UpdateJournal implements WriteJournal {
+  private next = 0;
+  private readonly entriesFile: string;
+
+  constructor(
+    private readonly dir: string,
+    private readonly root: string,
+    private readonly log: Logger,
+  ) {
+    this.entriesFile = path.join(dir, 'entries.jsonl');
+  }
+
+  async record(abs: string, before: Buffer | null, after: Buffer | null): Promise<number> {
+    await mkdir(this.dir, { recursive: true });
+    const n = this.next++;
+    if (before) await writeDurably(path.join(this.dir, `${n}.before`), before, 'w');
+    if (after) await writeDurably(path.join(this.dir, `${n}.after`), after, 'w');
+    const entry: Entry = { n, abs, before: before !== null, after: after !== null };
+    await writeDurably(this.entriesFile, `${JSON.stringify(entry)}\n`, 'a');
+    return n;
+  }
+
+  async cancel(n: number): Promise<void> {
+    await writeDurably(this.entriesFile, `${JSON.stringify({ cancel: n })}\n`, 'a');
+  }
+
+  /** Reverts what an earlier, unfinished run of this update did; returns the paths put back. */
+  async undo(): Promise<string[]> {
+    const text = await readFile(this.entriesFile, 'utf8').catch(() => '');
+    const entries: Entry[] = [];
+    const cancelled = new Set<number>();
+    for (const line of text.split('\n')) {
+      if (!line.trim()) continue;
+      try {
+        const parsed = JSON.parse(line) as Entry | { cancel: number };
+        if ('cancel' in parsed) cancelled.add(parsed.cancel);
+        else entries.push(parsed);
+      } catch {
+        // A line torn by a crash belongs to a change that never happened.
+      }
+    }
+    const restored: string[] = [];
+    for (const entry of entries.reverse()) {
+      if (cancelled.has(entry.n) || !entry.abs.startsWith(this.root + path.sep)) continue;
+      if (await this.revert(entry)) restored.push(path.relative(this.root, entry.abs));
+    }
+    await this.clear();
+    return restored;
+  }
+
+  async clear(): Promise<void> {
+    await rm(this.dir, { recursive: true, force: true });
+    this.next = 0;
+  }
+
+  private async revert(entry: Entry): Promise<boolean> {
+    const blob = async (which: 'before' | 'after', present: boolean) =>
+      present ? await readFile(path.join(this.dir, `${entry.n}.${which}`)).catch(() => null) : null;
+    const before = await blob('before', entry.before);
+    const after = await blob('after', entry.after);
+    if ((entry.before && !before) || (entry.after && !after)) return false; // torn record: the change never ran
+    const current = await readIfExists(entry.abs);
+    if (same(current, before)) return false; // the change never happened, or was undone already
+    if (!same(current, after)) {
+      this.log.warn({ path: entry.abs }, 'changed by hand since the interrupted run wrote it; left as it is');
+      return false;
+    }
+    if (before === null) await unlink(entry.abs);
+    else await mkdir(path.dirname(entry.abs), { recursive: true }).then(() => writeFileAtomic(entry.abs, before));
+    return true;
+  }
+}

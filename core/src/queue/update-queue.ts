@@ -1,0 +1,168 @@
+import PQueue from 'p-queue';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { Agents, UpdateInput } from '../agents/index.js';
+import type { EventBus } from '../events/index.js';
+import { isModelError } from '../llm/index.js';
+import type { Logger } from '../logger.js';
+import { withJournal } from '../vault/index.js';
+import type { UpdateJournal } from './update-journal.js';
+import { FINAL_STATUSES, publicView, type UpdateRecord } from './update-record.js';
+import type { NewUpdate, UpdateStore } from './update-store.js';
+
+export interface RetryPolicy {
+  /** Attempts per update, the first included. */
+  attempts: number;
+  /** Backoff before attempt n+1 is baseDelayMs * 4^(n-1). */
+  baseDelayMs: number;
+}
+
+export interface UpdateQueue {
+  /** Loads the store and queues every unfinished update again, in acceptance order. */
+  start(): Promise<void>;
+  /** Persists the update, then queues it; a known Idempotency-Key returns the original. */
+  submit(update: NewUpdate): Promise<{ record: UpdateRecord; duplicate: boolean }>;
+  get(id: string): UpdateRecord | undefined;
+  recent(limit?: number): UpdateRecord[];
+  status(): { pending: number; running: string | null; total: number };
+  whenIdle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createUpdateQueue(deps: {
+  store: UpdateStore;
+  agents: Pick<Agents, 'runUpdate' | 'writeFailedItem'>;
+  bus: EventBus;
+  clock: () => Date;
+  log: Logger;
+  /** Where a run's vault changes are recorded, so an interrupted run can be undone first. */
+  journalFor: (id: string) => UpdateJournal;
+  retry?: RetryPolicy;
+}): UpdateQueue {
+  const retry = deps.retry ?? { attempts: 3, baseDelayMs: 2000 };
+  // One update at a time: the agent reasons over the whole vault and must see each result.
+  const queue = new PQueue({ concurrency: 1 });
+  const records = new Map<string, UpdateRecord>();
+  const byKey = new Map<string, string>();
+  let running: string | null = null;
+  let closed = false;
+  // Ids and order come from the store: nothing is accepted before it has been loaded.
+  let markStarted: () => void = () => undefined;
+  const started = new Promise<void>((resolve) => (markStarted = resolve));
+
+  async function save(record: UpdateRecord): Promise<void> {
+    records.set(record.id, record);
+    await deps.store.save(record);
+    deps.bus.publish({ type: 'update_status', data: publicView(record) as { id: string; status: string } });
+  }
+
+  function inputOf(record: UpdateRecord): UpdateInput {
+    return {
+      id: record.id,
+      text: record.text,
+      ...(record.inbox_ref ? { inboxRef: record.inbox_ref } : {}),
+      images: record.images.map((image) => ({ name: image.name, mediaType: image.mediaType, path: deps.store.imagePath(record, image) })),
+      receivedAt: record.created,
+    };
+  }
+
+  async function run(id: string): Promise<void> {
+    let record = records.get(id);
+    if (!record || FINAL_STATUSES.has(record.status) || closed) return;
+    running = id;
+    const journal = deps.journalFor(id);
+    try {
+      for (;;) {
+        // A run cut short (crash, kill, model fault) is undone before the update runs again:
+        // each update lands in the vault exactly once.
+        const undone = await journal.undo();
+        if (undone.length) deps.log.info({ id, files: undone }, 'undid the interrupted run of an update');
+        record = { ...record, status: 'running', attempts: record.attempts + 1, started: deps.clock().toISOString() };
+        await save(record);
+        try {
+          const input = inputOf(record);
+          const outcome = await withJournal(journal, () => deps.agents.runUpdate(input));
+          await save({
+            ...record,
+            status: outcome.status,
+            files: outcome.files,
+            ...(outcome.summary ? { summary: outcome.summary } : {}),
+            ...(outcome.usage ? { usage: outcome.usage } : {}),
+            ...(outcome.status === 'inbox' ? { inbox_id: outcome.inboxId } : {}),
+            error: undefined,
+            finished: deps.clock().toISOString(),
+          });
+          await journal.clear();
+          return;
+        } catch (err) {
+          const message = err instanceof Error ? err.message : String(err);
+          // Model faults (429, 5xx, timeouts) pass with time; anything else fails at once.
+          if (isModelError(err) && err.retryable && record.attempts < retry.attempts && !closed) {
+            deps.log.warn({ id, attempt: record.attempts, err: message }, 'update failed; retrying');
+            await delay(retry.baseDelayMs * 4 ** (record.attempts - 1));
+            continue;
+          }
+          await journal.undo();
+          return await fail(record, message);
+        }
+      }
+    } finally {
+      running = null;
+    }
+  }
+
+  /** Out of attempts: the update lands in the inbox as a failed item with its raw input. */
+  async function fail(record: UpdateRecord, error: string): Promise<void> {
+    deps.log.error({ id: record.id, err: error }, 'update failed');
+    let inboxId: string | undefined;
+    try {
+      inboxId = await deps.agents.writeFailedItem(inputOf(record), error);
+    } catch (err) {
+      deps.log.error({ id: record.id, err }, 'could not write the failed update to the inbox; its input stays in the state dir');
+    }
+    await save({ ...record, status: 'failed', error, ...(inboxId ? { inbox_id: inboxId } : {}), finished: deps.clock().toISOString() });
+  }
+
+  function enqueue(record: UpdateRecord): void {
+    void queue.add(() => run(record.id)).catch((err: unknown) => deps.log.error({ err, id: record.id }, 'queue run crashed'));
+  }
+
+  return {
+    async start() {
+      for (const record of await deps.store.load()) {
+        records.set(record.id, record);
+        if (record.idempotency_key) byKey.set(record.idempotency_key, record.id);
+        // Finished just before a crash: the journal is no longer needed.
+        if (FINAL_STATUSES.has(record.status)) await deps.journalFor(record.id).clear();
+      }
+      const unfinished = [...records.values()].filter((r) => !FINAL_STATUSES.has(r.status));
+      if (unfinished.length) deps.log.info({ count: unfinished.length }, 'resuming unfinished updates');
+      for (const record of unfinished) enqueue(record);
+      markStarted();
+    },
+    async submit(update) {
+      await started;
+      const knownId = update.idempotencyKey ? byKey.get(update.idempotencyKey) : undefined;
+      const known = knownId ? records.get(knownId) : undefined;
+      if (known) return { record: known, duplicate: true };
+      const record = await deps.store.create(update);
+      records.set(record.id, record);
+      if (record.idempotency_key) byKey.set(record.idempotency_key, record.id);
+      deps.bus.publish({ type: 'update_status', data: publicView(record) as { id: string; status: string } });
+      enqueue(record);
+      return { record, duplicate: false };
+    },
+    get: (id) => records.get(id),
+    recent(limit = 50) {
+      return [...records.values()].sort((a, b) => b.seq - a.seq).slice(0, limit);
+    },
+    status: () => ({ pending: queue.size, running, total: records.size }),
+    async whenIdle() {
+      await started;
+      await queue.onIdle();
+    },
+    async close() {
+      closed = true;
+      queue.clear();
+    },
+  };
+}

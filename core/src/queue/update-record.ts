@@ -1,0 +1,38 @@
+export type UpdateStatus = 'queued' | 'running' | 'done' | 'inbox' | 'failed';
+
+export const FINAL_STATUSES: ReadonlySet<UpdateStatus> = new Set(['done', 'inbox', 'failed']);
+
+export interface StoredImage {
+  name: string;
+  mediaType: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
+  /** File name inside the update's folder in the state dir. */
+  file: string;
+  size: number;
+}
+
+/** One accepted update as kept on disk (`<state>/updates/<id>/update.json`) and served by the API. */
+export interface UpdateRecord {
+  id: string;
+  /** Acceptance order: recovery runs unfinished updates in this order. */
+  seq: number;
+  status: UpdateStatus;
+  text: string;
+  inbox_ref?: string;
+  images: StoredImage[];
+  created: string;
+  started?: string;
+  finished?: string;
+  attempts: number;
+  files?: string[];
+  inbox_id?: string;
+  summary?: string;
+  error?: string;
+  usage?: { inputTokens: number; outputTokens: number; cacheReadTokens: number; cacheWriteTokens: number };
+  idempotency_key?: string;
+}
+
+/** What clients see: the record without internals. */
+export function publicView(record: UpdateRecord): Record<string, unknown> {
+  const { seq: _seq, images, idempotency_key: _key, ...rest } = record;
+  return { ...rest, images: images.map((i) => ({ name: i.name, mediaType: i.mediaType, size: i.size })) };
+}

@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readdir, readFile, rename } from 'node:fs/promises';
+import path from 'node:path';
+import { writeFileAtomic } from '../vault/index.js';
+import type { StoredImage, UpdateRecord } from './update-record.js';
+
+export interface NewUpdate {
+  text: string;
+  inboxRef?: string;
+  images: Array<{ name: string; mediaType: StoredImage['mediaType']; data: Buffer }>;
+  idempotencyKey?: string;
+}
+
+const EXTENSIONS: Record<StoredImage['mediaType'], string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+};
+
+async function fsyncPath(p: string): Promise<void> {
+  const handle = await open(p, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Accepted updates on disk. An update is written to a temp folder, fsynced, then renamed into
+ * place and the parent fsynced: after `create` returns, a crash cannot lose or half-write it.
+ */
+export class UpdateStore {
+  private readonly dir: string;
+  private seq = 0;
+
+  constructor(
+    stateDir: string,
+    private readonly clock: () => Date,
+  ) {
+    this.dir = path.join(stateDir, 'updates');
+  }
+
+  async load(): Promise<UpdateRecord[]> {
+    await mkdir(this.dir, { recursive: true });
+    const records: UpdateRecord[] = [];
+    for (const name of await readdir(this.dir)) {
+      if (name.startsWith('.')) continue; // an unfinished create: never acknowledged, so never accepted
+      const record = await this.get(name);
+      if (record) records.push(record);
+    }
+    records.sort((a, b) => a.seq - b.seq);
+    this.seq = records.at(-1)?.seq ?? 0;
+    return records;
+  }
+
+  async create(input: NewUpdate): Promise<UpdateRecord> {
+    const now = this.clock();
+    const id = `${now.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-')}-${randomBytes(3).toString('hex')}`;
+    const staging = path.join(this.dir, `.${id}`);
+    await mkdir(staging, { recursive: true });
+    const images: StoredImage[] = [];
+    for (const [i, image] of input.images.entries()) {
+      const file = `image-${i + 1}.${EXTENSIONS[image.mediaType]}`;
+      await writeFileAtomic(path.join(staging, file), image.data);
+      images.push({ name: image.name, mediaType: image.mediaType, file, size: image.data.length });
+    }
+    const record: UpdateRecord = {
+      id,
+      seq: ++this.seq,
+      status: 'queued',
+      text: input.text,
+      ...(input.inboxRef ? { inbox_ref: input.inboxRef } : {}),
+      images,
+      created: now.toISOString(),
+      attempts: 0,
+      ...(input.idempotencyKey ? { idempotency_key: input.idempotencyKey } : {}),
+    };
+    await writeFileAtomic(path.join(staging, 'update.json'), JSON.stringify(record, null, 2));
+    await fsyncPath(staging);
+    await rename(staging, path.join(this.dir, id));
+    await fsyncPath(this.dir);
+    return record;
+  }
+
+  async save(record: UpdateRecord): Promise<void> {
+    await writeFileAtomic(path.join(this.dir, record.id, 'update.json'), JSON.stringify(record, null, 2));
+  }
+
+  async get(id: string): Promise<UpdateRecord | undefined> {
+    if (!/^[0-9]{8}-[0-9]{6}-[0-9a-f]{6}$/.test(id)) return undefined;
+    try {
+      return JSON.parse(await readFile(path.join(this.dir, id, 'update.json'), 'utf8')) as UpdateRecord;
+    } catch {
+      return undefined;
+    }
+  }
+
+  folderOf(id: string): string {
+    return path.join(this.dir, id);
+  }
+
+  imagePath(record: UpdateRecord, image: StoredImage): string {
+    return path.join(this.dir, record.id, image.file);
+  }
+}

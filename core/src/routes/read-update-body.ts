@@ -1,0 +1,47 @@
+import type { FastifyRequest } from 'fastify';
+import type { NewUpdate } from '../queue/index.js';
+import { sniffImageType } from './image-types.js';
+
+export const UPDATE_LIMITS = {
+  textChars: 100_000,
+  images: 8,
+  imageBytes: 10 * 1024 * 1024,
+} as const;
+
+export type UpdateBody =
+  | { ok: true; update: Omit<NewUpdate, 'idempotencyKey'> }
+  | { ok: false; status: number; error: string; message: string };
+
+const refuse = (status: number, error: string, message: string): UpdateBody => ({ ok: false, status, error, message });
+
+/** A JSON body was validated by the route schema; a multipart one is read and checked here. */
+export async function readUpdateBody(request: FastifyRequest): Promise<UpdateBody> {
+  if (!request.isMultipart()) {
+    const body = request.body as { text?: string; inbox_ref?: string };
+    return { ok: true, update: { text: body.text ?? '', ...(body.inbox_ref ? { inboxRef: body.inbox_ref } : {}), images: [] } };
+  }
+  let text = '';
+  let inboxRef: string | undefined;
+  const images: NewUpdate['images'] = [];
+  const parts = request.parts({
+    limits: { fileSize: UPDATE_LIMITS.imageBytes, files: UPDATE_LIMITS.images, fields: 4, fieldSize: UPDATE_LIMITS.textChars * 4 },
+  });
+  for await (const part of parts) {
+    if (part.type === 'field') {
+      if (part.fieldname === 'text') text = String(part.value);
+      else if (part.fieldname === 'inbox_ref') inboxRef = String(part.value) || undefined;
+      else return refuse(400, 'unknown_field', `unknown form field "${part.fieldname}": send text, inbox_ref and images`);
+      continue;
+    }
+    if (part.fieldname !== 'images' && part.fieldname !== 'image') {
+      return refuse(400, 'unknown_field', `files go in the "images" field, not "${part.fieldname}"`);
+    }
+    const data = await part.toBuffer();
+    const mediaType = sniffImageType(data);
+    if (!mediaType) {
+      return refuse(415, 'unsupported_attachment', `${part.filename || 'the attachment'} is not a PNG, JPEG, GIF or WebP image`);
+    }
+    images.push({ name: part.filename || `image.${mediaType.slice(6)}`, mediaType, data });
+  }
+  return { ok: true, update: { text, ...(inboxRef ? { inboxRef } : {}), images } };
+}

@@ -1,0 +1,50 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { getInboxItem, isInboxId } from '../inbox/index.js';
+import { publicView } from '../queue/index.js';
+import { sendError } from './http-errors.js';
+import { readUpdateBody, UPDATE_LIMITS } from './read-update-body.js';
+
+const updateSchema = {
+  body: {
+    type: 'object',
+    properties: {
+      text: { type: 'string' },
+      inbox_ref: { type: 'string', maxLength: 128 },
+    },
+    required: ['text'],
+    additionalProperties: false,
+  },
+} as const;
+
+export async function updateRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(multipart, { limits: { fileSize: UPDATE_LIMITS.imageBytes, files: UPDATE_LIMITS.images } });
+
+  app.post('/update', { schema: updateSchema, bodyLimit: UPDATE_LIMITS.images * UPDATE_LIMITS.imageBytes + 1024 * 1024 }, async (request, reply) => {
+    const body = await readUpdateBody(request);
+    if (!body.ok) return sendError(reply, body.status, body.error, body.message);
+    const { text, inboxRef, images } = body.update;
+    if (!text.trim() && images.length === 0) return sendError(reply, 400, 'empty_update', 'the update has no text and no images');
+    if (text.length > UPDATE_LIMITS.textChars) {
+      return sendError(reply, 413, 'text_too_large', `the text has ${text.length} characters; the limit is ${UPDATE_LIMITS.textChars}`);
+    }
+    if (inboxRef !== undefined && !(isInboxId(inboxRef) && (await getInboxItem(app.knower.root, inboxRef)))) {
+      return sendError(reply, 404, 'unknown_inbox_ref', `no pending inbox item ${JSON.stringify(inboxRef)} to reply to`);
+    }
+    const key = request.headers['idempotency-key'];
+    if (Array.isArray(key) || (key !== undefined && (key.length === 0 || key.length > 200))) {
+      return sendError(reply, 400, 'invalid_idempotency_key', 'Idempotency-Key must be one value of 1 to 200 characters');
+    }
+    const { record, duplicate } = await app.knower.queue.submit({ text, images, ...(inboxRef ? { inboxRef } : {}), ...(key ? { idempotencyKey: key } : {}) });
+    if (duplicate) reply.header('idempotent-replayed', 'true');
+    return reply.code(202).send({ status: 'accepted', id: record.id });
+  });
+
+  app.get('/updates', async () => ({ updates: app.knower.queue.recent().map(publicView) }));
+
+  app.get('/updates/:id', async (request, reply) => {
+    const record = app.knower.queue.get((request.params as { id: string }).id);
+    if (!record) return sendError(reply, 404, 'update_not_found', 'no update with that id');
+    return publicView(record);
+  });
+}
