@@ -1,0 +1,74 @@
+import { AlertCircle, FileText, Info } from 'lucide-react';
+import type { QuestionExchange } from '../lib/activity';
+import { formatRoute } from '../lib/route';
+import { basename, dirname } from '../lib/vault-path';
+import { IndeterminateBar, ReplyBlock, UserMessage } from './exchange-parts';
+import { MarkdownView } from './markdown-view';
+
+/** A question and the search agent's answer, with the vault files it used as sources. */
+export function ActivityQuestion({ exchange }: { exchange: QuestionExchange }) {
+  const { answer } = exchange;
+  return (
+    <article aria-label="Question" className="animate-rise">
+      <UserMessage
+        mode="search"
+        context={exchange.mode === 'deep' && <span className="rounded border border-line px-1 text-[10.5px] font-medium uppercase">deep</span>}
+        at={exchange.at}
+        text={exchange.query}
+      />
+      <ReplyBlock
+        header={
+          exchange.state === 'pending' ? (
+            <span className="font-medium text-fg/90">Searching your vault…</span>
+          ) : exchange.state === 'failed' ? (
+            <span className="font-medium text-danger">No answer</span>
+          ) : (
+            <>
+              <span className="font-medium text-fg/90">Knower</span>
+              {answer?.offline && <span className="rounded border border-line px-1.5 text-[11px] font-medium text-muted">Offline answer</span>}
+            </>
+          )
+        }
+      >
+        {exchange.state === 'pending' && <IndeterminateBar />}
+        {exchange.state === 'failed' && (
+          <p role="alert" className="mt-2 flex items-start gap-2 rounded-lg border border-danger/25 bg-danger/6 px-3 py-2 text-[13px]">
+            <AlertCircle aria-hidden size={15} className="mt-0.5 shrink-0 text-danger" />
+            {exchange.error}
+          </p>
+        )}
+        {answer && (
+          <div className="mt-2 rounded-xl border border-line bg-raised px-5 py-4 shadow-card">
+            {answer.degraded && (
+              <p className="mb-3 flex items-start gap-2 text-xs text-muted">
+                <Info aria-hidden size={14} className="mt-px shrink-0 text-answer" />
+                Deep search was unavailable{typeof answer.degraded === 'string' ? ` (${answer.degraded})` : ''}; this answer uses fast search.
+              </p>
+            )}
+            <MarkdownView source={answer.markdown} basePath="" compact />
+            {answer.sources.length > 0 && (
+              <div className="mt-4 border-t border-line pt-3">
+                <h3 className="mb-1.5 text-[11px] font-semibold tracking-wider text-faint uppercase">Sources</h3>
+                <ul className="flex flex-wrap gap-1.5">
+                  {answer.sources.map((path) => (
+                    <li key={path}>
+                      <a
+                        href={formatRoute({ view: 'file', path })}
+                        title={path}
+                        className="inline-flex max-w-72 items-center gap-1.5 rounded-md border border-line bg-sunken px-2 py-1 text-xs text-fg/85 transition-colors hover:border-accent/40 hover:text-accent"
+                      >
+                        <FileText aria-hidden size={13} className="shrink-0" />
+                        <span className="truncate">{basename(path)}</span>
+                        {dirname(path) && <span className="truncate text-faint">{dirname(path)}</span>}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
+          </div>
+        )}
+      </ReplyBlock>
+    </article>
+  );
+}

@@ -1,0 +1,160 @@
+import { ArrowUp, ImagePlus } from 'lucide-react';
+import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent, type Ref } from 'react';
+import { useAttachments } from '../hooks/use-attachments';
+import type { ComposerMode } from '../hooks/use-composer-mode';
+import type { InboxRef } from '../lib/activity';
+import { cn } from '../lib/cn';
+import { makeId } from '../lib/ids';
+import { AttachmentStrip } from './attachment-strip';
+import { AnsweringBar, ComposerNotice, DeepToggle, modeLook, modeSegments } from './chat-input-parts';
+import { Spinner } from './ui/spinner';
+import { SegmentedControl } from './ui/segmented-control';
+import { IconButton } from './ui/icon-button';
+
+export type ComposerHandle = { focus: () => void; fill: (text: string) => void; addFiles: (files: Iterable<File>) => void };
+export type Submission = { mode: ComposerMode; text: string; images: File[]; deep: boolean; idempotencyKey: string };
+
+type ChatInputProps = {
+  ref?: Ref<ComposerHandle>;
+  mode: ComposerMode;
+  answering: InboxRef | null;
+  onModeChange: (mode: ComposerMode) => void;
+  onCancelAnswer: () => void;
+  /** Resolves to an error message to show, or null when the message went through. */
+  onSubmit: (submission: Submission) => Promise<string | null>;
+};
+
+/** The always-visible chat input: Update (default), Search, or Answering an inbox item. */
+export function ChatInput({ ref, mode, answering, onModeChange, onCancelAnswer, onSubmit }: ChatInputProps) {
+  const [text, setText] = useState('');
+  const [deep, setDeep] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const images = useAttachments();
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  // One Idempotency-Key per draft: re-sending an unchanged draft after a network error cannot
+  // file it twice; any edit makes it a new request.
+  const draftKey = useRef(makeId());
+  useEffect(() => {
+    draftKey.current = makeId();
+  }, [text, images.attachments, mode]);
+  const look = modeLook[mode];
+  const takesImages = mode !== 'search';
+
+  // Images only travel with updates and replies: attaching one in Search mode switches to Update.
+  const acceptFiles = (files: Iterable<File>) => {
+    if (mode === 'search') onModeChange('update');
+    images.add(files);
+  };
+
+  useImperativeHandle(ref, () => ({
+    focus: () => textarea.current?.focus(),
+    fill: (value) => {
+      setText(value);
+      textarea.current?.focus();
+    },
+    addFiles: acceptFiles,
+  }));
+
+  // Grow with the text up to a limit, then scroll.
+  useLayoutEffect(() => {
+    const el = textarea.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    el.style.height = `${Math.min(el.scrollHeight, 220)}px`;
+  }, [text]);
+
+  const submit = async () => {
+    const files = takesImages ? images.attachments.map((a) => a.file) : [];
+    if (sending || (!text.trim() && files.length === 0)) return;
+    setSending(true);
+    setError(null);
+    const failure = await onSubmit({ mode, text: text.trim(), images: files, deep, idempotencyKey: draftKey.current });
+    setSending(false);
+    if (failure) return setError(failure);
+    setText('');
+    images.clear();
+    requestAnimationFrame(() => textarea.current?.focus());
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void submit();
+    } else if (event.key === 'Escape' && answering) {
+      event.preventDefault();
+      onCancelAnswer();
+    }
+  };
+
+  const onPaste = (event: ClipboardEvent) => {
+    const files = [...event.clipboardData.files];
+    if (files.length === 0) return;
+    event.preventDefault();
+    acceptFiles(files);
+  };
+
+  const canSend = !sending && (text.trim() !== '' || (takesImages && images.attachments.length > 0));
+
+  return (
+    <div className="shrink-0 px-6 pt-2 pb-5">
+      <div className="mx-auto max-w-[760px]">
+        <div
+          className={cn(
+            'overflow-hidden rounded-xl border bg-raised shadow-card transition-[border-color,box-shadow]',
+            look.frame,
+            sending && 'opacity-90',
+          )}
+        >
+          {answering && <AnsweringBar item={answering} onCancel={onCancelAnswer} disabled={sending} />}
+          {takesImages && <AttachmentStrip attachments={images.attachments} disabled={sending} onRemove={images.remove} />}
+          <textarea
+            ref={textarea}
+            value={text}
+            rows={1}
+            disabled={sending}
+            onChange={(event) => setText(event.target.value)}
+            onKeyDown={onKeyDown}
+            onPaste={onPaste}
+            placeholder={look.placeholder}
+            aria-label={look.label}
+            className="block max-h-[220px] min-h-[52px] w-full resize-none bg-transparent px-4 pt-3.5 pb-1 text-[14px] leading-relaxed placeholder:text-faint focus:outline-none disabled:opacity-60"
+          />
+          <div className="flex items-center gap-1.5 px-2.5 pt-1 pb-2.5">
+            <SegmentedControl label="Message mode" value={mode} segments={modeSegments(answering !== null)} onChange={onModeChange} disabled={sending} />
+            {takesImages ? (
+              <IconButton label="Attach images" disabled={sending} onClick={() => fileInput.current?.click()}>
+                <ImagePlus size={16} />
+              </IconButton>
+            ) : (
+              <DeepToggle deep={deep} onToggle={() => setDeep((d) => !d)} />
+            )}
+            <input
+              ref={fileInput}
+              type="file"
+              accept="image/*"
+              multiple
+              hidden
+              onChange={(event) => {
+                acceptFiles(event.target.files ?? []);
+                event.target.value = ''; // picking the same file again must fire change again
+              }}
+            />
+            <span className="ml-auto hidden pr-1 text-[11.5px] text-faint sm:block">Enter to send · Shift+Enter for a new line</span>
+            <button
+              type="button"
+              onClick={() => void submit()}
+              disabled={!canSend}
+              aria-label={look.send}
+              className={cn('flex size-8 items-center justify-center rounded-lg text-white shadow-sm transition disabled:opacity-35', look.button)}
+            >
+              {sending ? <Spinner className="size-4" /> : <ArrowUp size={17} strokeWidth={2.4} />}
+            </button>
+          </div>
+        </div>
+        <ComposerNotice error={error} notice={images.notice} />
+      </div>
+    </div>
+  );
+}

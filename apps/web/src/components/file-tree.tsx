@@ -1,0 +1,133 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { TreeEntry } from '../lib/api';
+import type { RecentChanges } from '../hooks/use-recent-changes';
+import { buildTree, filterRows, flattenVisible } from '../lib/vault-tree';
+import { FileTreeRow, ROW_HEIGHT, rowId } from './file-tree-row';
+
+type FileTreeProps = {
+  entries: readonly TreeEntry[];
+  filter: string;
+  expanded: ReadonlySet<string>;
+  recent: RecentChanges;
+  activePath: string | null;
+  onToggle: (path: string) => void;
+  onCollapse: (path: string) => void;
+  onOpen: (path: string) => void;
+};
+
+/**
+ * The vault as a virtualized tree: only expanded folders are flattened into rows, and only the
+ * rows in view are rendered. One tab stop; arrow keys move an active row (aria-activedescendant).
+ */
+export function FileTree({ entries, filter, expanded, recent, activePath, onToggle, onCollapse, onOpen }: FileTreeProps) {
+  const root = useMemo(() => buildTree(entries), [entries]);
+  const rows = useMemo(() => (filter.trim() ? filterRows(root, filter) : flattenVisible(root, expanded)), [root, expanded, filter]);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [cursor, setCursor] = useState(0);
+
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
+
+  // Follow the open file: move the cursor onto it and bring it into view.
+  const activeIndex = useMemo(() => (activePath ? rows.findIndex((r) => r.node.path === activePath) : -1), [rows, activePath]);
+  useEffect(() => {
+    if (activeIndex < 0) return;
+    setCursor(activeIndex);
+    virtualizer.scrollToIndex(activeIndex, { align: 'auto' });
+  }, [activeIndex, virtualizer]);
+
+  const changedFolders = useMemo(() => {
+    const folders = new Set<string>();
+    for (const path of recent.keys()) for (let cut = path.lastIndexOf('/'); cut > 0; cut = path.lastIndexOf('/', cut - 1)) folders.add(path.slice(0, cut));
+    return folders;
+  }, [recent]);
+
+  const activate = useCallback(
+    (index: number) => {
+      const node = rows[index]?.node;
+      if (!node) return;
+      setCursor(index);
+      if (node.kind === 'folder') onToggle(node.path);
+      else onOpen(node.path);
+    },
+    [rows, onToggle, onOpen],
+  );
+
+  const moveTo = (index: number) => {
+    const next = Math.max(0, Math.min(rows.length - 1, index));
+    setCursor(next);
+    virtualizer.scrollToIndex(next, { align: 'auto' });
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const row = rows[cursor];
+    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 300) / ROW_HEIGHT) - 1);
+    const parentIndex = () => {
+      for (let i = cursor - 1; i >= 0; i--) if (rows[i]!.depth < (row?.depth ?? 0)) return i;
+      return cursor;
+    };
+    const actions: Record<string, () => void> = {
+      ArrowDown: () => moveTo(cursor + 1),
+      ArrowUp: () => moveTo(cursor - 1),
+      PageDown: () => moveTo(cursor + page),
+      PageUp: () => moveTo(cursor - page),
+      Home: () => moveTo(0),
+      End: () => moveTo(rows.length - 1),
+      Enter: () => activate(cursor),
+      ' ': () => activate(cursor),
+      ArrowRight: () => {
+        if (row?.node.kind !== 'folder') return;
+        if (expanded.has(row.node.path)) moveTo(cursor + 1);
+        else onToggle(row.node.path);
+      },
+      ArrowLeft: () => {
+        if (row?.node.kind === 'folder' && expanded.has(row.node.path)) onCollapse(row.node.path);
+        else moveTo(parentIndex());
+      },
+    };
+    const action = actions[event.key];
+    if (!action) return;
+    event.preventDefault();
+    action();
+  };
+
+  const current = rows[cursor];
+  return (
+    <div
+      ref={scrollRef}
+      role="tree"
+      aria-label="Vault files"
+      tabIndex={0}
+      aria-activedescendant={current ? rowId(current.node.path) : undefined}
+      onKeyDown={onKeyDown}
+      className="group/tree min-h-0 flex-1 overflow-y-auto py-1 outline-none"
+    >
+      <div className="relative" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const row = rows[item.index]!;
+          const path = row.node.path;
+          return (
+            <FileTreeRow
+              key={path}
+              row={row}
+              index={item.index}
+              top={item.start}
+              expanded={expanded.has(path)}
+              selected={path === activePath}
+              focused={item.index === cursor}
+              changedAt={recent.get(path)}
+              changedInside={row.node.kind === 'folder' && changedFolders.has(path)}
+              showFolder={filter.trim() !== ''}
+              onActivate={activate}
+            />
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { AlertTriangle, Check, Copy, FileQuestion } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useNote } from '../hooks/use-note';
+import type { TreeEntry } from '../lib/api';
+import { formatRelative, formatTokens } from '../lib/format';
+import { isMarkdownPath } from '../lib/vault-path';
+import { FileAsset } from './file-asset';
+import { FrontmatterFields } from './frontmatter-fields';
+import { MarkdownView } from './markdown-view';
+import { PathCrumbs } from './path-crumbs';
+import { EmptyState } from './empty-state';
+import { IconButton } from './ui/icon-button';
+
+type FileViewProps = { path: string; revision: number; entry: TreeEntry | undefined };
+
+/** One vault file, read-only. Notes render as markdown and reload live when changed on disk. */
+export function FileView({ path, revision, entry }: FileViewProps) {
+  const isNote = entry ? entry.kind === 'note' : isMarkdownPath(path);
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <header className="flex h-12 shrink-0 items-center gap-3 border-b border-line px-6">
+        <PathCrumbs path={path} />
+        <span className="ml-auto" />
+        <FileMeta entry={entry} />
+        <CopyPath path={path} />
+      </header>
+      <div className="min-h-0 flex-1 overflow-y-auto">
+        {isNote ? <NoteBody path={path} revision={revision} /> : <FileAsset path={path} entry={entry} />}
+      </div>
+    </div>
+  );
+}
+
+function NoteBody({ path, revision }: { path: string; revision: number }) {
+  const state = useNote(path, revision);
+  if (state.status === 'loading') return <NoteSkeleton />;
+  if (state.status === 'error') {
+    const gone = state.problem.status === 404;
+    return (
+      <EmptyState
+        icon={<FileQuestion size={20} />}
+        title={gone ? 'This file is no longer in the vault' : "Couldn't open this file"}
+        body={gone ? 'It may have been moved or deleted, by you or by the update agent.' : state.problem.message}
+      />
+    );
+  }
+  const { note, reloadedAt } = state;
+  return (
+    <article className="mx-auto max-w-[760px] px-10 pt-8 pb-16" aria-label={path}>
+      {reloadedAt !== undefined && <ReloadedNotice key={reloadedAt} />}
+      {note.malformed && (
+        <p role="alert" className="mb-5 flex items-start gap-2 rounded-lg border border-answer/30 bg-answer/8 px-3 py-2 text-[13px] text-fg/85">
+          <AlertTriangle aria-hidden size={15} className="mt-0.5 shrink-0 text-answer" />
+          <span>The frontmatter of this note could not be parsed ({note.malformed}). It is shown as it is on disk.</span>
+        </p>
+      )}
+      <FrontmatterFields frontmatter={note.frontmatter} />
+      <MarkdownView source={note.body} basePath={path} />
+    </article>
+  );
+}
+
+function FileMeta({ entry }: { entry: TreeEntry | undefined }) {
+  if (!entry) return null;
+  return (
+    <span className="hidden items-center gap-3 text-xs text-faint md:flex">
+      {entry.tokens ? <span className="tabular-nums">{formatTokens(entry.tokens)} tokens</span> : null}
+      {entry.updated ? <span>Updated {formatRelative(entry.updated)}</span> : null}
+    </span>
+  );
+}
+
+function CopyPath({ path }: { path: string }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 1500);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  const copy = () => void navigator.clipboard?.writeText(path).then(() => setCopied(true), () => undefined);
+  return (
+    <IconButton label={copied ? 'Copied' : 'Copy path'} onClick={copy} tooltipSide="bottom">
+      {copied ? <Check size={15} className="text-success" /> : <Copy size={15} />}
+    </IconButton>
+  );
+}
+
+const ReloadedNotice = () => (
+  <p role="status" className="pointer-events-none sticky top-3 z-10 float-right -mb-6 rounded-full border border-line bg-raised px-2.5 py-0.5 text-xs text-muted shadow-card animate-[rise_180ms_ease-out,fade-out_0.6s_ease-in_2.5s_forwards]">
+    Updated on disk just now
+  </p>
+);
+
+const NoteSkeleton = () => (
+  <div role="status" aria-label="Loading the note" className="mx-auto max-w-[760px] space-y-3 px-10 pt-10">
+    <div className="h-7 w-1/2 animate-pulse rounded bg-hover" />
+    {[92, 85, 96, 60].map((w, i) => (
+      <div key={i} className="h-3.5 animate-pulse rounded bg-hover" style={{ width: `${w}%` }} />
+    ))}
+  </div>
+);

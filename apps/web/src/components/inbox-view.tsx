@@ -1,0 +1,66 @@
+import { ArrowRight, CheckCheck, Inbox as InboxIcon, MousePointerClick } from 'lucide-react';
+import type { InboxRef } from '../lib/activity';
+import type { ApiProblem, InboxSummary, UpdateStatus } from '../lib/api';
+import { formatRoute } from '../lib/route';
+import { EmptyState } from './empty-state';
+import { InboxList } from './inbox-list';
+import { InboxReview } from './inbox-review';
+import { buttonClass } from './ui/button';
+
+type InboxViewProps = {
+  items: readonly InboxSummary[] | null;
+  problem: ApiProblem | null;
+  selectedId: string | undefined;
+  answeringId: string | undefined;
+  replies: ReadonlyMap<string, UpdateStatus | undefined>;
+  onSelect: (id: string) => void;
+  onReply: (item: InboxRef) => void;
+};
+
+/** Items the update agent could not place: pick one, read its reasoning, reply. */
+export function InboxView({ items, problem, selectedId, answeringId, replies, onSelect, onReply }: InboxViewProps) {
+  const selectedExists = items?.some((item) => item.id === selectedId) ?? false;
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <header className="flex h-12 shrink-0 items-center gap-3 border-b border-line px-6">
+        <h1 className="text-[13px] font-medium">Inbox</h1>
+        {items && <span className="text-xs text-faint">{items.length === 0 ? 'Nothing pending' : `${items.length} pending`}</span>}
+      </header>
+      {!items ? (
+        problem ? (
+          <EmptyState icon={<InboxIcon size={20} />} title="Couldn't load the inbox" body={problem.message} />
+        ) : null
+      ) : items.length === 0 && !selectedId ? (
+        <EmptyState
+          icon={<CheckCheck size={20} />}
+          title="Inbox zero"
+          body="When the update agent can't decide where something belongs, it asks you here — with its full reasoning."
+        />
+      ) : (
+        <div className="flex min-h-0 flex-1">
+          <InboxList items={items} selectedId={selectedId} replies={replies} onSelect={onSelect} />
+          <div className="min-w-0 flex-1 overflow-y-auto">
+            {selectedId && selectedExists ? (
+              <InboxReview
+                key={selectedId}
+                id={selectedId}
+                answering={answeringId === selectedId}
+                reply={replies.has(selectedId) ? { status: replies.get(selectedId) } : null}
+                onReply={onReply}
+              />
+            ) : selectedId ? (
+              <EmptyState icon={<CheckCheck size={20} />} title="No longer in the inbox" body="This item was resolved: its reply was carried out and filed into the vault.">
+                <a href={formatRoute({ view: 'activity' })} className={buttonClass('secondary', 'sm')}>
+                  See what changed <ArrowRight size={13} />
+                </a>
+              </EmptyState>
+            ) : (
+              <EmptyState icon={<MousePointerClick size={20} />} title="Pick an item" body="Read why the agent stopped, then reply to tell it where things go." />
+            )}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { ImageOff } from 'lucide-react';
+import { memo, useMemo, type ComponentProps, type MouseEvent, type ReactNode } from 'react';
+import Markdown, { type Components, type ExtraProps } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+import { rawUrl } from '../lib/api';
+import { cn } from '../lib/cn';
+import { formatRoute } from '../lib/route';
+import { basename, classifyLink, isExternalHref, resolveVaultPath, slugify } from '../lib/vault-path';
+import { useLightbox } from './image-lightbox';
+
+type MarkdownViewProps = {
+  source: string;
+  /** The vault path the markdown lives at: relative links and images resolve from its folder. */
+  basePath: string;
+  compact?: boolean;
+};
+
+/** Read-only markdown with vault-aware links and images (GFM: tables, task lists, code). */
+export const MarkdownView = memo(function MarkdownView({ source, basePath, compact }: MarkdownViewProps) {
+  const lightbox = useLightbox();
+  const components = useMemo<Components>(
+    () => ({
+      a: ({ href = '', children }) => <VaultLink from={basePath} href={href}>{children}</VaultLink>,
+      img: ({ src, alt = '' }) => {
+        const href = typeof src === 'string' ? src : '';
+        const path = resolveVaultPath(basePath, href);
+        // Notes may point at images on the web; loading them would contact an outside host.
+        if (!path) return <BlockedImage href={href} alt={alt} />;
+        const url = rawUrl(path);
+        return (
+          <button type="button" className="block max-w-full cursor-zoom-in rounded-lg" aria-label={`Enlarge image ${alt || basename(path)}`} onClick={() => lightbox.open({ src: url, alt: alt || basename(path), download: basename(path) })}>
+            <img src={url} alt={alt} loading="lazy" />
+          </button>
+        );
+      },
+      h1: (props) => <Heading level={1} {...props} />,
+      h2: (props) => <Heading level={2} {...props} />,
+      h3: (props) => <Heading level={3} {...props} />,
+    }),
+    [basePath, lightbox],
+  );
+
+  return (
+    <div className={cn('markdown', compact && 'markdown-compact')}>
+      <Markdown remarkPlugins={[remarkGfm]} components={components}>
+        {source}
+      </Markdown>
+    </div>
+  );
+});
+
+function VaultLink({ from, href, children }: { from: string; href: string; children: ReactNode }) {
+  const target = classifyLink(from, href);
+  switch (target.kind) {
+    case 'external':
+      return (
+        <a href={target.href} target="_blank" rel="noreferrer noopener">
+          {children}
+        </a>
+      );
+    case 'anchor': {
+      // The hash holds the route, so in-page anchors scroll instead of navigating.
+      const onClick = (event: MouseEvent) => {
+        event.preventDefault();
+        document.getElementById(target.id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+      };
+      return (
+        <a href={`#${target.id}`} onClick={onClick}>
+          {children}
+        </a>
+      );
+    }
+    case 'vault':
+      return <a href={formatRoute({ view: 'file', path: target.path })}>{children}</a>;
+    case 'invalid':
+      return <span title="This link points outside the vault">{children}</span>;
+  }
+}
+
+// The hast element react-markdown hands to components (typed through it: hast is not our dependency).
+type HastElement = NonNullable<ExtraProps['node']>;
+type HeadingProps = ComponentProps<'h1'> & { level: 1 | 2 | 3; node?: HastElement };
+
+function Heading({ level, node, children }: HeadingProps) {
+  const Tag = `h${level}` as const;
+  return <Tag id={node ? slugify(textOf(node)) : undefined}>{children}</Tag>;
+}
+
+const textOf = (node: HastElement | HastElement['children'][number]): string =>
+  node.type === 'text' ? node.value : 'children' in node ? node.children.map(textOf).join('') : '';
+
+function BlockedImage({ href, alt }: { href: string; alt: string }) {
+  const host = isExternalHref(href) ? safeHost(href) : null;
+  return (
+    <span className="my-2 flex items-center gap-2 rounded-lg border border-dashed border-line px-3 py-2 text-[13px] text-muted">
+      <ImageOff aria-hidden size={15} className="shrink-0 text-faint" />
+      <span className="min-w-0 truncate">
+        {alt || 'Image'} {host ? <>not loaded from <a href={href} target="_blank" rel="noreferrer noopener">{host}</a></> : 'is outside the vault'}
+      </span>
+    </span>
+  );
+}
+
+function safeHost(href: string): string {
+  try {
+    return new URL(href, window.location.href).host || href;
+  } catch {
+    return href;
+  }
+}

@@ -1,0 +1,33 @@
+import { AlertCircle, Check, Clock, Inbox, Loader2, X } from 'lucide-react';
+import type { UpdateExchange } from '../lib/activity';
+import type { UpdateState } from '../lib/api';
+import { cn } from '../lib/cn';
+
+export type ChipState = UpdateState | 'sending' | 'rejected';
+
+const chips: Record<ChipState, { label: string; icon: typeof Check; className: string; spin?: boolean }> = {
+  sending: { label: 'Sending', icon: Loader2, className: 'text-muted bg-hover', spin: true },
+  rejected: { label: 'Unconfirmed', icon: X, className: 'text-danger bg-danger/10' },
+  queued: { label: 'Queued', icon: Clock, className: 'text-muted bg-hover' },
+  running: { label: 'Working', icon: Loader2, className: 'text-accent bg-accent/10', spin: true },
+  done: { label: 'Done', icon: Check, className: 'text-success bg-success/10' },
+  inbox: { label: 'Sent to inbox', icon: Inbox, className: 'text-answer bg-answer/10' },
+  failed: { label: 'Failed', icon: AlertCircle, className: 'text-danger bg-danger/10' },
+};
+
+/** Where an update stands, as the user reads it: queued → working → done / sent to inbox / failed. */
+export function StatusChip({ state }: { state: ChipState }) {
+  const { label, icon: Icon, className, spin } = chips[state];
+  return (
+    <span className={cn('inline-flex h-6 items-center gap-1.5 rounded-full px-2.5 text-xs font-medium', className)}>
+      <Icon aria-hidden size={13} className={cn(spin && 'animate-spin')} strokeWidth={2.25} />
+      {label}
+    </span>
+  );
+}
+
+export function chipStateOf(exchange: UpdateExchange, status: UpdateState | undefined): ChipState {
+  if (exchange.send === 'sending') return 'sending';
+  if (exchange.send === 'rejected') return 'rejected';
+  return status ?? 'queued';
+}

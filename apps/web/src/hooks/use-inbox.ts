@@ -1,0 +1,35 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { getInbox, type ApiProblem, type InboxSummary } from '../lib/api';
+
+/** Pending inbox items. `inbox_updated` from the stream gives the count at once, then a refetch. */
+export function useInbox() {
+  const [items, setItems] = useState<InboxSummary[] | null>(null);
+  const [count, setCount] = useState(0);
+  const [problem, setProblem] = useState<ApiProblem | null>(null);
+  const sequence = useRef(0);
+
+  const refresh = useCallback(async () => {
+    const mine = ++sequence.current;
+    const result = await getInbox();
+    if (mine !== sequence.current) return;
+    if (result.ok) {
+      setItems(result.value.items);
+      setCount(result.value.items.length);
+      setProblem(null);
+    } else setProblem(result.problem);
+  }, []);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  const onInboxUpdated = useCallback(
+    (next: number) => {
+      setCount(next);
+      void refresh();
+    },
+    [refresh],
+  );
+
+  return { items, count, problem, refresh, onInboxUpdated };
+}

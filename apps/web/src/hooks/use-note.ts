@@ -1,0 +1,33 @@
+import { useEffect, useState } from 'react';
+import { getNote, type ApiProblem, type Note } from '../lib/api';
+
+export type NoteState =
+  | { status: 'loading' }
+  | { status: 'ready'; note: Note; reloadedAt?: number }
+  | { status: 'error'; problem: ApiProblem };
+
+/**
+ * One note, refetched whenever `revision` moves (the file changed on disk). While it reloads
+ * the previous content stays on screen, so a live edit does not flash a spinner.
+ */
+export function useNote(path: string, revision: number): NoteState {
+  const [state, setState] = useState<NoteState & { path?: string }>({ status: 'loading' });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getNote(path, controller.signal)
+      .then((result) => {
+        if (!result.ok) return setState({ status: 'error', problem: result.problem, path });
+        setState((prev) => {
+          const reload = prev.path === path && prev.status === 'ready';
+          return { status: 'ready', note: result.value, path, ...(reload ? { reloadedAt: Date.now() } : {}) };
+        });
+      })
+      .catch(() => undefined); // aborted: a newer path or revision took over
+    return () => controller.abort();
+  }, [path, revision]);
+
+  // A different file than the one loaded: show loading rather than the previous note.
+  if (state.status !== 'loading' && state.path !== path) return { status: 'loading' };
+  return state;
+}

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import {
+  acceptedSchema,
+  answerSchema,
+  errorBodySchema,
+  healthSchema,
+  inboxItemSchema,
+  inboxListSchema,
+  noteSchema,
+  treeSchema,
+  updateListSchema,
+  updateStatusSchema,
+  type SearchMode,
+} from './api-schemas';
+
+export * from './api-schemas';
+
+/** An expected failure (unreachable service, 4xx, a response that breaks the contract). */
+export type ApiProblem = { status: number; code: string; message: string };
+export type Result<T> = { ok: true; value: T } | { ok: false; problem: ApiProblem };
+
+const problem = (status: number, code: string, message: string) =>
+  ({ ok: false, problem: { status, code, message } }) as const;
+
+async function request<S extends z.ZodType>(
+  schema: S,
+  url: string,
+  init: RequestInit = {},
+): Promise<Result<z.output<S>>> {
+  let response: Response;
+  try {
+    response = await fetch(url, { ...init, headers: { Accept: 'application/json', ...init.headers } });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    return problem(0, 'unreachable', 'Knower is not reachable. Is the service running?');
+  }
+  const body: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const parsed = errorBodySchema.safeParse(body);
+    if (parsed.success) return problem(response.status, parsed.data.error, parsed.data.message);
+    // No JSON error body: the answer came from something in front of core (a proxy, a gateway).
+    return response.status >= 500
+      ? problem(response.status, 'unreachable', `Knower did not answer (HTTP ${response.status}). Is the service running?`)
+      : problem(response.status, `http_${response.status}`, `${response.status} ${response.statusText}`.trim());
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const path = url.split('?')[0];
+    return problem(response.status, 'bad_response', `Unexpected answer from ${path}: ${z.prettifyError(parsed.error)}`);
+  }
+  return { ok: true, value: parsed.data };
+}
+
+const query = (params: Record<string, string | undefined>) =>
+  new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined)).toString();
+
+export const rawUrl = (path: string) => `/vault/raw?${query({ path })}`;
+
+export const getTree = (signal?: AbortSignal) => request(treeSchema, '/vault/tree', { signal });
+
+export const getNote = (path: string, signal?: AbortSignal) =>
+  request(noteSchema, `/vault/file?${query({ path })}`, { signal });
+
+export const getInbox = () => request(inboxListSchema, '/inbox');
+
+export const getInboxItem = (id: string, signal?: AbortSignal) =>
+  request(inboxItemSchema, `/inbox/${encodeURIComponent(id)}`, { signal });
+
+export const getUpdates = () => request(updateListSchema, '/updates');
+
+export const getUpdate = (id: string) => request(updateStatusSchema, `/updates/${encodeURIComponent(id)}`);
+
+export const getHealth = () => request(healthSchema, '/health');
+
+export type UpdateInput = { text: string; inboxRef?: string; images?: readonly File[]; idempotencyKey?: string };
+
+export function postUpdate({ text, inboxRef, images = [], idempotencyKey }: UpdateInput) {
+  const headers: Record<string, string> = idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {};
+  let body: BodyInit;
+  if (images.length > 0) {
+    // multipart lets the images travel as files; the browser sets the boundary header itself.
+    const form = new FormData();
+    form.append('text', text);
+    if (inboxRef) form.append('inbox_ref', inboxRef);
+    for (const image of images) form.append('images', image, image.name);
+    body = form;
+  } else {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(inboxRef ? { text, inbox_ref: inboxRef } : { text });
+  }
+  return request(acceptedSchema, '/update', { method: 'POST', headers, body });
+}
+
+export type SearchInput = { query: string; mode?: SearchMode; scope?: string };
+
+export const postSearch = (input: SearchInput) =>
+  request(answerSchema, '/search', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(input),
+  });

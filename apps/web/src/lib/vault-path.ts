@@ -1,0 +1,71 @@
+// Paths inside the vault are relative, '/'-separated, with no leading slash.
+
+export const basename = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+
+export const dirname = (path: string) => {
+  const cut = path.lastIndexOf('/');
+  return cut === -1 ? '' : path.slice(0, cut);
+};
+
+export const extension = (path: string) => {
+  const name = basename(path);
+  const dot = name.lastIndexOf('.');
+  return dot <= 0 ? '' : name.slice(dot + 1).toLowerCase();
+};
+
+export const isMarkdownPath = (path: string) => ['md', 'markdown'].includes(extension(path));
+
+const imageExtensions = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'svg', 'avif', 'bmp']);
+export const isImagePath = (path: string) => imageExtensions.has(extension(path));
+
+/** A reference that leaves the vault: has a scheme (https:, mailto:) or is protocol-relative. */
+export const isExternalHref = (href: string) => /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//');
+
+/**
+ * Resolves a link or image reference written in the note at `fromPath` to a vault path.
+ * '/x' is vault-root relative, anything else relative to the note's folder. Returns null for
+ * references that climb out of the vault or that are external.
+ */
+export function resolveVaultPath(fromPath: string, href: string): string | null {
+  if (isExternalHref(href)) return null;
+  const bare = href.replace(/[?#].*$/, '');
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(bare);
+  } catch {
+    decoded = bare;
+  }
+  const start = decoded.startsWith('/') ? [] : dirname(fromPath).split('/').filter(Boolean);
+  const parts = [...start];
+  for (const segment of decoded.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') {
+      if (parts.length === 0) return null;
+      parts.pop();
+    } else parts.push(segment);
+  }
+  return parts.length === 0 ? null : parts.join('/');
+}
+
+export type LinkTarget =
+  | { kind: 'external'; href: string }
+  | { kind: 'anchor'; id: string }
+  | { kind: 'vault'; path: string }
+  | { kind: 'invalid' };
+
+/** What a link in a note points at. Extension-less targets are taken as notes ('x' → 'x.md'). */
+export function classifyLink(fromPath: string, href: string): LinkTarget {
+  if (isExternalHref(href)) return { kind: 'external', href };
+  if (href.startsWith('#')) return { kind: 'anchor', id: decodeURIComponent(href.slice(1)) };
+  const path = resolveVaultPath(fromPath, href);
+  if (path === null) return { kind: 'invalid' };
+  return { kind: 'vault', path: extension(path) === '' ? `${path}.md` : path };
+}
+
+/** A heading's anchor id, GitHub style: lower case, punctuation dropped, spaces to dashes. */
+export const slugify = (text: string) =>
+  text
+    .toLowerCase()
+    .trim()
+    .replace(/[^\p{L}\p{N}\s-]/gu, '')
+    .replace(/\s+/g, '-');
