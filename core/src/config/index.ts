@@ -12,6 +12,8 @@ export interface Config {
   /** Binding beyond loopback without a token is refused unless this is set explicitly. */
   allowRemote: boolean;
   token?: string;
+  /** KNOWER_ALLOWED_HOSTS: host names, besides loopback and IP literals, that requests may address (DNS-rebinding check). */
+  allowedHosts: string[];
   anthropic: { apiKey?: string; baseURL?: string; model: string; searchModel: string };
   embedIntervalS: number;
   llamaGpu?: string;
@@ -49,6 +51,9 @@ const envSchema = z.object({
   HOST: text,
   KNOWER_ALLOW_REMOTE: optional(z.enum(['0', '1', 'true', 'false'], { message: 'must be 1 or 0' })),
   KNOWER_TOKEN: optional(z.string().min(16, 'must be at least 16 characters')),
+  KNOWER_ALLOWED_HOSTS: optional(
+    z.string().regex(/^[A-Za-z0-9.-]+(\s*,\s*[A-Za-z0-9.-]+)*$/, 'must be a comma-separated list of host names, e.g. knower.lan,notes.example.com'),
+  ),
   ANTHROPIC_API_KEY: text,
   ANTHROPIC_BASE_URL: optional(z.url({ message: 'must be a URL such as http://127.0.0.1:9000' })),
   KNOWER_MODEL: text,
@@ -61,7 +66,7 @@ const envSchema = z.object({
   KNOWER_LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent'])),
 });
 
-const DEFAULT_MODEL = 'claude-sonnet-4-5';
+const DEFAULT_MODEL = 'claude-sonnet-5-5';
 
 /** Reads and validates the environment once; throws ConfigError naming every bad value. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
@@ -85,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     host,
     allowRemote,
     token: e.KNOWER_TOKEN,
+    allowedHosts: (e.KNOWER_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
     anthropic: {
       apiKey: e.ANTHROPIC_API_KEY,
       baseURL: e.ANTHROPIC_BASE_URL,

@@ -1,0 +1,54 @@
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { createMcpServer } from './mcp-server.js';
+import type { McpToolDeps } from './tools/index.js';
+
+/**
+ * 1 MiB, the app-wide limit, said out loud: the largest legitimate call is `remember` with
+ * 100,000 characters (≤ 400 KB as UTF-8 JSON); anything bigger is refused before parsing.
+ */
+const MCP_BODY_LIMIT = 1024 * 1024;
+
+function methodNotAllowed(_request: unknown, reply: FastifyReply): FastifyReply {
+  return reply
+    .code(405)
+    .header('allow', 'POST')
+    .send({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this MCP endpoint is stateless; send JSON-RPC requests with POST.' }, id: null });
+}
+
+/**
+ * /mcp: the MCP streamable HTTP transport, stateless. Each POST gets a fresh McpServer and
+ * transport (the SDK's recommended shape for a stateless server; a stateless transport refuses
+ * reuse). Why stateless: every tool is a plain request/response, so sessions would buy nothing
+ * but a session map to expire, and clients keep working across a service restart. GET (the
+ * server-to-client event stream) and DELETE (ending a session) have no meaning here: 405, as
+ * the spec allows. Host, Origin and token checks already ran in the security plugin.
+ */
+export async function mcpRoutes(app: FastifyInstance): Promise<void> {
+  const k = app.knower;
+  const deps: McpToolDeps = { root: k.root, index: k.index, search: k.search, agents: k.agents, queue: k.queue, log: app.log };
+
+  app.post('/mcp', { bodyLimit: MCP_BODY_LIMIT }, async (request, reply) => {
+    const server = createMcpServer(deps);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    // The transport writes the response itself (JSON or an SSE stream): Fastify steps aside.
+    reply.hijack();
+    reply.raw.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    try {
+      await server.connect(transport);
+      await transport.handleRequest(request.raw, reply.raw, request.body);
+    } catch (err) {
+      request.log.error({ err }, 'MCP request failed');
+      if (!reply.raw.headersSent) {
+        reply.raw
+          .writeHead(500, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal error; the Knower log has the details.' }, id: null }));
+      }
+    }
+  });
+  app.get('/mcp', methodNotAllowed);
+  app.delete('/mcp', methodNotAllowed);
+}

@@ -1,0 +1,42 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { MCP_TOOLS, type McpTool, type McpToolDeps } from './tools/index.js';
+import { toolError } from './tools/tool.js';
+
+export const SERVER_INFO = { name: 'knower', version: '0.1.0' } as const;
+
+const INSTRUCTIONS =
+  "Knower is the user's personal memory vault: plain markdown notes organised into projects/, bucket/, profile.md, tasks.md and changelog.md. " +
+  'To find things: search (raw hits) or tree (the layout), then read. To get an answer written from the notes: ask. ' +
+  'To store something the user wants kept: remember (filed in the background).';
+
+/** A tool that throws is a broken invariant: log it, and give the model an error it can act on. */
+function guarded(tool: McpTool, deps: McpToolDeps) {
+  return async (input: unknown): Promise<CallToolResult> => {
+    try {
+      return await tool.run(input as never, deps);
+    } catch (err) {
+      deps.log.error({ err, tool: tool.name }, 'MCP tool failed');
+      return toolError(`Knower failed while running ${tool.name} (${err instanceof Error ? err.message : String(err)}). Try again; if it keeps failing, the service log has the details.`);
+    }
+  };
+}
+
+/** One MCP server with Knower's five tools (built per request: the transport is stateless). */
+export function createMcpServer(deps: McpToolDeps): McpServer {
+  const server = new McpServer(SERVER_INFO, { instructions: INSTRUCTIONS });
+  for (const tool of MCP_TOOLS) {
+    server.registerTool(
+      tool.name,
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.input,
+        ...(tool.output ? { outputSchema: tool.output } : {}),
+        annotations: { title: tool.title, ...tool.annotations },
+      },
+      guarded(tool, deps),
+    );
+  }
+  return server;
+}

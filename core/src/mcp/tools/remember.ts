@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { UPDATE_LIMITS } from '../../routes/read-update-body.js';
+import { defineMcpTool, toolError, toolText } from './tool.js';
+
+export const rememberTool = defineMcpTool({
+  name: 'remember',
+  title: 'Remember in the vault',
+  description:
+    "Send information to the user's Knower vault: Knower's update agent files it into the right notes (a project, the bucket, the profile, tasks) in the background and logs it in the changelog. " +
+    'Use it when the user asks to remember, save or note something, or to record a decision, a fact or a task worth keeping. ' +
+    'Send self-contained text (who, what, when, which project); it is not a way to ask questions (use ask). ' +
+    'Returns at once with an update id; if the agent cannot decide where it belongs, it asks the user in the Knower inbox.',
+  input: z.object({
+    text: z
+      .string()
+      .min(1)
+      .max(UPDATE_LIMITS.textChars)
+      .describe('The information to store, in plain text or markdown, e.g. "Acme launch moved to 12 May; Dana owns the press kit."'),
+  }),
+  output: z.object({ id: z.string(), status: z.string(), duplicate: z.boolean() }),
+  // Not read-only: it changes the vault. Not destructive: the update agent adds and amends
+  // notes under write-safety rules. Not idempotent: sending the same text twice files it twice.
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  async run({ text }, deps) {
+    if (!text.trim()) return toolError('The text is empty: send the information to remember.');
+    const { record, duplicate } = await deps.queue.submit({ text, images: [] });
+    return toolText(
+      `Accepted: update ${record.id} is ${record.status}. Knower's update agent will file it into the vault in the background ` +
+        `(usually within a minute), then search and read will find it. Progress: GET /updates/${record.id} on the Knower service, ` +
+        'or the Activity view of the Knower web app; if the agent cannot decide where it belongs, an item appears in the Knower inbox.',
+      { id: record.id, status: record.status, duplicate },
+    );
+  },
+});
