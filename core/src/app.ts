@@ -8,9 +8,11 @@ import { coalesce, countInboxItems, createBackgroundJob, createTreeWriter, start
 import type { Logger } from './logger.js';
 import { createUpdateQueue, UpdateJournal, UpdateStore, type RetryPolicy, type UpdateQueue } from './queue/index.js';
 import { answerRoutes, healthRoutes, inboxRoutes, searchRoutes, sseRoutes, updateRoutes, vaultRoutes, webRoutes } from './routes/index.js';
-import { sendError } from './routes/http-errors.js';
-import { createSearchEngine, type SearchEngine } from './search/index.js';
-import { ensureSkeleton, QMD_MASK, VaultIndex } from './vault/index.js';
+import { describeError, sendError } from './routes/http-errors.js';
+import { mcpRoutes } from './mcp/index.js';
+import { createSearchEngine, guardVaultHits, type SearchEngine } from './search/index.js';
+import { securityPlugin } from './security/index.js';
+import { ensureSkeleton, QMD_MASK, settleWrites, VaultIndex } from './vault/index.js';
 import { SelfWrites } from './watch/index.js';
 
 export interface Knower {
@@ -58,7 +60,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const index = new VaultIndex();
   const bus = createEventBus();
   const selfWrites = new SelfWrites();
-  const search =
+  const search = guardVaultHits(
     deps.search ??
     createSearchEngine({
       nodeBinary: config.qmd.nodeBinary,
@@ -69,7 +71,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       mask: QMD_MASK,
       env: config.childEnv,
       log: (level, msg, extra) => log[level](extra ?? {}, msg),
-    });
+    }),
+    root,
+  );
   const searchReady = search.init();
 
   // qmd update re-reads the whole vault each run: wait for a quiet moment, then one run.
@@ -133,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async whenSettled() {
       await sync.ready;
       do {
+        await settleWrites();
         await job.whenIdle();
         await treeWriter.whenIdle();
         await indexUpdate.whenIdle();
@@ -146,24 +151,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await queue.close();
     await sync.close();
     job.close();
+    await settleWrites();
     treeWriter.cancel();
     indexUpdate.cancel();
     await search.close();
   });
 
   app.setErrorHandler((error: { statusCode?: number; validation?: unknown; code?: string; message: string }, request, reply) => {
-    const status = error.statusCode ?? 500;
-    if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
-      return sendError(reply, status, 'internal_error', 'something went wrong on our side; the log has the details');
-    }
-    const code = error.validation ? 'invalid_request' : (error.code ?? 'bad_request').toLowerCase();
-    return sendError(reply, status, code, error.message);
+    const { status, error: code, message } = describeError(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    return sendError(reply, status, code, message);
   });
   app.setNotFoundHandler((request, reply) =>
     sendError(reply, 404, 'not_found', `no route ${request.method} ${request.url.split('?')[0]}`),
   );
 
+  // First: its onRequest hook (Host, Origin, token) must cover every route registered after it.
+  await app.register(securityPlugin, { token: config.token, host: config.host, allowedHosts: config.allowedHosts });
   await app.register(healthRoutes);
   await app.register(vaultRoutes);
   await app.register(searchRoutes);
@@ -171,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(updateRoutes);
   await app.register(answerRoutes);
   await app.register(sseRoutes);
+  await app.register(mcpRoutes);
   await app.register(webRoutes, { dist: config.webDist });
   return app;
 }

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { formatDateField } from '../jobs/plan-metadata.js';
-import { parseNote, readTextIfExists } from '../vault/index.js';
+import { parseNote, readTextIfExists, resolveVaultPath } from '../vault/index.js';
 
 export interface InboxSummary {
   id: string;
@@ -55,9 +55,14 @@ async function readItem(root: string, id: string): Promise<InboxItem | undefined
   };
 }
 
-/** One pending item, or undefined when there is no such item (unknown id, no review.md). */
+/**
+ * One pending item, or undefined when there is no such item (unknown id, no review.md, or a
+ * folder that is a symlink leading outside the vault: never read, never acted on).
+ */
 export async function getInboxItem(root: string, id: string): Promise<InboxItem | undefined> {
   if (!isInboxId(id)) return undefined;
+  const folder = await resolveVaultPath(root, `${INBOX_DIR}/${id}`);
+  if (!folder.ok) return undefined;
   return readItem(root, id);
 }
 

@@ -2,7 +2,7 @@ import { mkdir, open, readFile, rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { versionKey } from '../vault/index.js';
 import type { Logger } from '../logger.js';
-import { writeFileAtomic, type WriteJournal } from '../vault/index.js';
+import { isTextContent, writeFileAtomic, type WriteJournal } from '../vault/index.js';
 
 interface Entry {
   n: number;
@@ -97,14 +97,28 @@ export class UpdateJournal implements WriteJournal {
     const before = await blob('before', entry.before);
     const after = await blob('after', entry.after);
     if ((entry.before && !before) || (entry.after && !after)) return false; // torn record: the change never ran
-    const current = await readIfExists(entry.abs);
-    if (same(current, before)) return false; // the change never happened, or was undone already
-    if (!same(current, after)) {
-      this.log.warn({ path: entry.abs }, 'changed by hand since the interrupted run wrote it; left as it is');
-      return false;
+    // The background job may stamp the file while we work: look again when that happens.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const current = await readIfExists(entry.abs);
+      if (same(current, before)) return false; // the change never happened, or was undone already
+      if (!same(current, after)) {
+        this.log.warn({ path: entry.abs }, 'changed by hand since the interrupted run wrote it; left as it is');
+        return false;
+      }
+      if (await this.restore(entry.abs, before, current)) return true;
     }
-    if (before === null) await unlink(entry.abs);
-    else await mkdir(path.dirname(entry.abs), { recursive: true }).then(() => writeFileAtomic(entry.abs, before));
-    return true;
+    this.log.warn({ path: entry.abs }, 'kept changing while being undone; left as it is');
+    return false;
+  }
+
+  /** Puts `before` back over exactly `current` (compare-and-swap): a hand edit is never overwritten. */
+  private async restore(abs: string, before: Buffer | null, current: Buffer | null): Promise<boolean> {
+    if (before === null) {
+      await unlink(abs).catch(() => undefined);
+      return true;
+    }
+    await mkdir(path.dirname(abs), { recursive: true });
+    const expect = current === null ? null : isTextContent(current) ? current.toString('utf8') : undefined;
+    return (await writeFileAtomic(abs, before, expect === undefined ? {} : { expect })).ok;
   }
 }

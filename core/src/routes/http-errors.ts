@@ -21,3 +21,25 @@ export const errorResponseSchema = {
   properties: { error: { type: 'string' }, message: { type: 'string' } },
   required: ['error', 'message'],
 } as const;
+
+/** Fastify's and its plugins' error codes, as the API names them (with a message people can act on). */
+const KNOWN: Record<string, { status: number; error: string; message?: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, error: 'invalid_json', message: 'the body is not valid JSON' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, error: 'invalid_json', message: 'the JSON body is empty' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, error: 'unsupported_media_type', message: 'send application/json (or multipart/form-data for images)' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, error: 'body_too_large', message: 'the request body is too large' },
+  FST_REQ_FILE_TOO_LARGE: { status: 413, error: 'image_too_large', message: 'an image is larger than 10 MB' },
+  FST_FILES_LIMIT: { status: 413, error: 'too_many_images', message: 'at most 8 images per update' },
+  FST_PARTS_LIMIT: { status: 413, error: 'too_many_parts', message: 'too many form parts' },
+  FST_FIELDS_LIMIT: { status: 413, error: 'too_many_fields', message: 'too many form fields' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, error: 'unsupported_media_type', message: 'the request is not multipart/form-data' },
+};
+
+/** The status, code and message a client gets for an error thrown during a request. */
+export function describeError(err: { statusCode?: number; validation?: unknown; code?: string; message: string }): { status: number; error: string; message: string } {
+  const known = err.code ? KNOWN[err.code] : undefined;
+  if (known) return { status: known.status, error: known.error, message: known.message ?? err.message };
+  const status = err.statusCode ?? 500;
+  if (status >= 500) return { status, error: 'internal_error', message: 'something went wrong on our side; the log has the details' };
+  return { status, error: err.validation ? 'invalid_request' : (err.code ?? 'bad_request').toLowerCase(), message: err.message };
+}

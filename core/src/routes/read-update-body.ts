@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { NewUpdate } from '../queue/index.js';
 import { sniffImageType } from './image-types.js';
 
@@ -14,11 +15,22 @@ export type UpdateBody =
 
 const refuse = (status: number, error: string, message: string): UpdateBody => ({ ok: false, status, error, message });
 
-/** A JSON body was validated by the route schema; a multipart one is read and checked here. */
+const jsonBody = z.strictObject({
+  text: z.string({ message: 'text must be a string' }),
+  inbox_ref: z.string().max(128).optional(),
+});
+
+/** The body of POST /update, JSON or multipart, checked field by field. */
 export async function readUpdateBody(request: FastifyRequest): Promise<UpdateBody> {
   if (!request.isMultipart()) {
-    const body = request.body as { text?: string; inbox_ref?: string };
-    return { ok: true, update: { text: body.text ?? '', ...(body.inbox_ref ? { inboxRef: body.inbox_ref } : {}), images: [] } };
+    const parsed = jsonBody.safeParse(request.body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+      return refuse(400, 'invalid_request', `${where}${issue?.message ?? 'invalid body'} (send {"text": "...", "inbox_ref"?: "..."})`);
+    }
+    const { text, inbox_ref } = parsed.data;
+    return { ok: true, update: { text, ...(inbox_ref ? { inboxRef: inbox_ref } : {}), images: [] } };
   }
   let text = '';
   let inboxRef: string | undefined;

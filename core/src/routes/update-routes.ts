@@ -5,22 +5,10 @@ import { publicView } from '../queue/index.js';
 import { sendError } from './http-errors.js';
 import { readUpdateBody, UPDATE_LIMITS } from './read-update-body.js';
 
-const updateSchema = {
-  body: {
-    type: 'object',
-    properties: {
-      text: { type: 'string' },
-      inbox_ref: { type: 'string', maxLength: 128 },
-    },
-    required: ['text'],
-    additionalProperties: false,
-  },
-} as const;
-
 export async function updateRoutes(app: FastifyInstance): Promise<void> {
   await app.register(multipart, { limits: { fileSize: UPDATE_LIMITS.imageBytes, files: UPDATE_LIMITS.images } });
 
-  app.post('/update', { schema: updateSchema, bodyLimit: UPDATE_LIMITS.images * UPDATE_LIMITS.imageBytes + 1024 * 1024 }, async (request, reply) => {
+  app.post('/update', { bodyLimit: UPDATE_LIMITS.images * UPDATE_LIMITS.imageBytes + 1024 * 1024 }, async (request, reply) => {
     const body = await readUpdateBody(request);
     if (!body.ok) return sendError(reply, body.status, body.error, body.message);
     const { text, inboxRef, images } = body.update;

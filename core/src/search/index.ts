@@ -13,3 +13,4 @@ export type {
   SearchResult,
 } from './types.js';
 export { createSearchEngine } from './search-engine.js';
+export { guardVaultHits } from './vault-guard.js';

@@ -18,6 +18,25 @@ export interface WriteOptions {
   beforeCommit?: () => void;
 }
 
+/**
+ * The service's own writers (job, agents, undo) take turns per path: a rename by one of them
+ * between another's check and its rename would otherwise go unnoticed. Edits from other
+ * processes are what the compare-and-swap guards against.
+ */
+const pathLocks = new Map<string, Promise<unknown>>();
+
+async function withPathLock<T>(abs: string, fn: () => Promise<T>): Promise<T> {
+  const previous = pathLocks.get(abs) ?? Promise.resolve();
+  const run = previous.then(fn, fn);
+  const tail = run.catch(() => undefined);
+  pathLocks.set(abs, tail);
+  try {
+    return await run;
+  } finally {
+    if (pathLocks.get(abs) === tail) pathLocks.delete(abs);
+  }
+}
+
 /** Temp files are dotfiles in the same folder: invisible to the watcher, same filesystem for rename. */
 function tempPathFor(abs: string): string {
   return path.join(path.dirname(abs), `.${path.basename(abs)}.${randomBytes(6).toString('hex')}.tmp`);
@@ -54,13 +73,13 @@ async function writeTemp(abs: string, data: string | Uint8Array): Promise<string
  * The one atomic-write helper: temp file + fsync + rename, so readers never see half a file.
  *
  * With `expect` as a string it is a compare-and-swap that never loses a concurrent in-place
- * edit: the original file stays open while we swap, and if anything was written into it
- * between our read and the rename, that content is put back and the outcome is 'changed'.
+ * edit: the original file stays open across the swap, and anything written into it between
+ * our read and the rename is put back shortly after (a change the watcher then reports).
  */
 export async function writeFileAtomic(abs: string, data: string | Uint8Array, opts: WriteOptions = {}): Promise<WriteOutcome> {
   const cancel = await journalChange(abs, data, opts.expect);
   try {
-    const outcome = await write(abs, data, opts);
+    const outcome = await withPathLock(abs, () => write(abs, data, opts));
     if (!outcome.ok) await cancel();
     return outcome;
   } catch (err) {
@@ -105,6 +124,7 @@ async function compareAndSwap(abs: string, data: string, expect: string, beforeC
     throw err;
   }
   let tmp: string | undefined;
+  let swapped = false;
   try {
     if ((await readAll(original)) !== expect) return { ok: false, reason: 'changed' };
     tmp = await writeTemp(abs, data);
@@ -112,16 +132,42 @@ async function compareAndSwap(abs: string, data: string, expect: string, beforeC
     beforeCommit?.();
     await rename(tmp, abs);
     tmp = undefined;
-    await delay(SETTLE_MS);
-    const replaced = await readAll(original);
-    if (replaced === expect) return { ok: true };
-    // Someone wrote into the file we just replaced: their words go back in.
-    if (depth < 5) await restore(abs, data, replaced, depth);
-    return { ok: false, reason: 'changed' };
+    swapped = true;
+    // The check of the replaced file runs on its own: callers do not wait out the settle time.
+    void watchReplaced(original, abs, data, expect, depth);
+    return { ok: true };
   } finally {
-    await original.close();
+    if (!swapped) await original.close();
     if (tmp) await unlink(tmp).catch(() => undefined);
   }
+}
+
+/** Pending checks of replaced files; `settleWrites()` waits for them (tests, shutdown). */
+const settling = new Set<Promise<void>>();
+
+export async function settleWrites(): Promise<void> {
+  while (settling.size > 0) await Promise.all([...settling]);
+}
+
+/**
+ * Once a writer that opened the old file just before the swap has had time to finish, look at
+ * the replaced file: anything written into it is the person's, and goes back in.
+ */
+function watchReplaced(original: FileHandle, abs: string, ours: string, expect: string, depth: number): Promise<void> {
+  const check = (async () => {
+    try {
+      await delay(SETTLE_MS);
+      const replaced = await readAll(original);
+      if (replaced !== expect && depth < 5) await restore(abs, ours, replaced, depth);
+    } catch {
+      // The vault moved or vanished meanwhile: nothing left to put back.
+    } finally {
+      await original.close().catch(() => undefined);
+    }
+  })();
+  settling.add(check);
+  void check.finally(() => settling.delete(check));
+  return check;
 }
 
 /**
@@ -133,7 +179,7 @@ async function restore(abs: string, ours: string, theirs: string, depth: number)
     const current = await readTextIfExists(abs);
     // Deleted, or rewritten whole since: the newer action stands.
     if (current === undefined || !current.startsWith(ours)) return;
-    const outcome = await compareAndSwap(abs, theirs + current.slice(ours.length), current, undefined, depth + 1);
+    const outcome = await withPathLock(abs, () => compareAndSwap(abs, theirs + current.slice(ours.length), current, undefined, depth + 1));
     if (outcome.ok || outcome.reason === 'missing') return;
   }
 }

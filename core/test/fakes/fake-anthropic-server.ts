@@ -109,9 +109,10 @@ export async function startFakeAnthropicServer(script: ScriptStep[] = []): Promi
         return send(res, 400, { type: 'error', error: { type: 'invalid_request_error', message: 'body is not JSON' } });
       }
       requests.push({ body, headers: req.headers });
-      const step = steps.shift();
+      const next = steps.shift();
       // An exhausted script is a test bug: 400 is not retried, so it fails fast and says why.
-      if (!step) return send(res, 400, { type: 'error', error: { type: 'invalid_request_error', message: 'fake server: script exhausted' } });
+      if (!next) return send(res, 400, { type: 'error', error: { type: 'invalid_request_error', message: 'fake server: script exhausted' } });
+      const step = next.kind === 'dynamic' ? next.respond(body) : next;
       const delay = step.kind === 'dynamic' ? 0 : (step.delayMs ?? 0);
       if (delay > 0) setTimeout(() => answer(res, step, body), delay);
       else answer(res, step, body);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config/index.js';
+import type { RetryPolicy } from '../../src/queue/index.js';
 import type { SearchEngine } from '../../src/search/index.js';
 import { createFakeSearchEngine } from '../fakes/fake-search-engine.js';
 import { makeTempDir } from './temp-dir.js';
@@ -10,6 +11,8 @@ export interface TestApp {
   app: FastifyInstance;
   vault: string;
   stateDir: string;
+  /** The temp folder holding vault/ and state/. */
+  base: string;
   close(): Promise<void>;
 }
 
@@ -18,9 +21,16 @@ export interface TestApp {
  * the default is the in-memory engine, for suites about what sits around search.
  */
 export async function startTestApp(
-  opts: { search?: 'qmd' | 'fake'; env?: Record<string, string>; prepare?: (vault: string) => Promise<void> } = {},
+  opts: {
+    search?: 'qmd' | 'fake';
+    env?: Record<string, string>;
+    prepare?: (vault: string) => Promise<void>;
+    retry?: RetryPolicy;
+    /** Reuse these folders (a restart of the same service). */
+    dirs?: { vault: string; stateDir: string; base: string };
+  } = {},
 ): Promise<TestApp> {
-  const temp = await makeTempDir();
+  const temp = opts.dirs ? { dir: opts.dirs.base, cleanup: async () => undefined } : await makeTempDir();
   const vault = path.join(temp.dir, 'vault');
   const stateDir = path.join(temp.dir, 'state');
   const config = loadConfig(
@@ -34,12 +44,13 @@ export async function startTestApp(
   }
   let search: SearchEngine | undefined;
   if (opts.search !== 'qmd') search = createFakeSearchEngine(vault);
-  const app = await buildApp({ config, search, logger: false });
+  const app = await buildApp({ config, search, logger: false, retry: opts.retry ?? { attempts: 2, baseDelayMs: 10 } });
   await app.ready();
   return {
     app,
     vault,
     stateDir,
+    base: temp.dir,
     async close() {
       await app.close();
       await temp.cleanup();

@@ -2,7 +2,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writeFileAtomic } from '../../src/vault/index.js';
+import { settleWrites, writeFileAtomic } from '../../src/vault/index.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
 describe('writeFileAtomic', () => {
@@ -44,7 +44,8 @@ describe('writeFileAtomic', () => {
       expect: 'line 1\n',
       beforeCommit: () => appendFileSync(file, 'line 2\n'),
     });
-    expect(outcome).toEqual({ ok: false, reason: 'changed' });
+    expect(outcome).toEqual({ ok: true });
+    await settleWrites();
     expect(await readFile(file, 'utf8')).toBe('line 1\nline 2\n');
   });
 });

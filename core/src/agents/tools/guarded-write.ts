@@ -39,7 +39,15 @@ export async function checkFreshBytes(session: Session, rel: string, abs: string
 
 /** Compare-and-swap over the content the freshness check saw; the agent then knows its own write. */
 export async function commitChange(session: Session, rel: string, abs: string, current: string, next: string, what: string): Promise<ToolResult> {
-  const outcome = await writeFileAtomic(abs, next, { expect: current });
+  let expect = current;
+  let outcome = await writeFileAtomic(abs, next, { expect });
+  // The background job stamping tokens/updated meanwhile is not a hand edit: swap over its version.
+  for (let attempt = 0; !outcome.ok && outcome.reason === 'changed' && attempt < 3; attempt++) {
+    const disk = await readFileIfExists(abs);
+    if (disk === undefined || versionKey(disk) !== versionKey(current)) break;
+    expect = disk.toString('utf8');
+    outcome = await writeFileAtomic(abs, next, { expect });
+  }
   if (!outcome.ok) {
     return refuse(outcome.reason === 'missing' ? `${rel} was deleted while you worked on it.` : readAgain(rel));
   }

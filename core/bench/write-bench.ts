@@ -1,0 +1,138 @@
+/**
+ * What a person saving a file sees: how soon the browser hears of it (file_changed on /sse)
+ * and how soon search finds it. Files are written with fs.writeFile, as an editor would.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { SearchResult } from '../src/search/index.js';
+import { getJson, type BenchService } from './service.js';
+import { connectSse } from './sse-client.js';
+import { sleep, summarize, withTimeout, type Summary } from './stats.js';
+
+export interface SseFigures {
+  spacingMs: number;
+  newFile: Summary;
+  edit: Summary;
+  timeouts: number;
+  /** The service's event loop during the phase (it runs in this process): a stall delays every event. */
+  eventLoopDelayMs: { p50: number; p99: number; max: number };
+  /** `qmd update` runs started from the first save until the service settled again. */
+  qmdUpdateRuns: number;
+  /** From the last save to settled (job, tree.md, qmd update all idle); null past the bound. */
+  settleAfterMs: number | null;
+}
+
+export interface SearchableFigures {
+  pollMs: number;
+  writeToFound: Summary;
+  /** One `qmd update` run (spawn to exit) as the service timed it; every run re-reads the whole vault. */
+  qmdUpdate: Summary;
+  /** `qmd update` runs one save costs, counted from idle to idle. */
+  updateRunsPerSave: Summary;
+  timeouts: number;
+}
+
+const EVENT_TIMEOUT_MS = 5_000;
+const FOUND_TIMEOUT_MS = 60_000;
+const SETTLE_TIMEOUT_MS = 300_000;
+
+type FileChanged = { path: string; type: string };
+
+/**
+ * Samples alternate a new file and an edit of an existing note, spaced out like a person
+ * saving now and then; the job and `qmd update` triggered by earlier saves run meanwhile.
+ */
+export async function benchSse(svc: BenchService, vault: string, existing: string[], samples: number, spacingMs: number, drainBoundMs: number): Promise<SseFigures> {
+  const sse = await connectSse(`${svc.base}/sse`);
+  const runsBefore = svc.app.knower.search.status().updateRuns;
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  const created: number[] = [];
+  const edited: number[] = [];
+  let timeouts = 0;
+  // A stride through the notes: each edit touches a different file (spaces and CJK names included).
+  const stride = Math.max(1, Math.floor(existing.length / samples));
+  try {
+    for (let i = 0; i < samples; i++) {
+      const fresh = i % 2 === 0 ? `bucket/bench sse ${i} заметка.md` : `bucket/bench-sse-${i}.md`;
+      const ms = await measureEvent(sse, vault, fresh, 'add', `# Saved by hand ${i}\n\nA new note typed in an editor.\n`);
+      if (ms === null) timeouts++;
+      else created.push(ms);
+      await sleep(spacingMs);
+
+      const rel = existing[(i * stride) % existing.length] as string;
+      const before = await readFile(path.join(vault, rel), 'utf8');
+      const ms2 = await measureEvent(sse, vault, rel, 'change', `${before}\nOne more line, edit ${i}.\n`);
+      if (ms2 === null) timeouts++;
+      else edited.push(ms2);
+      await sleep(spacingMs);
+    }
+  } finally {
+    sse.close();
+    loop.disable();
+  }
+  const lastSave = performance.now();
+  const settled = await withTimeout(svc.app.knower.whenSettled(), drainBoundMs, 'settling').then(() => performance.now() - lastSave, () => null);
+  const toMs = (ns: number) => Math.round(ns / 1e4) / 100;
+  return {
+    spacingMs,
+    newFile: summarize(created),
+    edit: summarize(edited),
+    timeouts,
+    eventLoopDelayMs: { p50: toMs(loop.percentile(50)), p99: toMs(loop.percentile(99)), max: toMs(loop.max) },
+    qmdUpdateRuns: svc.app.knower.search.status().updateRuns - runsBefore,
+    settleAfterMs: settled === null ? null : Math.round(settled),
+  };
+}
+
+async function measureEvent(sse: Awaited<ReturnType<typeof connectSse>>, vault: string, rel: string, type: string, text: string): Promise<number | null> {
+  // Listen before writing: the event can arrive before writeFile's promise settles.
+  const arrival = sse.next((e) => {
+    const data = e.data as FileChanged;
+    return e.event === 'file_changed' && data.path === rel && data.type === type;
+  }, EVENT_TIMEOUT_MS);
+  const started = performance.now();
+  await writeFile(path.join(vault, rel), text);
+  try {
+    return (await arrival).at - started;
+  } catch {
+    return null;
+  }
+}
+
+/** Write a note holding a unique word, then poll fast search until it comes back. */
+export async function benchSearchable(svc: BenchService, vault: string, samples: number, pollMs: number): Promise<SearchableFigures> {
+  const found: number[] = [];
+  const updates: number[] = [];
+  const runs: number[] = [];
+  let timeouts = 0;
+  const settle = () => withTimeout(svc.app.knower.whenSettled(), SETTLE_TIMEOUT_MS, 'settling between samples');
+  for (let i = 0; i < samples; i++) {
+    // Each sample starts from an idle service, so one sample's update never serves the next.
+    await settle();
+    const runsBefore = svc.app.knower.search.status().updateRuns;
+    const token = `zqmarker${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26) % 26)}vell`;
+    const rel = `bucket/bench-searchable-${i}.md`;
+    const started = performance.now();
+    await writeFile(path.join(vault, rel), `# Findable ${i}\n\nThe word ${token} appears in this note only.\n`);
+    let ms: number | null = null;
+    while (performance.now() - started < FOUND_TIMEOUT_MS) {
+      const pollStart = performance.now();
+      const { body } = await getJson<SearchResult>(svc.base, `/vault/search?q=${token}&mode=fast`);
+      if (body.results.some((r) => r.path === rel)) {
+        ms = performance.now() - started;
+        break;
+      }
+      await sleep(Math.max(0, pollMs - (performance.now() - pollStart)));
+    }
+    if (ms === null) timeouts++;
+    else found.push(ms);
+    await settle();
+    const status = svc.app.knower.search.status();
+    runs.push(status.updateRuns - runsBefore);
+    // Every run re-reads the whole vault, so the last one costs what the one that indexed the note did.
+    if (status.lastUpdate?.ok) updates.push(status.lastUpdate.ms);
+  }
+  return { pollMs, writeToFound: summarize(found), qmdUpdate: summarize(updates), updateRunsPerSave: summarize(runs), timeouts };
+}

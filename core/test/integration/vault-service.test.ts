@@ -1,0 +1,112 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseNote } from '../../src/vault/index.js';
+import { openSse } from '../helpers/sse-client.js';
+import { waitFor } from '../helpers/temp-dir.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+
+/** The vault service end to end over HTTP, with the real qmd and the real watcher. */
+describe('vault service with qmd', () => {
+  let t: TestApp;
+  afterEach(() => t?.close());
+
+  async function listen(app: TestApp['app']): Promise<string> {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no address');
+    return `http://127.0.0.1:${address.port}`;
+  }
+
+  it('answers /health with vault, qmd index and queue sections', async () => {
+    t = await startTestApp({ search: 'qmd' });
+    await t.app.knower.whenSettled();
+    const res = await t.app.inject('/health');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      status: 'ok',
+      vault: { notes: 4, watching: true },
+      qmd: { available: true },
+      queue: { pending: 0, running: null },
+      provider: { name: 'offline' },
+    });
+  });
+
+  it('takes a note saved by hand from SSE event to frontmatter, tree.md and fast search', async () => {
+    t = await startTestApp({ search: 'qmd' });
+    const base = await listen(t.app);
+    await t.app.knower.whenSettled();
+    const sse = await openSse(`${base}/sse`);
+    try {
+      const rel = 'projects/jardin été/семена 種.md';
+      const body = '# Seeds\n\nThe heirloom tomatillo seeds arrive in March.\n';
+      await mkdir(path.join(t.vault, 'projects', 'jardin été'), { recursive: true });
+      await writeFile(path.join(t.vault, rel), body);
+
+      const event = await sse.next((e) => e.event === 'file_changed' && (e.data as { path: string }).path === rel);
+      expect(event.data).toEqual({ path: rel, type: 'add' });
+      await t.app.knower.whenSettled();
+
+      const parsed = parseNote(await readFile(path.join(t.vault, rel), 'utf8'));
+      expect(parsed.ok && parsed.data.tokens).toBe(Math.ceil(body.length / 4));
+      expect(await readFile(path.join(t.vault, 'tree.md'), 'utf8')).toContain(`семена 種.md · ${Math.ceil(body.length / 4)} tokens`);
+
+      const search = (await fetch(`${base}/vault/search?q=tomatillo`).then((r) => r.json())) as { mode: string; results: Array<{ path: string; title: string; snippet: string }> };
+      expect(search.mode).toBe('fast');
+      expect(search.results[0]).toMatchObject({ path: rel, title: 'Seeds' });
+      expect(search.results[0]?.snippet).toContain('tomatillo');
+      expect(search.results[0]?.snippet).not.toContain('tokens:');
+
+      const file = await fetch(`${base}/vault/file?path=${encodeURIComponent(rel)}`).then((r) => r.json());
+      expect(file).toMatchObject({ path: rel, body, frontmatter: { tokens: Math.ceil(body.length / 4) } });
+    } finally {
+      sse.close();
+    }
+  });
+
+  it('indexes a burst of 500 writes with at most two qmd updates', { timeout: 120_000 }, async () => {
+    t = await startTestApp({ search: 'qmd' });
+    await t.app.knower.whenSettled();
+    const runsBefore = t.app.knower.search.status().updateRuns;
+    await mkdir(path.join(t.vault, 'bucket', 'burst'), { recursive: true });
+    await Promise.all(
+      Array.from({ length: 500 }, (_, i) => writeFile(path.join(t.vault, 'bucket', 'burst', `note-${i}.md`), `# Note ${i}\n\nmarker${i}x quokka\n`)),
+    );
+    await waitFor(async () => {
+      await t.app.knower.whenSettled();
+      return t.app.knower.search.status().documents === 502; // + changelog.md and tasks.md
+    }, 60_000, 'all 500 notes indexed');
+    const runs = t.app.knower.search.status().updateRuns - runsBefore;
+    expect(runs).toBeGreaterThanOrEqual(1);
+    expect(runs).toBeLessThanOrEqual(2);
+    expect(t.app.knower.search.status().lastUpdate).toMatchObject({ ok: true });
+    for (const i of [0, 250, 499]) {
+      const res = await t.app.inject(`/vault/search?q=marker${i}x`);
+      expect(res.json().results.map((r: { path: string }) => r.path)).toContain(`bucket/burst/note-${i}.md`);
+    }
+  });
+
+  it('answers deep search at once with fast results and a degraded reason when no models are present', async () => {
+    t = await startTestApp({ search: 'qmd' });
+    await writeFile(path.join(t.vault, 'tasks.md'), '# Tasks\n\n- [ ] repot the fig tree\n');
+    await waitFor(async () => {
+      await t.app.knower.whenSettled();
+      return (await t.app.inject('/vault/search?q=fig')).json().results.length > 0;
+    }, 20_000, 'the note indexed');
+    const res = await t.app.inject('/vault/search?q=fig&mode=deep');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ mode: 'fast', degraded: expect.stringMatching(/deep/i), results: [{ path: 'tasks.md' }] });
+  });
+
+  it('stays up and says why when qmd is missing', async () => {
+    t = await startTestApp({ search: 'qmd', env: { KNOWER_QMD_CLI: '/nonexistent/qmd.js' } });
+    await t.app.knower.whenSettled();
+    const health = (await t.app.inject('/health')).json();
+    expect(health.status).toBe('degraded');
+    expect(health.qmd).toMatchObject({ available: false, degraded: expect.stringContaining('qmd') });
+    const search = await t.app.inject('/vault/search?q=anything');
+    expect(search.statusCode).toBe(200);
+    expect(search.json()).toMatchObject({ results: [], degraded: expect.any(String) });
+  });
+});
