@@ -163,6 +163,10 @@ export function createUpdateQueue(deps: {
     async close() {
       closed = true;
       queue.clear();
+      // Let the running update finish if it can; cut off, it is undone and rerun at next start.
+      const timeout = new AbortController();
+      await Promise.race([queue.onIdle(), delay(5000, undefined, { signal: timeout.signal }).catch(() => undefined)]);
+      timeout.abort();
     },
   };
 }

@@ -34,6 +34,11 @@ async function request<S extends z.ZodType>(
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     return problem(0, 'unreachable', 'Knower is not reachable. Is the service running?');
   }
+  // KNOWER_TOKEN is set and this browser has not signed in (or the token changed).
+  if (response.status === 401) {
+    window.location.assign('/login');
+    return problem(401, 'unauthorized', 'Sign in to Knower to continue.');
+  }
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     const parsed = errorBodySchema.safeParse(body);
