@@ -116,7 +116,9 @@ describe('updates, inbox and questions over HTTP (real SDK, fake Messages API)',
     // The update's model call is slow: the question must not wait for it.
     model.push(slow(turn(text('Nothing to file.')), 1500));
     const update = (await (await post('/update', { text: 'Just thinking out loud' })).json()) as { id: string };
-    await waitFor(() => t.app.knower.queue.get(update.id)?.status === 'running', 5000, 'the update to run');
+    // The update has sent its (slow) model call: the script's next steps are the question's.
+    await waitFor(() => model.requests.length === 1, 5000, 'the update to call the model');
+    expect(t.app.knower.queue.get(update.id)?.status).toBe('running');
     model.push(
       turn(toolUse('read', { path: 'projects/garden/state.md' })),
       turn(text('The beds are dug ([projects/garden/state.md](projects/garden/state.md)).')),
