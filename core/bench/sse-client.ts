@@ -23,7 +23,8 @@ export interface SseClient {
 export async function connectSse(url: string): Promise<SseClient> {
   const abort = new AbortController();
   const res = await fetch(url, { signal: abort.signal, headers: { accept: 'text/event-stream' } });
-  if (!res.ok || !res.body) throw new Error(`GET ${url} answered ${res.status}`);
+  const body = res.body;
+  if (!res.ok || !body) throw new Error(`GET ${url} answered ${res.status}`);
   const waiters = new Set<Waiter>();
   let received = 0;
   let readyResolve: () => void = () => undefined;
@@ -48,7 +49,7 @@ export async function connectSse(url: string): Promise<SseClient> {
   };
 
   void (async () => {
-    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    const reader = body.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = '';
     try {
       for (;;) {

@@ -4,7 +4,7 @@ import type { Logger } from '../logger.js';
 import { isIndexed, isNote, parseNote, readTextIfExists, resolveVaultPath, setFrontmatterFields, TREE_FILE, writeFileAtomic } from '../vault/index.js';
 import type { VaultIndex } from '../vault/index.js';
 import type { SelfWrites } from '../watch/index.js';
-import { formatDateField, planMetadata } from './plan-metadata.js';
+import { formatDateField, hashBody, planMetadata } from './plan-metadata.js';
 
 const WORKERS = 4;
 
@@ -45,6 +45,8 @@ export function createBackgroundJob(deps: BackgroundJobDeps): BackgroundJob {
   const settling = new Map<string, NodeJS.Timeout>();
   const inFlight = new Set<string>();
   const bodyHashes = new Map<string, string>();
+  // The whole text as last seen: a look that finds it unchanged must not cost a `qmd update`.
+  const textHashes = new Map<string, string>();
   const reportedMalformed = new Map<string, string>();
   const idleWaiters: Array<() => void> = [];
   let running = false;
@@ -52,9 +54,13 @@ export function createBackgroundJob(deps: BackgroundJobDeps): BackgroundJob {
   let listingChanged = false;
   const counters = { processed: 0, writes: 0, conflicts: 0 };
 
-  async function processNote(rel: string, abs: string): Promise<void> {
+  /** Returns whether the note's text changed since the job last saw it. */
+  async function processNote(rel: string, abs: string): Promise<boolean> {
     const text = await readTextIfExists(abs);
     if (text === undefined) return removed(rel);
+    const textHash = hashBody(text);
+    const changed = textHashes.get(rel) !== textHash;
+    textHashes.set(rel, textHash);
     const size = Buffer.byteLength(text);
     const parsed = parseNote(text);
     if (!parsed.ok) {
@@ -64,7 +70,7 @@ export function createBackgroundJob(deps: BackgroundJobDeps): BackgroundJob {
         reportedMalformed.set(rel, parsed.error);
       }
       deps.index.set({ path: rel, kind: 'note', size, tokens: Math.ceil(parsed.body.length / 4), malformed: parsed.error });
-      return;
+      return changed;
     }
     reportedMalformed.delete(rel);
     const plan = planMetadata(parsed.data, parsed.body, bodyHashes.get(rel), deps.clock());
@@ -76,15 +82,17 @@ export function createBackgroundJob(deps: BackgroundJobDeps): BackgroundJob {
         // The file changed under us: look again with what is there now.
         counters.conflicts++;
         if (outcome.reason !== 'missing') schedule(rel); // looked at again once it is quiet
-        return;
+        return changed;
       }
       counters.writes++;
       finalSize = Buffer.byteLength(next);
+      textHashes.set(rel, hashBody(next));
       // Look once more when it is quiet: a replaced file can swallow the watcher's next event.
       schedule(rel);
     }
     bodyHashes.set(rel, plan.bodyHash);
     deps.index.set({ path: rel, kind: 'note', size: finalSize, tokens: plan.tokens, updated: plan.updated ?? formatDateField(parsed.data.updated) });
+    return changed;
   }
 
   async function processFile(rel: string, abs: string): Promise<void> {
@@ -93,7 +101,7 @@ export function createBackgroundJob(deps: BackgroundJobDeps): BackgroundJob {
       if (info.isDirectory()) return;
       deps.index.set({ path: rel, kind: 'file', size: info.size });
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return removed(rel);
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return void removed(rel);
       throw err;
     }
   }
@@ -105,14 +113,16 @@ export function createBackgroundJob(deps: BackgroundJobDeps): BackgroundJob {
   async function processLink(rel: string): Promise<void> {
     const resolved = await resolveVaultPath(deps.root, rel);
     const info = resolved.ok ? await stat(resolved.abs).catch(() => undefined) : undefined;
-    if (!info?.isFile()) return removed(rel);
+    if (!info?.isFile()) return void removed(rel);
     deps.index.set({ path: rel, kind: isNote(rel) ? 'note' : 'file', size: info.size });
   }
 
-  function removed(rel: string): void {
+  function removed(rel: string): boolean {
+    textHashes.delete(rel);
     bodyHashes.delete(rel);
     reportedMalformed.delete(rel);
     deps.index.delete(rel);
+    return true;
   }
 
   async function processOne(rel: string): Promise<void> {
@@ -120,10 +130,12 @@ export function createBackgroundJob(deps: BackgroundJobDeps): BackgroundJob {
     const revision = deps.index.revision;
     const abs = path.join(deps.root, rel);
     const link = await lstat(abs).then((s) => s.isSymbolicLink(), () => false);
+    let changed = true;
     if (link) await processLink(rel);
-    else await (isNote(rel) ? processNote(rel, abs) : processFile(rel, abs));
+    else if (isNote(rel)) changed = await processNote(rel, abs);
+    else await processFile(rel, abs);
     if (deps.index.revision !== revision) listingChanged = true;
-    if (isIndexed(rel)) indexedChanged = true;
+    if (changed && isIndexed(rel)) indexedChanged = true;
   }
 
   /** Takes the next queued path that no other worker holds (one path is never processed twice at once). */

@@ -9,14 +9,25 @@ export interface Coalesced {
 export function coalesce(run: () => Promise<void> | void, delayMs: number): Coalesced {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
+  // A run chained behind the one in flight that has not started yet sees every change made
+  // until it starts: later fires join it instead of queueing one more run each.
+  let queued = false;
 
   function fire(): void {
     timer = undefined;
-    const current = (running ?? Promise.resolve()).then(run);
+    if (queued) return;
+    queued = true;
+    const current = (running ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => {
+        queued = false;
+        return run();
+      });
     running = current;
-    void current.finally(() => {
+    const settle = () => {
       if (running === current) running = undefined;
-    });
+    };
+    current.then(settle, settle);
   }
 
   return {

@@ -47,7 +47,7 @@ export function startVaultSync(deps: {
 /** Pending inbox items are the folders under inbox/ that hold a review.md. */
 export function countInboxItems(index: VaultIndex): number {
   let count = 0;
-  for (const entry of index.list()) {
+  for (const entry of index.values()) {
     if (/^inbox\/[^/]+\/review\.md$/.test(entry.path)) count++;
   }
   return count;

@@ -35,6 +35,11 @@ export class VaultIndex {
     return this.entries.get(rel);
   }
 
+  /** Every entry in no particular order (cheaper than list() when order does not matter). */
+  values(): IterableIterator<IndexEntry> {
+    return this.entries.values();
+  }
+
   /** Every file, sorted by path; tree.md itself is left out of its own listing. */
   list(): IndexEntry[] {
     return [...this.entries.values()]
