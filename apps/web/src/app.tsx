@@ -29,7 +29,10 @@ export function App() {
   const [helpOpen, setHelpOpen] = useState(false);
 
   const stream = useEventStream({
-    onFileChanged: vault.onFileChanged,
+    onFileChanged: (event) => {
+      vault.onFileChanged(event);
+      if (event.path.startsWith('inbox/')) inbox.refreshSoon();
+    },
     onInboxUpdated: (event) => inbox.onInboxUpdated(event.count),
     onUpdateStatus: activity.onUpdateStatus,
     onReconnect: () => {

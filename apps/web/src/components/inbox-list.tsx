@@ -37,7 +37,7 @@ export function InboxList({ items, selectedId, replies, onSelect }: InboxListPro
               </span>
               {item.summary && <span className="mt-1 line-clamp-2 pl-3.5 text-[12.5px] leading-snug text-muted">{item.summary}</span>}
               <span className="mt-1.5 flex items-center gap-2 pl-3.5 text-[11.5px] text-faint">
-                {replying ? 'Reply being carried out' : formatRelative(item.created)}
+                {replying ? 'Reply being carried out' : item.created ? formatRelative(item.created) : null}
                 {item.failed && <span className="font-medium text-danger">Failed update</span>}
               </span>
             </button>

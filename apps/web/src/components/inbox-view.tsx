@@ -27,11 +27,9 @@ export function InboxView({ items, problem, selectedId, answeringId, replies, on
         <h1 className="text-[13px] font-medium">Inbox</h1>
         {items && <span className="text-xs text-faint">{items.length === 0 ? 'Nothing pending' : `${items.length} pending`}</span>}
       </header>
-      {!items ? (
-        problem ? (
-          <EmptyState icon={<InboxIcon size={20} />} title="Couldn't load the inbox" body={problem.message} />
-        ) : null
-      ) : items.length === 0 && !selectedId ? (
+      {problem && (!items || items.length === 0) ? (
+        <EmptyState icon={<InboxIcon size={20} />} title="Couldn't load the inbox" body={problem.message} />
+      ) : !items ? null : items.length === 0 && !selectedId ? (
         <EmptyState
           icon={<CheckCheck size={20} />}
           title="Inbox zero"

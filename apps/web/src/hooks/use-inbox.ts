@@ -31,5 +31,14 @@ export function useInbox() {
     [refresh],
   );
 
-  return { items, count, problem, refresh, onInboxUpdated };
+  // A change inside inbox/ (an item being written, resolved or edited by hand): refetch once
+  // the burst is over, so the list never lags behind the badge.
+  const soon = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const refreshSoon = useCallback(() => {
+    clearTimeout(soon.current);
+    soon.current = setTimeout(() => void refresh(), 300);
+  }, [refresh]);
+  useEffect(() => () => clearTimeout(soon.current), []);
+
+  return { items, count, problem, refresh, refreshSoon, onInboxUpdated };
 }

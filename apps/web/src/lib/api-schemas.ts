@@ -41,7 +41,8 @@ export const answerSchema = z.object({
 export const inboxSummarySchema = z.object({
   id: z.string(),
   title: z.string(),
-  created: z.string(),
+  // A folder made by hand may have no frontmatter yet: no date then, but the item still shows.
+  created: z.string().nullish(),
   summary: z.string().nullish(),
   failed: z.boolean().nullish(),
 });

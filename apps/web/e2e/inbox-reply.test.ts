@@ -1,0 +1,101 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { activity, composer, inboxBadge, inboxNav, pendingItems, waitForApp } from './harness/app.js';
+import { taskText, text, toolUse, turn, turnFrom, updateIdOf } from './harness/fake-model.js';
+import { useKnower } from './harness/knower-e2e.js';
+import { ACME, GARDEN } from './harness/seed-vault.js';
+
+// Moment 3: the agent cannot tell where something goes → an inbox item with its reasoning (the
+// badge rises); the user replies; the agent carries the reply out; the item disappears.
+
+const e2e = useKnower('inbox', { ...GARDEN, ...ACME });
+
+const TITLE = 'Which project is “the launch” about?';
+const REVIEW = `---
+title: ${TITLE}
+summary: A launch date with no project named; Acme and the garden could both fit.
+---
+# ${TITLE}
+
+## What I received
+> The launch moves to October.
+
+## Where it could go
+- **projects/acme/state.md** — Acme's customer portal has a launch planned for Q3.
+- **projects/garden/state.md** — the garden has no launch, but its plans are seasonal.
+
+## What I need from you
+Is this about the Acme portal or the garden? Tell me and I'll file it there.
+`;
+
+describe('moment 3: an ambiguous update goes to the inbox and a reply resolves it', () => {
+  it('raises the badge, renders the review, answers through Reply, then clears the item', async () => {
+    let itemId = '';
+    e2e.model.script(
+      turn(toolUse('read', { path: 'projects/acme/state.md' }), toolUse('read', { path: 'projects/garden/state.md' })),
+      turnFrom((req) => {
+        itemId = updateIdOf(req);
+        return [toolUse('write', { path: `inbox/${itemId}/review.md`, content: REVIEW })];
+      }),
+      turn(text('Asked the user which project the launch belongs to.')),
+    );
+    const page = await e2e.open();
+    await page.goto('/');
+    await waitForApp(page);
+    expect(await inboxBadge(page).count()).toBe(0);
+
+    const input = composer.update(page);
+    await input.fill('The launch moves to October.');
+    await input.press('Enter');
+
+    // inbox_updated over the event stream raises the badge; the activity says where it went.
+    await inboxBadge(page).filter({ hasText: /^1$/ }).waitFor();
+    const update = activity(page).getByRole('article', { name: 'Update' });
+    await update.getByText('Sent to inbox', { exact: true }).waitFor();
+    expect(e2e.model.toolErrors()).toEqual([]);
+
+    await inboxNav(page).click();
+    await pendingItems(page).getByRole('button', { name: new RegExp(TITLE) }).click();
+    const review = page.getByRole('article', { name: TITLE });
+    await review.getByRole('heading', { name: 'What I need from you' }).waitFor();
+    await review.getByText('Is this about the Acme portal or the garden?').waitFor();
+    expect(page.url()).toContain(`#/inbox/${itemId}`);
+    await e2e.screenshot(page, 'inbox-item');
+
+    await review.getByRole('button', { name: 'Reply' }).click();
+    expect(await composer.mode(page, 'Answering').getAttribute('aria-checked')).toBe('true');
+    const reply = composer.answer(page);
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Reply to the inbox item');
+    await reply.fill('It is Acme: the customer portal launch moves to October.');
+    await e2e.screenshot(page, 'answering-mode');
+
+    e2e.model.script(
+      // A new run: the item itself was read up front for it, the notes it changes were not.
+      turn(toolUse('read', { path: 'projects/acme/state.md' }), toolUse('read', { path: 'projects/acme/changelog.md' })),
+      turnFrom((req) => [
+        toolUse('edit', { path: 'projects/acme/state.md', old_content: 'Launch planned for Q3.', new_content: 'Launch moved to October (was Q3).' }),
+        toolUse('append', {
+          path: 'projects/acme/changelog.md',
+          content: `## 2025-03-14 09:30 UTC · update ${updateIdOf(req)}\n- Launch moved to October in projects/acme/state.md (inbox item ${itemId})`,
+          position: 'top',
+        }),
+        toolUse('delete', { path: `inbox/${itemId}` }),
+      ]),
+      turn(text('Moved the Acme launch to October and resolved the inbox item.')),
+    );
+    await reply.press('Enter');
+
+    // The reply is carried out: the item leaves the list and the badge drops.
+    await pendingItems(page).getByRole('button', { name: new RegExp(TITLE) }).waitFor({ state: 'detached' });
+    await inboxBadge(page).waitFor({ state: 'detached' });
+    expect(await page.title()).toBe('Knower');
+    const replyTask = taskText(e2e.model.requests().at(-3)!);
+    expect(replyTask).toContain(`reply to inbox item ${itemId}`);
+    expect(replyTask).toContain('It is Acme');
+    expect(e2e.model.toolErrors()).toEqual([]);
+    expect(e2e.model.remaining()).toBe(0);
+    expect(existsSync(path.join(e2e.vaultPath, 'inbox', itemId))).toBe(false);
+    expect(await e2e.readFile('projects/acme/state.md')).toContain('Launch moved to October');
+  });
+});
