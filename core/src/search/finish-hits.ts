@@ -1,5 +1,6 @@
 import { open } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { parseNote } from '../vault/index.js';
 import { cleanSnippet, hitTitle, vaultRelativePath, type RawHit } from './clean-hit.js';
 import type { SearchHit } from './types.js';
 
@@ -43,9 +44,21 @@ export async function finishHits(raw: RawHit[], o: FinishOptions): Promise<Searc
         query: o.query,
         ...(fileText !== undefined && { fileText }),
       });
-      return { path, title: hitTitle(hit.title, path), score: hit.score, snippet };
+      return { path, title: titleOf(hit.title, path, fileText), score: hit.score, snippet };
     }),
   );
+}
+
+/**
+ * qmd titles a note by its first heading, else by its file name; a `title` in the frontmatter
+ * says it better than a file name does.
+ */
+function titleOf(qmdTitle: string | undefined, path: string, fileText: string | undefined): string {
+  const title = hitTitle(qmdTitle, path);
+  if (fileText === undefined || title !== basename(path).replace(/\.md$/i, '')) return title;
+  const parsed = parseNote(fileText);
+  const declared = parsed.ok ? parsed.data.title : undefined;
+  return typeof declared === 'string' && declared.trim() ? declared.trim() : title;
 }
 
 /** The note as it is now; undefined when it vanished since qmd indexed it. */

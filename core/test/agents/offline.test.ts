@@ -83,6 +83,10 @@ describe('offline provider (no API key)', () => {
     expect(answer.sources).toContain('projects/acme/state.md');
     expect(answer.sources).not.toContain('bucket/2025-01-02-groceries.md');
 
+    // A question in plain words: its keywords are searched, one by one when not all match.
+    const asked = await vault.agents().answer({ query: 'What is the budget for the acme launch?' });
+    expect(asked.sources[0]).toBe('projects/acme/state.md');
+
     const none = await vault.agents().answer({ query: 'zebra' });
     expect(none).toMatchObject({ offline: true, sources: [], markdown: expect.stringContaining('No passages in the vault match') });
   });

@@ -54,8 +54,10 @@ export function createFakeSearchEngine(root: string): SearchEngine & { documents
       const results: SearchHit[] = [];
       for (const [rel, text] of documents) {
         const body = splitNote(text).body;
-        const hits = words.filter((w) => body.toLowerCase().includes(w)).length;
-        if (hits === 0 || !rel.startsWith(prefix)) continue;
+        // Like qmd's BM25: a note matches only when it holds every term (its path counts too).
+        const haystack = `${rel}\n${body}`.toLowerCase();
+        const hits = words.filter((w) => haystack.includes(w)).length;
+        if (hits < words.length || words.length === 0 || !rel.startsWith(prefix)) continue;
         const title = /^#\s+(.+)$/m.exec(body)?.[1] ?? path.basename(rel, '.md');
         results.push({ path: rel, title, score: hits / words.length, snippet: body.trim().slice(0, 200) });
       }

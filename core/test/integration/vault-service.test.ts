@@ -87,6 +87,16 @@ describe('vault service with qmd', () => {
     }
   });
 
+  it('titles a hit by its frontmatter title when the note has no heading', async () => {
+    t = await startTestApp({ search: 'qmd' });
+    await writeFile(path.join(t.vault, 'bucket', '2026-11-22-oat-milk.md'), '---\ntitle: "Shopping list"\n---\nBuy oat milk and kiwis.\n');
+    const hit = await waitFor(async () => {
+      await t.app.knower.whenSettled();
+      return (await t.app.inject('/vault/search?q=kiwis')).json().results[0] as { title: string } | undefined;
+    }, 20_000, 'the note indexed');
+    expect(hit.title).toBe('Shopping list');
+  });
+
   it('answers deep search at once with fast results and a degraded reason when no models are present', async () => {
     t = await startTestApp({ search: 'qmd' });
     await writeFile(path.join(t.vault, 'tasks.md'), '# Tasks\n\n- [ ] repot the fig tree\n');

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { parseNote, readTextIfExists } from '../../vault/index.js';
-import type { SearchHit } from '../../search/index.js';
+import type { SearchHit, SearchResult } from '../../search/index.js';
+import { keywordsOf } from './keywords.js';
 import type { SessionDeps } from '../session.js';
 import type { Answer, AnswerRequest } from '../types.js';
 
@@ -15,7 +16,9 @@ async function bestPassage(root: string, hit: SearchHit, words: string[]): Promi
   let best = { score: 0, text: hit.snippet.trim() };
   for (const p of paragraphs) {
     const lower = p.toLowerCase();
-    const score = words.filter((w) => lower.includes(w)).length;
+    // A bare heading names the topic but answers nothing: prose wins a tie.
+    const heading = /^#{1,6}\s/.test(p) && !p.includes('\n');
+    const score = words.filter((w) => lower.includes(w)).length - (heading ? 0.5 : 0);
     if (score > best.score) best = { score, text: p };
   }
   return best.text.length > MAX_PASSAGE ? `${best.text.slice(0, MAX_PASSAGE)}…` : best.text;
@@ -23,10 +26,32 @@ async function bestPassage(root: string, hit: SearchHit, words: string[]): Promi
 
 const quote = (text: string) => text.split('\n').map((l) => `> ${l}`).join('\n');
 
+const LIMIT = 5;
+
+/**
+ * Hits for all the question's keywords at once; when that finds nothing, for each keyword on
+ * its own, ranked by how many keywords a note matched.
+ */
+async function searchKeywords(deps: SessionDeps, words: string[], scope?: string): Promise<SearchResult> {
+  const scoped = scope ? { scope } : {};
+  const all = await deps.search.search({ query: words.join(' '), mode: 'fast', ...scoped, limit: LIMIT });
+  if (all.results.length > 0 || words.length < 2) return all;
+  const merged = new Map<string, SearchHit & { matched: number }>();
+  for (const word of words.slice(0, 8)) {
+    const one = await deps.search.search({ query: word, mode: 'fast', ...scoped, limit: LIMIT });
+    for (const hit of one.results) {
+      const seen = merged.get(hit.path);
+      merged.set(hit.path, { ...(seen ?? hit), matched: (seen?.matched ?? 0) + 1 });
+    }
+  }
+  const results = [...merged.values()].sort((a, b) => b.matched - a.matched).slice(0, LIMIT).map(({ matched: _m, ...hit }) => hit);
+  return { ...all, results };
+}
+
 /** Questions without a model: the best-matching passages from fast search, labeled as such. */
 export async function offlineAnswer(deps: SessionDeps, req: AnswerRequest): Promise<Answer> {
-  const result = await deps.search.search({ query: req.query, mode: 'fast', ...(req.scope ? { scope: req.scope } : {}), limit: 5 });
-  const words = req.query.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 2);
+  const words = keywordsOf(req.query);
+  const result = await searchKeywords(deps, words, req.scope);
   const sections: string[] = [];
   for (const [i, hit] of result.results.entries()) {
     sections.push(`### ${i + 1}. ${hit.title}\n\`${hit.path}\`\n\n${quote(await bestPassage(deps.root, hit, words))}`);
