@@ -2,7 +2,7 @@ import { mkdir, open, readFile, rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { versionKey } from '../vault/index.js';
 import type { Logger } from '../logger.js';
-import { isTextContent, writeFileAtomic, type WriteJournal } from '../vault/index.js';
+import { isTextContent, readBytesIfExists, writeFileAtomic, type WriteJournal } from '../vault/index.js';
 
 interface Entry {
   n: number;
@@ -22,12 +22,7 @@ async function writeDurably(file: string, data: string | Buffer, flag: 'w' | 'a'
   }
 }
 
-async function readIfExists(abs: string): Promise<Buffer | null> {
-  return readFile(abs).catch((err: NodeJS.ErrnoException) => {
-    if (err.code === 'ENOENT' || err.code === 'EISDIR' || err.code === 'ENOTDIR') return null;
-    throw err;
-  });
-}
+const readIfExists = async (abs: string): Promise<Buffer | null> => (await readBytesIfExists(abs)) ?? null;
 
 const same = (a: Buffer | null, b: Buffer | null) => (a === null || b === null ? a === b : versionKey(a) === versionKey(b));
 

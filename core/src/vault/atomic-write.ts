@@ -200,3 +200,4 @@ export async function readTextIfExists(abs: string): Promise<string | undefined>
     await handle.close();
   }
 }
+

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { readFile } from 'node:fs/promises';
+import { readBytesIfExists } from './read-file.js';
 
 /**
  * Records what a run changes in the vault, before it changes it, so an interrupted run can be
@@ -21,16 +21,6 @@ export function withJournal<T>(journal: WriteJournal, fn: () => Promise<T>): Pro
 
 const toBuffer = (data: string | Uint8Array | null): Buffer | null => (data === null ? null : Buffer.from(data));
 
-async function readIfExists(abs: string): Promise<Buffer | null> {
-  try {
-    return await readFile(abs);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR') return null;
-    throw err;
-  }
-}
-
 const nothingToCancel = async () => undefined;
 
 /**
@@ -45,6 +35,6 @@ export async function journalChange(
 ): Promise<() => Promise<void>> {
   const journal = current.getStore();
   if (!journal) return nothingToCancel;
-  const entry = await journal.record(abs, before === undefined ? await readIfExists(abs) : toBuffer(before), toBuffer(after));
+  const entry = await journal.record(abs, before === undefined ? (await readBytesIfExists(abs)) ?? null : toBuffer(before), toBuffer(after));
   return () => journal.cancel(entry);
 }

@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { writeFileAtomic } from '../../vault/index.js';
 import { markChanged, markSeen, type Session } from '../session.js';
-import { isTextContent, versionKey } from '../../vault/index.js';
+import { isTextContent, readBytesIfExists, versionKey } from '../../vault/index.js';
 import { done, refuse, type ToolResult } from './tool.js';
 
 export type Fresh = { ok: true; current: string } | { ok: false; result: ToolResult };
@@ -15,7 +14,7 @@ const readAgain = (rel: string) =>
  * the change is applied to and which the compare-and-swap expects.
  */
 export async function currentIfFresh(session: Session, rel: string, abs: string): Promise<Fresh> {
-  const bytes = await readFileIfExists(abs);
+  const bytes = await readBytesIfExists(abs);
   if (bytes === undefined) return { ok: false, result: refuse(`${rel} does not exist (or is a folder).`) };
   if (!isTextContent(bytes)) return { ok: false, result: refuse(`${rel} is a binary file: it can be moved or deleted, not edited.`) };
   const current = bytes.toString('utf8');
@@ -31,7 +30,7 @@ export async function currentIfFresh(session: Session, rel: string, abs: string)
 export async function checkFreshBytes(session: Session, rel: string, abs: string): Promise<ToolResult | undefined> {
   const seen = session.seen.get(rel);
   if (seen === undefined) return refuse(`You have not read ${rel} in this session. Read it first.`);
-  const bytes = await readFileIfExists(abs);
+  const bytes = await readBytesIfExists(abs);
   if (bytes === undefined) return refuse(`${rel} no longer exists.`);
   if (seen !== versionKey(bytes)) return refuse(readAgain(rel));
   return undefined;
@@ -43,7 +42,7 @@ export async function commitChange(session: Session, rel: string, abs: string, c
   let outcome = await writeFileAtomic(abs, next, { expect });
   // The background job stamping tokens/updated meanwhile is not a hand edit: swap over its version.
   for (let attempt = 0; !outcome.ok && outcome.reason === 'changed' && attempt < 3; attempt++) {
-    const disk = await readFileIfExists(abs);
+    const disk = await readBytesIfExists(abs);
     if (disk === undefined || versionKey(disk) !== versionKey(current)) break;
     expect = disk.toString('utf8');
     outcome = await writeFileAtomic(abs, next, { expect });
@@ -66,15 +65,4 @@ export async function commitCreate(session: Session, rel: string, abs: string, c
   markChanged(session, rel);
   session.created.add(rel);
   return done(`Created ${rel}.`);
-}
-
-/** A file's bytes; undefined when it does not exist or is a folder. */
-export async function readFileIfExists(abs: string): Promise<Buffer | undefined> {
-  try {
-    return await readFile(abs);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR') return undefined;
-    throw err;
-  }
 }

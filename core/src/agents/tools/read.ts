@@ -3,8 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { resolveToolPath } from '../tool-paths.js';
 import { markSeen } from '../session.js';
-import { isTextContent } from '../../vault/index.js';
-import { readFileIfExists } from './guarded-write.js';
+import { isTextContent, readBytesIfExists } from '../../vault/index.js';
 import { defineTool, done, refuse } from './tool.js';
 
 /** ~50k tokens: beyond this a note is shown in part, and may then be edited but not rewritten. */
@@ -31,7 +30,7 @@ export const readTool = defineTool({
     if (!target.ok) return refuse(target.error);
     const info = await stat(target.abs).catch(() => undefined);
     if (info?.isDirectory()) return refuse(`${target.rel} is a folder: use the tree tool to list it.`);
-    const bytes = await readFileIfExists(target.abs);
+    const bytes = await readBytesIfExists(target.abs);
     if (bytes === undefined) return refuse(`${target.rel} does not exist. Use tree or search to find the right path.`);
     markSeen(session, target.rel, bytes);
     session.read.add(target.rel);
