@@ -17,6 +17,8 @@ export interface CoreOptions {
   home: string;
   modelURL: string;
   logFile: string;
+  /** Start on this port (a restart keeps the address the browser already talks to). */
+  port?: number;
 }
 
 const STARTUP_TIMEOUT_MS = 45_000;
@@ -46,6 +48,7 @@ async function logTail(logFile: string, lines = 40): Promise<string> {
  * the watcher is ready (a change on disk before that would be missed by the test, not by users).
  */
 export async function startCore(opts: CoreOptions): Promise<CoreProcess> {
+  if (opts.port !== undefined) return startOnce(opts, opts.port);
   // A port picked free can be taken before core binds it: try again with another one.
   for (let attempt = 1; ; attempt++) {
     try {

@@ -19,6 +19,8 @@ export interface KnowerE2E {
   open(opts?: PageOptions): Promise<Page>;
   writeFile(rel: string, content: string): Promise<void>;
   readFile(rel: string): Promise<string>;
+  /** Stops core, runs `whileDown` (edits while the service is away), starts it again on the same port. */
+  restartCore(whileDown?: () => Promise<void>): Promise<void>;
   /** Saves a screenshot under artifacts/e2e/ and returns its path. */
   screenshot(page: Page, name: string): Promise<string>;
 }
@@ -45,6 +47,17 @@ export function useKnower(suite: string, seed: Record<string, string>): KnowerE2
     return value;
   };
 
+  const coreOptions = () => {
+    const dir = need(temp, 'the temporary vault');
+    return {
+      vaultPath: e2e.vaultPath,
+      stateDir: path.join(dir, 'state'),
+      home: path.join(dir, 'home'),
+      modelURL: need(model, 'the fake model').baseURL,
+      logFile: path.join(dir, 'core.log'),
+    };
+  };
+
   const e2e: KnowerE2E = {
     get model() {
       return need(model, 'the fake model');
@@ -65,6 +78,12 @@ export function useKnower(suite: string, seed: Record<string, string>): KnowerE2
       await writeFile(path.join(e2e.vaultPath, rel), content);
     },
     readFile: (rel) => readFile(path.join(e2e.vaultPath, rel), 'utf8'),
+    async restartCore(whileDown) {
+      const { url } = e2e.core;
+      await e2e.core.stop();
+      await whileDown?.();
+      core = await startCore({ ...coreOptions(), port: Number(new URL(url).port) });
+    },
     async screenshot(page, name) {
       const file = path.join(ARTIFACTS, `${name}.png`);
       await page.screenshot({ path: file, animations: 'disabled' });
@@ -79,13 +98,7 @@ export function useKnower(suite: string, seed: Record<string, string>): KnowerE2
       await mkdir(path.join(temp, 'home'), { recursive: true });
       await seedVault(e2e.vaultPath, seed);
       model = await startFakeModel();
-      core = await startCore({
-        vaultPath: e2e.vaultPath,
-        stateDir: path.join(temp, 'state'),
-        home: path.join(temp, 'home'),
-        modelURL: model.baseURL,
-        logFile: path.join(temp, 'core.log'),
-      });
+      core = await startCore(coreOptions());
       browser = await launchChromium();
     } catch (err) {
       failed = true;
