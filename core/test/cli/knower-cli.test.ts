@@ -401,15 +401,14 @@ describe('knower CLI: talking to the service', () => {
   });
 });
 
-// The real service, started and stopped natively, when this checkout has been built.
-const built =
-  existsSync(join(repoRoot, 'core/dist/main.js')) && existsSync(join(repoRoot, 'apps/web/dist/index.html'));
-
-describe.skipIf(!built)('knower CLI: native lifecycle of the real service', () => {
+// The real service, started and stopped natively: `knower test` (and CI) build it first.
+describe('knower CLI: native lifecycle of the real service', () => {
   let env: NodeJS.ProcessEnv;
   let stateDir: string;
 
   beforeAll(async () => {
+    const built = existsSync(join(repoRoot, 'core/dist/main.js')) && existsSync(join(repoRoot, 'apps/web/dist/index.html'));
+    if (!built) throw new Error('core/dist or apps/web/dist is missing: run `npm run build` (./knower test does it for you)');
     const port = await freePort();
     stateDir = join(scratch, 'life-state');
     env = cliEnv(port, {
