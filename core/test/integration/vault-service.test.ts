@@ -33,6 +33,20 @@ describe('vault service with qmd', () => {
     });
   });
 
+  it('revalidates the tree listing with an ETag that changes with the vault', async () => {
+    t = await startTestApp();
+    await t.app.knower.whenSettled();
+    const first = await t.app.inject('/vault/tree');
+    const etag = first.headers.etag as string;
+    expect(first.json().files.map((f: { path: string }) => f.path)).toContain('overview.md');
+    expect((await t.app.inject({ url: '/vault/tree', headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+    await writeFile(path.join(t.vault, 'bucket', 'new.md'), '# New\n');
+    await waitFor(() => t.app.knower.index.get('bucket/new.md'), 5000, 'the new note listed');
+    const after = await t.app.inject({ url: '/vault/tree', headers: { 'if-none-match': etag } });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(etag);
+  });
+
   it('takes a note saved by hand from SSE event to frontmatter, tree.md and fast search', async () => {
     t = await startTestApp({ search: 'qmd' });
     const base = await listen(t.app);
