@@ -39,6 +39,16 @@ describe('read and tree', () => {
     expect(tree).toMatchObject({ ok: true, content: expect.stringContaining('state.md') });
     expect(await treeTool.run({ path: 'nowhere', depth: 1 }, session)).toMatchObject({ ok: false });
   });
+
+  it('lists what this run wrote or removed before the index has caught up', async () => {
+    // The fixture's index is synced by hand: nothing here updates it, as if the job were still waiting.
+    await writeTool.run({ path: 'projects/acme/fresh.md', content: '# Fresh\n' }, session);
+    await readTool.run({ path: 'projects/acme/tasks.md' }, session);
+    await deleteTool.run({ path: 'projects/acme/tasks.md' }, session);
+    const tree = await treeTool.run({ path: 'projects/acme', depth: 1 }, session);
+    expect(tree).toMatchObject({ ok: true, content: expect.stringContaining('fresh.md') });
+    expect(tree.ok && tree.content).not.toContain('tasks.md');
+  });
 });
 
 describe('changing files', () => {

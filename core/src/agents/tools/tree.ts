@@ -1,17 +1,33 @@
+import { stat } from 'node:fs/promises';
+import nodePath from 'node:path';
 import { z } from 'zod';
-import { renderTreeListing } from '../../vault/index.js';
+import { isNote, renderTreeListing, type IndexEntry } from '../../vault/index.js';
+import type { Session } from '../session.js';
 import { resolveToolPath } from '../tool-paths.js';
 import { defineTool, done, refuse } from './tool.js';
 
 /** Keeps one tree call from flooding the context: ~6k tokens. */
 const MAX_CHARS = 24_000;
 
+/**
+ * The index catches up with a write a moment later (the background job waits for quiet):
+ * the files this run created, moved or deleted are listed as they are on disk now.
+ */
+async function withOwnChanges(session: Session): Promise<IndexEntry[]> {
+  const entries = new Map(session.index.list().map((e) => [e.path, e]));
+  for (const rel of session.changed) {
+    const info = await stat(nodePath.join(session.root, rel)).catch(() => undefined);
+    if (!info?.isFile()) entries.delete(rel);
+    else if (!entries.has(rel)) entries.set(rel, { path: rel, kind: isNote(rel) ? 'note' : 'file', size: info.size });
+  }
+  return [...entries.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
 export const treeTool = defineTool({
   name: 'tree',
   description:
     'List the files under a vault folder with token counts and update dates; deeper levels are summarised as file counts. ' +
-    'Use it to explore a part of the vault the overview does not show in detail (e.g. tree("projects/acme", 2)) before reading files. ' +
-    'Files written in the last moments may not be listed yet.',
+    'Use it to explore a part of the vault the overview does not show in detail (e.g. tree("projects/acme", 2)) before reading files.',
   input: z.object({
     path: z.string().describe('Folder relative to the vault root, e.g. "projects" or "projects/acme"; "" for the whole vault.'),
     depth: z.number().int().min(1).max(10).default(2).describe('How many folder levels to expand below path (1-10, default 2).'),
@@ -20,7 +36,7 @@ export const treeTool = defineTool({
   async run({ path, depth }, session) {
     const target = await resolveToolPath(session, path, 'list');
     if (!target.ok) return refuse(target.error);
-    const entries = session.index.list();
+    const entries = await withOwnChanges(session);
     const under = target.rel || undefined;
     if (under && !entries.some((e) => e.path.startsWith(`${under}/`))) {
       return refuse(`No files under ${under}/ (it does not exist, is empty, or is a file: use read for a file).`);
