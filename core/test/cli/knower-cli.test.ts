@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../helpers/free-port.js';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
 const cli = join(repoRoot, 'knower');
@@ -60,19 +61,6 @@ function run(args: string[], env: NodeJS.ProcessEnv, input?: string): Promise<Ru
     });
     child.stdin.end(input ?? '');
   });
-}
-
-/** A port nothing listens on (bound, read, released). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((done) => {
-    server.close(() => {
-      done();
-    });
-  });
-  return port;
 }
 
 interface Recorded {

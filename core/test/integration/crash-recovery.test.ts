@@ -1,24 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { slow, startFakeAnthropicServer, text, toolUse, turn, type FakeAnthropicServer } from '../fakes/fake-anthropic-server.js';
 import { forUpdate } from '../fakes/scripted-model.js';
 import { makeTempDir, waitFor } from '../helpers/temp-dir.js';
+import { freePort } from '../helpers/free-port.js';
 
 const coreDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const tsx = path.resolve(coreDir, '..', 'node_modules', '.bin', 'tsx');
 const LOG = 'projects/diary/log.md';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 function killGroup(child: ChildProcess): void {
   try {
