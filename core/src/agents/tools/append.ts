@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { headAndBody, insertAtBottom, insertAtTop } from '../note-text.js';
-import { resolveToolPath } from '../tool-paths.js';
-import { kindOf } from './folder-walk.js';
-import { commitChange, commitCreate, currentIfFresh } from './guarded-write.js';
-import { defineTool, refuse } from './tool.js';
+import { commitChange, commitCreate, currentIfFresh, fileTarget } from './guarded-write.js';
+import { defineTool } from './tool.js';
 
 export const appendTool = defineTool({
   name: 'append',
@@ -18,13 +16,9 @@ export const appendTool = defineTool({
   }),
   annotations: { readOnly: false, destructive: false },
   async run({ path, content, position }, session) {
-    const probe = await resolveToolPath(session, path, 'read');
-    if (!probe.ok) return refuse(probe.error);
-    const kind = await kindOf(probe.abs);
-    if (kind === 'folder') return refuse(`${probe.rel} is a folder; give a file path.`);
-    const target = await resolveToolPath(session, path, kind ? 'change' : 'create');
-    if (!target.ok) return refuse(target.error);
-    if (!kind) return commitCreate(session, target.rel, target.abs, `${content.trimEnd()}\n`);
+    const target = await fileTarget(session, path);
+    if (!target.ok) return target.result;
+    if (!target.exists) return commitCreate(session, target.rel, target.abs, `${content.trimEnd()}\n`);
     const fresh = await currentIfFresh(session, target.rel, target.abs);
     if (!fresh.ok) return fresh.result;
     const { head, body } = headAndBody(fresh.current);

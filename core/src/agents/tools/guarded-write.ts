@@ -1,7 +1,21 @@
-import { writeFileAtomic } from '../../vault/index.js';
+import { isTextContent, readBytesIfExists, versionKey, writeFileAtomic } from '../../vault/index.js';
 import { markChanged, markSeen, type Session } from '../session.js';
-import { isTextContent, readBytesIfExists, versionKey } from '../../vault/index.js';
+import { resolveToolPath } from '../tool-paths.js';
+import { kindOf } from './folder-walk.js';
 import { done, refuse, type ToolResult } from './tool.js';
+
+export type FileTarget = { ok: true; rel: string; abs: string; exists: boolean } | { ok: false; result: ToolResult };
+
+/** A file the agent means to write to: sandboxed as a change or a creation, never a folder. */
+export async function fileTarget(session: Session, path: string): Promise<FileTarget> {
+  const probe = await resolveToolPath(session, path, 'read');
+  if (!probe.ok) return { ok: false, result: refuse(probe.error) };
+  const kind = await kindOf(probe.abs);
+  if (kind === 'folder') return { ok: false, result: refuse(`${probe.rel} is a folder; give a file path.`) };
+  const target = await resolveToolPath(session, path, kind ? 'change' : 'create');
+  if (!target.ok) return { ok: false, result: refuse(target.error) };
+  return { ok: true, rel: target.rel, abs: target.abs, exists: kind !== undefined };
+}
 
 export type Fresh = { ok: true; current: string } | { ok: false; result: ToolResult };
 

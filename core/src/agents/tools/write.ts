@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { setFrontmatterFields, splitNote } from '../../vault/index.js';
-import { resolveToolPath } from '../tool-paths.js';
-import { kindOf } from './folder-walk.js';
-import { commitChange, commitCreate, currentIfFresh } from './guarded-write.js';
+import { commitChange, commitCreate, currentIfFresh, fileTarget } from './guarded-write.js';
 import { defineTool, done, refuse } from './tool.js';
 
 /** `created` records when the note was born: a full rewrite that drops it keeps the old value. */
@@ -24,13 +22,9 @@ export const writeTool = defineTool({
   }),
   annotations: { readOnly: false, destructive: true },
   async run({ path, content }, session) {
-    const probe = await resolveToolPath(session, path, 'read');
-    if (!probe.ok) return refuse(probe.error);
-    const kind = await kindOf(probe.abs);
-    if (kind === 'folder') return refuse(`${probe.rel} is a folder; give a file path.`);
-    const target = await resolveToolPath(session, path, kind ? 'change' : 'create');
-    if (!target.ok) return refuse(target.error);
-    if (!kind) return commitCreate(session, target.rel, target.abs, content);
+    const target = await fileTarget(session, path);
+    if (!target.ok) return target.result;
+    if (!target.exists) return commitCreate(session, target.rel, target.abs, content);
     if (session.partial.has(target.rel)) {
       return refuse(`You were shown only part of ${target.rel}: rewriting it would lose the rest. Use edit or append.`);
     }
