@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { readTextIfExists, writeFileAtomic } from '../vault/index.js';
-import { headAndBody, insertAtTop } from './note-text.js';
+import { escapeRegExp, headAndBody, insertAtTop } from './note-text.js';
 
 export const CHANGELOG = 'changelog.md';
 
@@ -17,7 +17,7 @@ export function entryHeading(date: Date, updateId: string): string {
 export async function changelogMentions(root: string, updateId: string): Promise<boolean> {
   const text = await readTextIfExists(path.join(root, CHANGELOG));
   // "update u1" must not be found inside "update u10".
-  return text !== undefined && new RegExp(`update ${updateId.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w.-])`).test(text);
+  return text !== undefined && new RegExp(`update ${escapeRegExp(updateId)}(?![\\w.-])`).test(text);
 }
 
 /**

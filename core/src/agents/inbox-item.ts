@@ -1,14 +1,13 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { linkFile, parseNote, readTextIfExists, removeFile, setFrontmatterFields, writeFileAtomic } from '../vault/index.js';
+import { firstHeading, linkFile, parseNote, readTextIfExists, removeFile, setFrontmatterFields, writeFileAtomic } from '../vault/index.js';
 import type { SavedImage } from './attachments.js';
 import { attachmentName } from './attachments.js';
 import { writeInputNote } from './inbox-files.js';
+import { escapeRegExp } from './note-text.js';
 import { markChanged, type Session } from './session.js';
 import type { UpdateInput } from './types.js';
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const firstHeading = (body: string) => /^#{1,6}\s+(.+?)\s*#*\s*$/m.exec(body)?.[1];
 const firstProse = (body: string) =>
   body.split(/\n\s*\n/).map((p) => p.trim()).find((p) => p && !/^[#>-]/.test(p))?.replace(/\s+/g, ' ').slice(0, 200);
 

@@ -1,5 +1,8 @@
 import { splitNote } from '../vault/index.js';
 
+/** `text` as a literal inside a regular expression. */
+export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** A note's frontmatter block as written (byte for byte) and its body. */
 export function headAndBody(text: string): { head: string; body: string } {
   const { body } = splitNote(text);

@@ -1,6 +1,6 @@
+import { escapeRegExp } from './note-text.js';
 import type { Session } from './session.js';
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** `tasks.md` must not count as cited because `projects/a/tasks.md` is. */
 function cites(markdown: string, rel: string): boolean {

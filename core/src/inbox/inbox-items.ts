@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { formatDateField } from '../jobs/plan-metadata.js';
-import { parseNote, readTextIfExists, resolveVaultPath } from '../vault/index.js';
+import { firstHeading, parseNote, readTextIfExists, resolveVaultPath } from '../vault/index.js';
 
 export interface InboxSummary {
   id: string;
@@ -22,10 +22,6 @@ const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
 export function isInboxId(id: string): boolean {
   return ID_PATTERN.test(id);
-}
-
-function firstHeading(body: string): string | undefined {
-  return /^#{1,6}\s+(.+?)\s*#*\s*$/m.exec(body)?.[1];
 }
 
 function firstParagraph(body: string): string | undefined {

@@ -83,3 +83,8 @@ function formatValue(value: FieldValue): string {
 export function timestamp(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
+
+/** The text of a note's first heading (any level), or undefined when it has none. */
+export function firstHeading(body: string): string | undefined {
+  return /^#{1,6}\s+(.+?)\s*#*\s*$/m.exec(body)?.[1];
+}

@@ -1,7 +1,7 @@
 export { resolveVaultPath, type ResolvedPath, type PathProblem } from './resolve-vault-path.js';
 export { readBytesIfExists } from './read-file.js';
 export { writeFileAtomic, readTextIfExists, settleWrites, type WriteOutcome, type WriteOptions } from './atomic-write.js';
-export { parseNote, splitNote, setFrontmatterFields, tokenCount, timestamp, type ParsedNote } from './frontmatter.js';
+export { parseNote, splitNote, setFrontmatterFields, tokenCount, timestamp, firstHeading, type ParsedNote } from './frontmatter.js';
 export { QMD_MASK, TREE_FILE, isIndexed, isNote, isHiddenPath } from './indexed-set.js';
 export { ensureSkeleton } from './skeleton.js';
 export { newNote } from './new-note.js';
