@@ -1,8 +1,6 @@
 #!/bin/sh
-# Container entry point. prepare.js ensures the qmd collection over the vault, runs
-# `qmd update`, and on first boot `qmd embed` (behind a flag file in the state dir). Search works
-# without it (degraded), so a failure is logged and the server starts anyway.
+# Container entry point. The service indexes the vault itself at start (one pass, reporting its
+# progress in /health) and embeds it once the models are present; nothing to prepare first.
 set -eu
 cd "$(dirname "$0")"
-node dist/prepare.js || echo "docker-start: prepare failed (exit $?); continuing, search may be degraded until the next update" >&2
 exec node dist/main.js

@@ -44,12 +44,11 @@ export function formatSize(s: SizeFigures): string {
     search.rg ? row('rg -i -l --max-count 1', search.rg) : `  ${search.rgNote}`,
     `  CLI / service: ${f(search.cliOverService)}x${search.rgOverService !== null ? `, rg / service: ${f(search.rgOverService)}x` : ''}` +
       (s.notes >= 10_000 ? `   [target ≥ ${TARGET_CLI_RATIO}x at 10k: ${verdict(search.cliOverService >= TARGET_CLI_RATIO)}]` : ''),
-    `  first search after start-up (starts the qmd mcp child): ${f(search.coldFirstMs)} ms`,
+    `  first search after start-up: ${f(search.coldFirstMs)} ms`,
     '',
     head(`write → searchable (poll every ${searchable.pollMs} ms)`),
     row('found by GET /vault/search', searchable.writeToFound),
-    row('one qmd update run (spawn to exit)', searchable.qmdUpdate),
-    row('qmd update runs per save', searchable.updateRunsPerSave, 'runs'),
+    row('index sync of the saved note', searchable.indexSync),
     `  timeouts ${searchable.timeouts}`,
     '',
     head(`write → file_changed on /sse (${sse.spacingMs} ms apart)`),
@@ -57,7 +56,7 @@ export function formatSize(s: SizeFigures): string {
     row('edit of an existing note', sse.edit),
     `  timeouts ${sse.timeouts}   [target median < ${TARGET_SSE_MS} ms: ${verdict(sse.timeouts === 0 && sse.newFile.median < TARGET_SSE_MS && sse.edit.median < TARGET_SSE_MS)}]`,
     `  service event-loop delay meanwhile: p50 ${f(sse.eventLoopDelayMs.p50)} ms, p99 ${f(sse.eventLoopDelayMs.p99)} ms, max ${f(sse.eventLoopDelayMs.max)} ms`,
-    `  qmd update runs for ${sse.newFile.n + sse.edit.n + sse.timeouts} saves: ${sse.qmdUpdateRuns}; idle again ${sse.settleAfterMs === null ? 'not within the bound' : `${f(sse.settleAfterMs / 1000, 1)} s`} after the last save`,
+    `  idle again ${sse.settleAfterMs === null ? 'not within the bound' : `${f(sse.settleAfterMs / 1000, 1)} s`} after the last save`,
     '',
     `  ${'query'.padEnd(12)}${'svc hits'.padStart(9)}${'cli hits'.padStart(9)}${'rg files'.padStart(9)}${'svc ms'.padStart(9)}${'cli ms'.padStart(9)}${'rg ms'.padStart(9)}`,
     ...search.perQuery.map(

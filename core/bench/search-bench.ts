@@ -4,7 +4,6 @@
  * `qmd search --json` with the service's own index and env, and ripgrep over the files.
  */
 import { spawn } from 'node:child_process';
-import { parseCliHits } from '../src/search/qmd-output.js';
 import { runQmd } from '../src/search/qmd-process.js';
 import type { SearchResult } from '../src/search/index.js';
 import { getJson, type BenchService } from './service.js';
@@ -36,7 +35,7 @@ export interface QueryFigures {
 }
 
 export interface SearchFigures {
-  /** The very first search after start-up: it starts the service's `qmd mcp` child. */
+  /** The very first search after start-up. */
   coldFirstMs: number;
   service: Summary;
   cli: Summary;
@@ -55,11 +54,21 @@ async function viaService(svc: BenchService, q: string): Promise<{ ms: number; h
 }
 
 async function viaCli(svc: BenchService, q: string): Promise<{ ms: number; hits: number }> {
-  // The same question the service's CLI fallback asks (qmd-search.ts), on the same index.
+  // The same question asked of qmd's CLI, on the same index.
   const args = ['search', '--json', '-n', '10', '-c', 'vault', '--', q];
   const { ms, value: run } = await timed(() => runQmd(svc.qmd, args, 30_000));
   if (!run.ok) throw new Error(`qmd search "${q}" failed: ${run.error}`);
-  return { ms, hits: parseCliHits(run.stdout)?.length ?? 0 };
+  return { ms, hits: cliHitCount(run.stdout) };
+}
+
+/** `qmd search --json` prints one JSON array (possibly after other lines). */
+function cliHitCount(stdout: string): number {
+  const start = stdout.search(/^\[/m);
+  try {
+    return start < 0 ? 0 : (JSON.parse(stdout.slice(start)) as unknown[]).length;
+  } catch {
+    return 0;
+  }
 }
 
 function viaRg(rg: string, vault: string, q: string): Promise<{ ms: number; hits: number }> {
@@ -81,7 +90,7 @@ function viaRg(rg: string, vault: string, q: string): Promise<{ ms: number; hits
 
 export async function benchSearch(svc: BenchService, vault: string, plan: SearchPlan): Promise<SearchFigures> {
   const coldFirstMs = (await viaService(svc, QUERIES[0] as string)).ms;
-  // Warm-up: page cache, the MCP child's statements, the CLI's module loading.
+  // Warm-up: page cache, the worker's statements, the CLI's module loading.
   for (const q of QUERIES) {
     await viaService(svc, q);
     if (plan.rg) await viaRg(plan.rg, vault, q);

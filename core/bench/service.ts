@@ -7,7 +7,6 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config/index.js';
 import { createQmdContext, type QmdContext } from '../src/search/qmd-process.js';
-import { QMD_MASK } from '../src/vault/index.js';
 import { withTimeout } from './stats.js';
 
 export interface BenchService {
@@ -60,7 +59,6 @@ export async function startService(vault: string, stateDir: string, env: NodeJS.
     vaultRoot: app.knower.root,
     stateDir: config.stateDir,
     collection: 'vault',
-    mask: QMD_MASK,
     env: config.childEnv,
   });
   return {

@@ -17,19 +17,15 @@ export interface SseFigures {
   timeouts: number;
   /** The service's event loop during the phase (it runs in this process): a stall delays every event. */
   eventLoopDelayMs: { p50: number; p99: number; max: number };
-  /** `qmd update` runs started from the first save until the service settled again. */
-  qmdUpdateRuns: number;
-  /** From the last save to settled (job, tree.md, qmd update all idle); null past the bound. */
+  /** From the last save to settled (job, tree.md, index all idle); null past the bound. */
   settleAfterMs: number | null;
 }
 
 export interface SearchableFigures {
   pollMs: number;
   writeToFound: Summary;
-  /** One `qmd update` run (spawn to exit) as the service timed it; every run re-reads the whole vault. */
-  qmdUpdate: Summary;
-  /** `qmd update` runs one save costs, counted from idle to idle. */
-  updateRunsPerSave: Summary;
+  /** The index worker's sync of the saved file, as the service timed it (read, hash, index). */
+  indexSync: Summary;
   timeouts: number;
 }
 
@@ -41,11 +37,10 @@ type FileChanged = { path: string; type: string };
 
 /**
  * Samples alternate a new file and an edit of an existing note, spaced out like a person
- * saving now and then; the job and `qmd update` triggered by earlier saves run meanwhile.
+ * saving now and then; the job and the index syncs triggered by earlier saves run meanwhile.
  */
 export async function benchSse(svc: BenchService, vault: string, existing: string[], samples: number, spacingMs: number, drainBoundMs: number): Promise<SseFigures> {
   const sse = await connectSse(`${svc.base}/sse`);
-  const runsBefore = svc.app.knower.search.status().updateRuns;
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   const created: number[] = [];
@@ -81,7 +76,6 @@ export async function benchSse(svc: BenchService, vault: string, existing: strin
     edit: summarize(edited),
     timeouts,
     eventLoopDelayMs: { p50: toMs(loop.percentile(50)), p99: toMs(loop.percentile(99)), max: toMs(loop.max) },
-    qmdUpdateRuns: svc.app.knower.search.status().updateRuns - runsBefore,
     settleAfterMs: settled === null ? null : Math.round(settled),
   };
 }
@@ -104,14 +98,12 @@ async function measureEvent(sse: Awaited<ReturnType<typeof connectSse>>, vault: 
 /** Write a note holding a unique word, then poll fast search until it comes back. */
 export async function benchSearchable(svc: BenchService, vault: string, samples: number, pollMs: number): Promise<SearchableFigures> {
   const found: number[] = [];
-  const updates: number[] = [];
-  const runs: number[] = [];
+  const syncs: number[] = [];
   let timeouts = 0;
   const settle = () => withTimeout(svc.app.knower.whenSettled(), SETTLE_TIMEOUT_MS, 'settling between samples');
   for (let i = 0; i < samples; i++) {
     // Each sample starts from an idle service, so one sample's update never serves the next.
     await settle();
-    const runsBefore = svc.app.knower.search.status().updateRuns;
     const token = `zqmarker${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26) % 26)}vell`;
     const rel = `bucket/bench-searchable-${i}.md`;
     const started = performance.now();
@@ -129,10 +121,8 @@ export async function benchSearchable(svc: BenchService, vault: string, samples:
     if (ms === null) timeouts++;
     else found.push(ms);
     await settle();
-    const status = svc.app.knower.search.status();
-    runs.push(status.updateRuns - runsBefore);
-    // Every run re-reads the whole vault, so the last one costs what the one that indexed the note did.
-    if (status.lastUpdate?.ok) updates.push(status.lastUpdate.ms);
+    const last = svc.app.knower.search.status().lastSync;
+    if (last?.ok) syncs.push(last.ms);
   }
-  return { pollMs, writeToFound: summarize(found), qmdUpdate: summarize(updates), updateRunsPerSave: summarize(runs), timeouts };
+  return { pollMs, writeToFound: summarize(found), indexSync: summarize(syncs), timeouts };
 }

@@ -4,7 +4,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { createAgents, type Agents } from './agents/index.js';
 import type { Config } from './config/index.js';
 import { createEventBus, type EventBus } from './events/index.js';
-import { coalesce, countInboxItems, createBackgroundJob, createTreeWriter, startVaultSync, type BackgroundJob } from './jobs/index.js';
+import { countInboxItems } from './inbox/index.js';
+import { createBackgroundJob, createTreeWriter, startVaultSync, type BackgroundJob, type IndexingProgress } from './jobs/index.js';
 import type { Logger } from './logger.js';
 import { createUpdateQueue, UpdateJournal, UpdateStore, type RetryPolicy, type UpdateQueue } from './queue/index.js';
 import { answerRoutes, healthRoutes, inboxRoutes, searchRoutes, sseRoutes, updateRoutes, vaultRoutes, webRoutes } from './routes/index.js';
@@ -12,7 +13,7 @@ import { describeError, sendError } from './routes/http-errors.js';
 import { mcpRoutes } from './mcp/index.js';
 import { createSearchEngine, guardVaultHits, type SearchEngine } from './search/index.js';
 import { securityPlugin } from './security/index.js';
-import { ensureSkeleton, QMD_MASK, settleWrites, VaultIndex } from './vault/index.js';
+import { chooseFrontmatterMode, ensureSkeleton, settleWrites, VaultIndex, type FrontmatterChoice } from './vault/index.js';
 import { SelfWrites } from './watch/index.js';
 
 export interface Knower {
@@ -25,7 +26,11 @@ export interface Knower {
   job: BackgroundJob;
   agents: Agents;
   queue: UpdateQueue;
+  /** Where notes' created/updated/tokens live, and why. */
+  frontmatter: FrontmatterChoice;
   watching(): boolean;
+  /** How far the first pass and the job are: /health is "indexing" until search covers the vault. */
+  indexing(): IndexingProgress;
   /** Resolves when the start-up scan, the job, tree.md and the search index have all caught up. */
   whenSettled(): Promise<void>;
 }
@@ -53,8 +58,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const log: Logger = app.log;
 
   await mkdir(config.stateDir, { recursive: true });
+  // Decided before the skeleton is written: a vault that already had notes is the person's own.
+  const frontmatter = await chooseFrontmatterMode(config.stateDir, path.resolve(config.vaultPath), config.frontmatter, clock());
   const created = await ensureSkeleton(config.vaultPath, clock());
   if (created.length) log.info({ created }, 'created the vault skeleton');
+  log.info({ mode: frontmatter.mode, reason: frontmatter.reason }, 'frontmatter mode');
   const root = await realpath(config.vaultPath);
 
   const index = new VaultIndex();
@@ -62,35 +70,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const selfWrites = new SelfWrites();
   const search = guardVaultHits(
     deps.search ??
-    createSearchEngine({
-      nodeBinary: config.qmd.nodeBinary,
-      cliPath: config.qmd.cliPath,
-      vaultRoot: root,
-      stateDir: config.stateDir,
-      collection: 'vault',
-      mask: QMD_MASK,
-      env: config.childEnv,
-      log: (level, msg, extra) => log[level](extra ?? {}, msg),
-    }),
+      createSearchEngine({
+        nodeBinary: config.qmd.nodeBinary,
+        cliPath: config.qmd.cliPath,
+        vaultRoot: root,
+        stateDir: config.stateDir,
+        collection: 'vault',
+        env: config.childEnv,
+        log: (level, msg, extra) => log[level](extra ?? {}, msg),
+      }),
     root,
   );
-  const searchReady = search.init();
 
-  // qmd update re-reads the whole vault each run: wait for a quiet moment, then one run.
-  const indexUpdate = coalesce(async () => {
-    await searchReady;
-    search.markChanged();
-    await search.update();
-  }, 150);
   const treeWriter = createTreeWriter({ root, index, selfWrites, clock, log });
   let inboxCount = -1;
   const job = createBackgroundJob({
     root,
     index,
+    engine: search,
     selfWrites,
     clock,
     log,
-    onIndexedChange: () => indexUpdate.schedule(),
+    mode: frontmatter.mode,
     onListingChange: () => {
       treeWriter.schedule();
       const count = countInboxItems(index);
@@ -99,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         inboxCount = count;
       }
     },
+    announce: (rel, type) => bus.publish({ type: 'file_changed', data: { path: rel, type } }),
   });
   const sync = startVaultSync({ root, bus, job, selfWrites, log });
   const { apiKey, ...anthropic } = config.anthropic;
@@ -114,14 +116,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.retry ? { retry: deps.retry } : {}),
   });
   let watching = false;
-  void sync.ready.then(() => {
+  // Watch first, then the first pass: a change made while the pass runs is not missed.
+  const firstPass = sync.ready.then(() => {
     watching = true;
-    // Files may have changed while the service was down: always refresh the index once.
-    indexUpdate.schedule();
-    treeWriter.schedule();
+    return job.start();
   });
   // Accepted updates left from before a crash run again, once the agents can see the vault.
-  sync.ready.then(() => queue.start()).catch((err: unknown) => log.error({ err }, 'could not load the update queue'));
+  firstPass.then(() => queue.start()).catch((err: unknown) => log.error({ err }, 'could not load the update queue'));
   if (config.embedIntervalS > 0) search.startEmbedTimer(config.embedIntervalS);
 
   const knower: Knower = {
@@ -133,15 +134,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     job,
     agents,
     queue,
+    frontmatter,
     watching: () => watching,
+    indexing: () => job.progress(),
     async whenSettled() {
-      await sync.ready;
+      await firstPass;
       do {
         await settleWrites();
         await job.whenIdle();
         await treeWriter.whenIdle();
-        await indexUpdate.whenIdle();
-        await search.whenIdle();
       } while (job.stats().pending > 0);
     },
   };
@@ -153,7 +154,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     job.close();
     await settleWrites();
     treeWriter.cancel();
-    indexUpdate.cancel();
     await search.close();
   });
 

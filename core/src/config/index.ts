@@ -16,6 +16,8 @@ export interface Config {
   allowedHosts: string[];
   anthropic: { apiKey?: string; baseURL?: string; model: string; searchModel: string };
   embedIntervalS: number;
+  /** KNOWER_FRONTMATTER: where notes' metadata lives; unset = decided at the first start on a vault. */
+  frontmatter?: 'knower' | 'all';
   llamaGpu?: string;
   qmd: { nodeBinary: string; cliPath: string };
   webDist: string;
@@ -59,6 +61,7 @@ const envSchema = z.object({
   KNOWER_MODEL: text,
   KNOWER_SEARCH_MODEL: text,
   KNOWER_EMBED_INTERVAL_S: optional(z.coerce.number({ message: 'must be a number of seconds' }).int().min(0, 'must be 0 (off) or more')),
+  KNOWER_FRONTMATTER: optional(z.enum(['knower', 'all'], { message: 'must be "knower" (stamp only the notes Knower creates) or "all" (stamp every note)' })),
   NODE_LLAMA_CPP_GPU: text,
   KNOWER_QMD_NODE: text,
   KNOWER_QMD_CLI: text,
@@ -98,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       searchModel: e.KNOWER_SEARCH_MODEL ?? e.KNOWER_MODEL ?? DEFAULT_MODEL,
     },
     embedIntervalS: e.KNOWER_EMBED_INTERVAL_S ?? 300,
+    ...(e.KNOWER_FRONTMATTER && { frontmatter: e.KNOWER_FRONTMATTER }),
     llamaGpu: e.NODE_LLAMA_CPP_GPU,
     qmd: {
       nodeBinary: e.KNOWER_QMD_NODE ?? findNode22(),

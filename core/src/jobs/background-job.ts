@@ -1,189 +1,208 @@
-import { lstat, stat } from 'node:fs/promises';
-import path from 'node:path';
+import { stat } from 'node:fs/promises';
 import type { Logger } from '../logger.js';
-import { isIndexed, isNote, parseNote, readTextIfExists, resolveVaultPath, setFrontmatterFields, TREE_FILE, writeFileAtomic } from '../vault/index.js';
-import type { VaultIndex } from '../vault/index.js';
+import type { ScanProgress, SearchEngine, SyncResult } from '../search/index.js';
+import { isNote, resolveVaultPath, stampsNote, TREE_FILE, type FrontmatterMode, type VaultIndex } from '../vault/index.js';
 import type { SelfWrites } from '../watch/index.js';
-import { formatDateField, hashBody, planMetadata } from './plan-metadata.js';
+import { bornAt, entryOf, needsStamp } from './note-entry.js';
+import { createStamper } from './stamp-note.js';
 
-const WORKERS = 4;
+const STAMP_WORKERS = 4;
+/** A backlog this large means search does not cover the vault: /health says "indexing". */
+const READY_BACKLOG = 100;
 
 export interface BackgroundJobDeps {
   root: string;
   index: VaultIndex;
+  engine: Pick<SearchEngine, 'scan' | 'sync'>;
   selfWrites: SelfWrites;
   clock: () => Date;
   log: Logger;
-  /** Called once per drained burst in which an indexed note changed (qmd update, embed mark). */
-  onIndexedChange: () => void;
-  /** Called once per drained burst in which the listing changed (tree.md). */
+  mode: FrontmatterMode;
+  /** Called once per drained burst in which the listing changed (tree.md, inbox count). */
   onListingChange: () => void;
+  /** Files found or gone inside a folder that changed as a whole (moved in, removed): clients hear of each. */
+  announce?: (path: string, type: 'add' | 'unlink') => void;
   /**
-   * A note is processed once it has been quiet this long: the job stays out of the way of
+   * A path is processed once it has been quiet this long: the job stays out of the way of
    * someone typing or saving in bursts, which is when a rewrite could race their edit.
    */
   quietMs?: number;
 }
 
+export interface IndexingProgress {
+  /** The first pass is over and the backlog is small: search covers the vault. */
+  ready: boolean;
+  files: { done: number; total: number };
+  search: { done: number; total: number };
+}
+
 export interface BackgroundJob {
-  /** Queue a path once it has been quiet (at once with `immediate`); never queued twice. */
+  /** The first pass over the whole vault (one read per changed file); resolves when it is done. */
+  start(): Promise<void>;
+  /** Queue a file or folder once it has been quiet (at once with `immediate`); never queued twice. */
   enqueue(rel: string, opts?: { immediate?: boolean }): void;
-  /** Resolves when nothing is queued or running. */
+  /** Resolves when nothing is queued, settling or running. */
   whenIdle(): Promise<void>;
+  progress(): IndexingProgress;
   stats(): { pending: number; processed: number; writes: number; conflicts: number };
   close(): void;
 }
 
+interface StampTask {
+  rel: string;
+  born: Date;
+  previousBody: string | undefined;
+}
+
 /**
- * The deterministic job: for each changed note, tokens and `updated`/`created` in the
- * frontmatter (compare-and-swap, so a hand edit is never lost), then the listing and the
- * search index, both coalesced to one run per burst.
+ * The deterministic job. The index worker looks at what changed (reads, indexes for search,
+ * reports facts); the job mirrors the facts into the in-memory index, and for the notes whose
+ * metadata lives in their frontmatter sets tokens/updated/created (compare-and-swap, so a hand
+ * edit is never lost). Bursts are batched: one worker call and one tree.md per burst.
  */
 export function createBackgroundJob(deps: BackgroundJobDeps): BackgroundJob {
   const quietMs = deps.quietMs ?? 200;
+  const stamper = createStamper(deps);
   const pending = new Set<string>();
   const settling = new Map<string, NodeJS.Timeout>();
-  const inFlight = new Set<string>();
-  const bodyHashes = new Map<string, string>();
-  // The whole text as last seen: a look that finds it unchanged must not cost a `qmd update`.
-  const textHashes = new Map<string, string>();
-  const reportedMalformed = new Map<string, string>();
+  // Bodies of the notes the job stamps, as last seen: a different body moves `updated`.
+  const bodies = new Map<string, string>();
+  const stampQueue: StampTask[] = [];
   const idleWaiters: Array<() => void> = [];
-  let running = false;
-  let indexedChanged = false;
-  let listingChanged = false;
   const counters = { processed: 0, writes: 0, conflicts: 0 };
+  let scan: ScanProgress = { files: { done: 0, total: 0 }, search: { done: 0, total: 0 } };
+  let scanned = false;
+  let draining = false;
+  let stamping = 0;
+  let closed = false;
 
-  /** Returns whether the note's text changed since the job last saw it. */
-  async function processNote(rel: string, abs: string): Promise<boolean> {
-    const text = await readTextIfExists(abs);
-    if (text === undefined) return removed(rel);
-    const textHash = hashBody(text);
-    const changed = textHashes.get(rel) !== textHash;
-    textHashes.set(rel, textHash);
-    const size = Buffer.byteLength(text);
-    const parsed = parseNote(text);
-    if (!parsed.ok) {
-      // Malformed YAML: leave the file as the person wrote it, say so once, keep it listed.
-      if (reportedMalformed.get(rel) !== parsed.error) {
-        deps.log.warn({ path: rel, error: parsed.error }, 'frontmatter is malformed; note left untouched');
-        reportedMalformed.set(rel, parsed.error);
-      }
-      deps.index.set({ path: rel, kind: 'note', size, tokens: Math.ceil(parsed.body.length / 4), malformed: parsed.error });
-      return changed;
-    }
-    reportedMalformed.delete(rel);
-    const plan = planMetadata(parsed.data, parsed.body, bodyHashes.get(rel), deps.clock());
-    let finalSize = size;
-    if (Object.keys(plan.fields).length > 0) {
-      const next = setFrontmatterFields(text, plan.fields);
-      const outcome = await writeFileAtomic(abs, next, { expect: text, beforeCommit: () => deps.selfWrites.mark(rel, next) });
-      if (!outcome.ok) {
-        // The file changed under us: look again with what is there now.
-        counters.conflicts++;
-        if (outcome.reason !== 'missing') schedule(rel); // looked at again once it is quiet
-        return changed;
-      }
-      counters.writes++;
-      finalSize = Buffer.byteLength(next);
-      textHashes.set(rel, hashBody(next));
-      // Look once more when it is quiet: a replaced file can swallow the watcher's next event.
-      schedule(rel);
-    }
-    bodyHashes.set(rel, plan.bodyHash);
-    deps.index.set({ path: rel, kind: 'note', size: finalSize, tokens: plan.tokens, updated: plan.updated ?? formatDateField(parsed.data.updated) });
-    return changed;
+  const busy = () => !scanned || draining || stamping > 0 || stampQueue.length > 0 || pending.size > 0 || settling.size > 0;
+  function settleIdle(): void {
+    if (!busy()) idleWaiters.splice(0).forEach((resolve) => resolve());
   }
 
-  async function processFile(rel: string, abs: string): Promise<void> {
-    try {
-      const info = await stat(abs);
-      if (info.isDirectory()) return;
-      deps.index.set({ path: rel, kind: 'file', size: info.size });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return void removed(rel);
-      throw err;
+  /** Mirrors what the worker found; returns the notes whose frontmatter the job must look at. */
+  function apply(result: SyncResult, saved: boolean): StampTask[] {
+    const tasks: StampTask[] = [];
+    for (const rel of result.removed) {
+      deps.index.delete(rel);
+      bodies.delete(rel);
     }
+    for (const facts of result.upserts) {
+      if (facts.path === TREE_FILE) continue; // generated by us, never treated as a note
+      if (facts.kind === 'link') {
+        void listLink(facts.path);
+        continue;
+      }
+      deps.index.set(entryOf(facts, deps.mode));
+      if (facts.kind === 'note' && stampsNote(deps.mode, facts.path, facts.frontmatter)) {
+        const previousBody = bodies.get(facts.path);
+        if (facts.bodyHash) bodies.set(facts.path, facts.bodyHash);
+        const bodyChanged = saved && previousBody !== undefined && previousBody !== facts.bodyHash;
+        if (needsStamp(facts, deps.mode) || bodyChanged) tasks.push({ rel: facts.path, born: bornAt(facts), previousBody });
+      }
+    }
+    counters.processed += result.upserts.length + result.removed.length;
+    return tasks;
   }
 
   /**
    * A symlink is listed only when it stays inside the vault, and never written through: the
    * job would otherwise replace the link with a copy of whatever it points at.
    */
-  async function processLink(rel: string): Promise<void> {
+  async function listLink(rel: string): Promise<void> {
     const resolved = await resolveVaultPath(deps.root, rel);
     const info = resolved.ok ? await stat(resolved.abs).catch(() => undefined) : undefined;
-    if (!info?.isFile()) return void removed(rel);
-    deps.index.set({ path: rel, kind: isNote(rel) ? 'note' : 'file', size: info.size });
-  }
-
-  function removed(rel: string): boolean {
-    textHashes.delete(rel);
-    bodyHashes.delete(rel);
-    reportedMalformed.delete(rel);
-    deps.index.delete(rel);
-    return true;
-  }
-
-  async function processOne(rel: string): Promise<void> {
-    if (rel === TREE_FILE) return; // generated by us, never treated as a note
     const revision = deps.index.revision;
-    const abs = path.join(deps.root, rel);
-    const link = await lstat(abs).then((s) => s.isSymbolicLink(), () => false);
-    let changed = true;
-    if (link) await processLink(rel);
-    else if (isNote(rel)) changed = await processNote(rel, abs);
-    else await processFile(rel, abs);
-    if (deps.index.revision !== revision) listingChanged = true;
-    if (changed && isIndexed(rel)) indexedChanged = true;
+    if (!info?.isFile()) deps.index.delete(rel);
+    else deps.index.set({ path: rel, kind: isNote(rel) ? 'note' : 'file', size: info.size });
+    if (deps.index.revision !== revision) deps.onListingChange();
   }
 
-  /** Takes the next queued path that no other worker holds (one path is never processed twice at once). */
-  function take(): string | undefined {
-    for (const rel of pending) {
-      if (inFlight.has(rel)) continue;
-      pending.delete(rel);
-      return rel;
-    }
-    return undefined;
-  }
-
-  async function worker(): Promise<void> {
-    for (let rel = take(); rel !== undefined; rel = take()) {
-      inFlight.add(rel);
-      try {
-        await processOne(rel);
-      } catch (err) {
-        deps.log.error({ path: rel, err }, 'background job failed on a file');
-      } finally {
-        inFlight.delete(rel);
+  async function stampOne(task: StampTask): Promise<string | undefined> {
+    const outcome = await stamper.stamp(task.rel, task.born, task.previousBody);
+    switch (outcome.kind) {
+      case 'stamped':
+        counters.writes++;
+        return task.rel;
+      case 'raced':
+        // The file changed under us: look again once it is quiet.
+        counters.conflicts++;
+        schedule(task.rel);
+        return undefined;
+      case 'malformed': {
+        const entry = deps.index.get(task.rel);
+        if (entry) deps.index.set({ ...entry, malformed: outcome.error });
+        return undefined;
       }
-      counters.processed++;
+      default:
+        return undefined;
     }
+  }
+
+  /** A few notes at a time: each write waits on fsync and the swap check, not on the CPU. */
+  async function stampWorker(): Promise<void> {
+    stamping++;
+    const stamped: string[] = [];
+    try {
+      for (let task = stampQueue.shift(); task && !closed; task = stampQueue.shift()) {
+        try {
+          const rel = await stampOne(task);
+          if (rel) stamped.push(rel);
+        } catch (err) {
+          deps.log.error({ path: task.rel, err }, 'background job could not stamp a note');
+        }
+      }
+      // What the job wrote is looked at once more (size, times), in one worker call.
+      if (stamped.length > 0 && !closed) {
+        const revision = deps.index.revision;
+        apply(await deps.engine.sync(stamped), false);
+        if (deps.index.revision !== revision) deps.onListingChange();
+      }
+    } finally {
+      stamping--;
+      settleIdle();
+    }
+  }
+
+  async function stampAll(tasks: StampTask[]): Promise<void> {
+    stampQueue.push(...tasks);
+    const workers = Math.min(STAMP_WORKERS - stamping, stampQueue.length);
+    await Promise.all(Array.from({ length: Math.max(0, workers) }, stampWorker));
   }
 
   async function drain(): Promise<void> {
-    running = true;
+    if (draining || closed) return;
+    draining = true;
     try {
-      // A few files at a time: each write waits on fsync and the swap check, not on the CPU.
-      while (pending.size > 0) await Promise.all(Array.from({ length: WORKERS }, worker));
-      // The burst is over: one tree.md and one qmd update for all of it.
-      if (listingChanged) deps.onListingChange();
-      if (indexedChanged) deps.onIndexedChange();
-      listingChanged = indexedChanged = false;
+      while (pending.size > 0 && !closed) {
+        const batch = [...pending];
+        pending.clear();
+        const revision = deps.index.revision;
+        try {
+          const result = await deps.engine.sync(batch);
+          const asked = new Set(batch);
+          for (const f of result.upserts) if (!asked.has(f.path)) deps.announce?.(f.path, 'add');
+          for (const rel of result.removed) if (!asked.has(rel)) deps.announce?.(rel, 'unlink');
+          await stampAll(apply(result, true));
+        } catch (err) {
+          deps.log.error({ err, files: batch.length }, 'background job failed on a batch');
+        }
+        if (deps.index.revision !== revision) deps.onListingChange();
+      }
     } finally {
-      running = false;
-      if (pending.size > 0) void drain();
-      else if (settling.size === 0) idleWaiters.splice(0).forEach((resolve) => resolve());
+      draining = false;
+      settleIdle();
     }
   }
 
   function queue(rel: string): void {
     pending.add(rel);
-    if (!running) void drain();
+    void drain();
   }
 
   function schedule(rel: string, immediate = false): void {
+    if (closed) return;
     clearTimeout(settling.get(rel));
     settling.delete(rel);
     if (immediate || quietMs === 0) return queue(rel);
@@ -197,15 +216,43 @@ export function createBackgroundJob(deps: BackgroundJobDeps): BackgroundJob {
   }
 
   return {
+    async start() {
+      try {
+        await deps.engine.scan((batch, progress) => {
+          scan = progress;
+          const tasks = apply(batch, false);
+          if (tasks.length > 0) void stampAll(tasks);
+        });
+      } catch (err) {
+        deps.log.error({ err }, 'the first pass over the vault failed');
+      }
+      scanned = true;
+      deps.onListingChange();
+      settleIdle();
+    },
     enqueue: (rel, opts) => schedule(rel, opts?.immediate),
     whenIdle() {
-      if (!running && pending.size === 0 && settling.size === 0) return Promise.resolve();
+      if (!busy()) return Promise.resolve();
       return new Promise((resolve) => idleWaiters.push(resolve));
     },
-    stats: () => ({ pending: pending.size + settling.size, ...counters }),
+    progress() {
+      const backlog = pending.size + settling.size + stampQueue.length;
+      if (!scanned) return { ready: false, files: { ...scan.files }, search: { ...scan.search } };
+      const files = deps.index.size;
+      const notes = deps.index.totals().notes;
+      return {
+        ready: backlog < READY_BACKLOG,
+        files: { done: Math.max(0, files - backlog), total: files },
+        search: { done: Math.max(0, notes - backlog), total: notes },
+      };
+    },
+    stats: () => ({ pending: pending.size + settling.size + stampQueue.length, ...counters }),
     close() {
+      closed = true;
       for (const timer of settling.values()) clearTimeout(timer);
       settling.clear();
+      stampQueue.length = 0;
+      settleIdle();
     },
   };
 }

@@ -16,7 +16,7 @@ export function createTreeWriter(deps: {
   let lastBody: string | undefined;
 
   async function write(): Promise<void> {
-    const body = renderTreeBody(deps.index.list());
+    const body = renderTreeBody(deps.index);
     if (body === lastBody) return;
     const content = newNote(body, deps.clock(), { generated: 'true' });
     try {

@@ -4,13 +4,16 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
   app.get('/health', async () => {
     const k = app.knower;
     const qmd = k.search.status();
-    const totals = k.index.totals();
+    const indexing = k.indexing();
     const queue = k.queue.status();
     const degraded = [qmd.degraded].filter((d): d is string => Boolean(d));
+    // "ok" only once search covers the vault; a fault outranks a first pass still under way.
+    const status = degraded.length ? 'degraded' : indexing.ready ? 'ok' : 'indexing';
     return {
-      status: degraded.length ? 'degraded' : 'ok',
+      status,
       ...(degraded.length ? { degraded } : {}),
-      vault: { path: k.root, ...totals, watching: k.watching(), job: k.job.stats() },
+      indexing,
+      vault: { path: k.root, ...k.index.totals(), watching: k.watching(), job: k.job.stats(), frontmatter: k.frontmatter },
       qmd,
       queue,
       provider: k.agents.provider,

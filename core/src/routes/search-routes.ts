@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { MAX_LIMIT } from '../search/index.js';
 
 const searchQuery = {
   querystring: {
@@ -7,7 +8,7 @@ const searchQuery = {
       q: { type: 'string', minLength: 1, maxLength: 2000 },
       mode: { type: 'string', enum: ['fast', 'deep'], default: 'fast' },
       scope: { type: 'string', pattern: '^project:[^/\\\\.][^/\\\\]*$', maxLength: 200 },
-      limit: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
+      limit: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: 10 },
     },
     required: ['q'],
   },

@@ -1,6 +1,5 @@
 import type { ModelDetector } from './model-detect.js';
 import { runQmd, type QmdContext } from './qmd-process.js';
-import type { SerialLock } from './serial-lock.js';
 import type { QmdStatus, SearchLog } from './types.js';
 
 export type EmbedOutcome = { ok: boolean; error?: string };
@@ -15,7 +14,6 @@ export interface Embedder {
 
 export interface EmbedDeps {
   ctx: QmdContext;
-  writer: SerialLock;
   models: ModelDetector;
   embedMs: number;
   log: SearchLog;
@@ -40,8 +38,9 @@ export function createEmbedder(deps: EmbedDeps): Embedder {
       return { ok: false, error: `qmd's embedding model is not downloaded (looked in ${models.cacheDir}); run \`qmd pull\` on a machine with network access to fetch it` };
     }
     const startedAt = changes;
-    // Serialized with updates and collection changes: all of them write qmd's database.
-    const run = await deps.writer.run(() => runQmd(deps.ctx, ['embed'], deps.embedMs));
+    // It writes qmd's database beside the index worker: SQLite's busy timeout (qmd sets 120 s)
+    // queues the two writers at batch boundaries; neither changes the schema.
+    const run = await runQmd(deps.ctx, ['embed'], deps.embedMs);
     let outcome: EmbedOutcome = { ok: true };
     if (!run.ok) outcome = { ok: false, error: run.error };
     // qmd's own lock makes a second embed print this and exit 0 without embedding anything.

@@ -1,16 +1,10 @@
 /**
- * The qmd subprocess wrapper: BM25 search through a long-lived `qmd mcp` child, hybrid
- * "deep" search when qmd's models are present, serialized index writers, and a status
- * for /health. qmd faults never throw out of here; they come back as `degraded`.
+ * The vault's search index: a Node 22 worker process that owns qmd's database, reads the files
+ * that changed, indexes them one by one, and answers BM25 searches; hybrid "deep" search and
+ * embeddings through qmd's CLI when its models are present. qmd faults never throw out of here;
+ * they come back as `degraded`.
  */
-export type {
-  QmdOptions,
-  QmdStatus,
-  SearchEngine,
-  SearchHit,
-  SearchMode,
-  SearchQuery,
-  SearchResult,
-} from './types.js';
-export { createSearchEngine } from './search-engine.js';
+export type { FileFacts, QmdOptions, QmdStatus, ScanProgress, SearchEngine, SearchHit, SearchMode, SearchQuery, SearchResult, SyncResult } from './types.js';
+export { createSearchEngine, QMD_VERSION } from './search-engine.js';
 export { guardVaultHits } from './vault-guard.js';
+export { MAX_LIMIT, parseScope } from './search-query.js';

@@ -34,13 +34,21 @@ export function createQmdContext(opts: QmdOptions): QmdContext {
   return { nodeBinary: opts.nodeBinary, cliPath: opts.cliPath, qmdDir, env, children: new Set() };
 }
 
-/** Reason qmd cannot run at all, or null once its state dir exists. Cheap: two access() calls. */
-export async function prepareQmd(ctx: QmdContext): Promise<string | null> {
+/** Reason the Node 22 that qmd needs cannot run, or null once qmd's state dir exists. */
+export async function prepareNode(ctx: QmdContext): Promise<string | null> {
   try {
     await access(ctx.nodeBinary, constants.X_OK);
   } catch {
     return `qmd is unavailable: the Node binary ${ctx.nodeBinary} does not exist or is not executable`;
   }
+  await mkdir(ctx.qmdDir, { recursive: true });
+  return null;
+}
+
+/** Reason qmd's CLI (deep search, embeddings) cannot run, or null. Cheap: two access() calls. */
+export async function prepareQmd(ctx: QmdContext): Promise<string | null> {
+  const node = await prepareNode(ctx);
+  if (node) return node;
   try {
     await access(ctx.cliPath, constants.R_OK);
   } catch {

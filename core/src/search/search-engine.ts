@@ -1,135 +1,177 @@
 import { join } from 'node:path';
-import { ensureCollection } from './collection-setup.js';
+import { createDeepSearch } from './deep-search.js';
 import { createEmbedder } from './embed-runner.js';
 import { createModelDetector } from './model-detect.js';
-import { createMcpClient } from './qmd-mcp-client.js';
-import { parseIndexSummary } from './qmd-output.js';
-import { createQmdContext, killChild, prepareQmd, runQmd } from './qmd-process.js';
-import { createFastSearch } from './qmd-search.js';
-import { createSearchRunner } from './run-search.js';
-import { createSerialLock } from './serial-lock.js';
-import type { QmdOptions, QmdStatus, SearchEngine } from './types.js';
-import { createUpdateRunner } from './update-runner.js';
+import { createQmdContext, killChild, prepareNode, prepareQmd } from './qmd-process.js';
+import { clampLimit, parseScope } from './search-query.js';
+import type { QmdOptions, QmdStatus, SearchEngine, SearchQuery, SearchResult, SyncResult } from './types.js';
+import { createWorkerClient, type ArgsOf, type CallOptions, type WorkerCall } from './worker-client.js';
+import type { RequestOp, Results } from './worker/protocol.js';
+import { MemoryStore } from './worker/memory-store.js';
+import { VaultScanner } from './worker/vault-scanner.js';
+
+/** Knower writes qmd's index itself (schema and triggers of this version): anything else is refused. */
+export const QMD_VERSION = '2.8.3';
+
+/** A worker that dies this often within a minute is not coming back: the engine degrades. */
+const MAX_STARTS_PER_MINUTE = 3;
 
 export function createSearchEngine(opts: QmdOptions): SearchEngine {
   const t = opts.timeouts ?? {};
-  const timeouts = {
-    searchMs: t.searchMs ?? 5_000,
-    // ~0.35 s at 1k notes and ~1.7 s at 10k on 2 cores; generous for slow disks and huge vaults.
-    updateMs: t.updateMs ?? 120_000,
-    deepMs: t.deepMs ?? 20_000,
-    embedMs: t.embedMs ?? 30 * 60_000,
-  };
+  const timeouts = { searchMs: t.searchMs ?? 5_000, syncMs: t.syncMs ?? 120_000, deepMs: t.deepMs ?? 20_000, embedMs: t.embedMs ?? 30 * 60_000 };
   const log = opts.log ?? (() => undefined);
   const ctx = createQmdContext(opts);
-  const writer = createSerialLock();
-  const mcp = createMcpClient(ctx);
   const models = createModelDetector(ctx.env, join(ctx.qmdDir, 'index.yml'));
-  let closed = false;
-  let initRun: Promise<void> | null = null;
-  let initialized = false;
-  let installProblem: string | undefined;
-  let initProblem: string | undefined = 'qmd not initialized yet';
-  let searchFault: string | undefined;
-  let documents: number | undefined;
-  let lastUpdate: QmdStatus['lastUpdate'];
-
-  async function ready(): Promise<string | null> {
-    if (closed) return 'search engine is closed';
-    const missing = await prepareQmd(ctx);
-    installProblem = missing ?? undefined;
-    return missing;
-  }
-
-  const embedder = createEmbedder({ ctx, writer, models, embedMs: timeouts.embedMs, log, ready });
-
-  async function runInit(): Promise<void> {
-    void models.get();
-    const missing = await ready();
-    if (missing) return void log('error', 'qmd unavailable', { reason: missing });
-    const spec = { vaultRoot: opts.vaultRoot, name: opts.collection, mask: opts.mask };
-    const setup = await writer.run(() => ensureCollection(ctx, spec, timeouts.updateMs));
-    if (!setup.ok) {
-      initProblem = `qmd could not set up its collection: ${setup.error}`;
-      return void log('error', 'qmd collection setup failed', { error: setup.error });
-    }
-    // The MCP child's store was opened on the old collection config.
-    if (setup.changed) mcp.restart();
-    if (setup.summary?.documents !== undefined) documents = setup.summary.documents;
-    if (setup.summary?.needsEmbedding) embedder.markChanged();
-    initialized = true;
-    initProblem = undefined;
-    log('info', 'qmd collection ready', { collection: opts.collection, changed: setup.changed });
-  }
-
-  async function runUpdate(): Promise<boolean> {
-    const unavailable = await ready();
-    if (unavailable) {
-      lastUpdate = { at: new Date().toISOString(), ms: 0, ok: false, error: unavailable };
-      return false;
-    }
-    const run = await writer.run(() => runQmd(ctx, ['update'], timeouts.updateMs));
-    lastUpdate = { at: new Date().toISOString(), ms: run.ms, ok: run.ok, ...(!run.ok && { error: run.error }) };
-    if (!run.ok) {
-      log('warn', 'qmd update failed', { error: run.error });
-      return false;
-    }
-    const summary = parseIndexSummary(run.stdout);
-    if (summary.documents !== undefined) documents = summary.documents;
-    if (summary.needsEmbedding) embedder.markChanged();
-    return true;
-  }
-  const updates = createUpdateRunner(runUpdate);
-
-  const search = createSearchRunner({
-    ctx,
-    vaultRoot: opts.vaultRoot,
-    collection: opts.collection,
-    fast: createFastSearch(ctx, mcp, opts.collection, log),
-    models,
-    timeouts,
-    async ready() {
-      const missing = await ready();
-      // A search during start-up waits for the collection, within its own time budget.
-      if (!missing && initRun) await Promise.race([initRun, new Promise((r) => setTimeout(r, timeouts.searchMs).unref())]);
-      return missing;
-    },
-    onOutcome(error) {
-      searchFault = error ?? undefined;
+  const client = createWorkerClient({
+    nodeBinary: opts.nodeBinary,
+    cwd: ctx.qmdDir,
+    env: ctx.env,
+    open: {
+      dbPath: ctx.env.INDEX_PATH as string,
+      configPath: join(ctx.qmdDir, 'index.yml'),
+      collection: opts.collection,
+      root: opts.vaultRoot,
+      expectQmdVersion: QMD_VERSION,
     },
   });
+  const deep = createDeepSearch(ctx, opts.collection, models, timeouts.deepMs);
+  // When qmd cannot run, files are still looked at (listing, sizes, metadata), in this process.
+  let fallback: VaultScanner | undefined;
+  /** Why the index cannot serve; the engine is degraded while it is set. */
+  let problem: string | undefined;
+  let version: string | undefined;
+  let documents: number | undefined;
+  let lastSync: QmdStatus['lastSync'];
+  let closed = false;
+  let initRun: Promise<void> | undefined;
+  const starts: number[] = [];
+
+  const embedder = createEmbedder({ ctx, models, embedMs: timeouts.embedMs, log, ready: async () => (closed ? 'search engine is closed' : (problem ?? (await prepareQmd(ctx)))) });
+
+  function degrade(reason: string): void {
+    problem = reason;
+    fallback ??= new VaultScanner(opts.vaultRoot, new MemoryStore());
+    log('error', 'search index unavailable; the vault is still listed, search is not', { reason });
+  }
+
+  async function runInit(): Promise<void> {
+    void models.get(); // /health shows whether deep search and embeddings can run
+    const missing = await prepareNode(ctx);
+    if (missing) return degrade(missing);
+    const opened = await client.call('status', undefined, { timeoutMs: timeouts.syncMs });
+    if (!opened.ok) return degrade(`the search index could not open: ${opened.error}`);
+    documents = opened.value.documents;
+    version = client.opened?.qmdVersion;
+    log('info', 'search index ready', { documents });
+  }
+
+  const init = () => (initRun ??= runInit());
+
+  /** A worker call with crash recovery: a crashed worker restarts on the next call, within limits. */
+  async function viaWorker<Op extends RequestOp>(op: Op, args: ArgsOf<Op>, callOpts?: CallOptions): Promise<WorkerCall<Results[Op]>> {
+    for (;;) {
+      const before = client.starts;
+      const res = await client.call(op, args, callOpts);
+      if (res.ok || res.timedOut || closed || (client.starts === before && !/exited/.test(res.error))) return res;
+      const now = Date.now();
+      starts.push(now);
+      while (starts.length && starts[0]! < now - 60_000) starts.shift();
+      if (starts.length > MAX_STARTS_PER_MINUTE) {
+        degrade(`the index worker keeps crashing (${res.error})`);
+        return res;
+      }
+      log('warn', 'index worker crashed; restarting it', { error: res.error });
+    }
+  }
+
+  function noteSync(result: SyncResult, ms: number): void {
+    if (result.documents !== undefined) documents = result.documents;
+    if (result.upserts.some((f) => f.indexed) || result.removed.length > 0) embedder.markChanged();
+    lastSync = { at: new Date().toISOString(), ms, ok: true, files: result.upserts.length + result.removed.length };
+  }
 
   return {
-    init() {
-      if (initialized) return Promise.resolve();
-      initRun ??= runInit().finally(() => {
-        initRun = null;
+    init,
+
+    async scan(onBatch) {
+      await init();
+      if (fallback) return fallback.scan(onBatch, () => new Promise((r) => setImmediate(r)));
+      const started = Date.now();
+      const res = await viaWorker('scan', undefined, {
+        onBatch: (batch, progress) => {
+          noteSync(batch, Date.now() - started);
+          onBatch(batch, progress);
+        },
       });
-      return initRun;
+      if (res.ok) return res.value;
+      degrade(`the index worker failed while scanning the vault: ${res.error}`);
+      return fallback!.scan(onBatch, () => new Promise((r) => setImmediate(r)));
     },
-    scheduleUpdate: () => updates.schedule(),
-    update: () => updates.request(),
-    whenIdle: () => updates.whenIdle(),
-    search,
+
+    async sync(paths) {
+      await init();
+      if (fallback) return fallback.sync(paths);
+      const started = Date.now();
+      const res = await viaWorker('sync', { paths: [...paths] }, { timeoutMs: timeouts.syncMs });
+      if (res.ok) {
+        noteSync(res.value, Date.now() - started);
+        return res.value;
+      }
+      lastSync = { at: new Date().toISOString(), ms: Date.now() - started, ok: false, files: paths.length, error: res.error };
+      log('warn', 'index worker could not sync; looking at the files without indexing them', { error: res.error });
+      // The listing must not wait on search: look at the files here; the index catches up later.
+      return (fallback ?? new VaultScanner(opts.vaultRoot, new MemoryStore())).sync(paths);
+    },
+
+    async search(q: SearchQuery): Promise<SearchResult> {
+      const mode = q.mode ?? 'fast';
+      const query = q.query.replace(/\s+/g, ' ').trim();
+      if (query === '') return { results: [], mode };
+      if (closed) return { results: [], mode, degraded: 'search engine is closed' };
+      const scope = parseScope(q.scope);
+      if (!scope.ok) return { results: [], mode, degraded: scope.error };
+      const started = await Promise.race([init().then(() => true), new Promise<false>((r) => setTimeout(() => r(false), timeouts.searchMs).unref())]);
+      if (!started) return { results: [], mode, degraded: 'the search index is still starting; try again in a moment' };
+      if (problem) return { results: [], mode, degraded: problem };
+      const limit = clampLimit(q.limit);
+      let deepFailure: string | undefined;
+      if (mode === 'deep') {
+        const found = await deep(query, scope.prefix ? Math.max(limit * 10, 100) : limit);
+        if (found.ok) {
+          const paths = found.paths.filter((p) => !scope.prefix || p.startsWith(scope.prefix)).slice(0, limit);
+          const described = await client.call('describe', { paths, query }, { timeoutMs: timeouts.searchMs });
+          if (described.ok) return { results: described.value.map((h, i) => ({ ...h, score: 1 / (i + 1) })), mode: 'deep' };
+          deepFailure = `deep search results could not be read: ${described.error}`;
+        } else deepFailure = found.error;
+      }
+      const res = await viaWorker('search', { query, limit, prefix: scope.prefix }, { timeoutMs: timeouts.searchMs });
+      const degraded = (error: string) => ({ results: [], mode, degraded: [deepFailure, error].filter(Boolean).join('; ') });
+      if (!res.ok) return degraded(`search failed: ${res.error}`);
+      if (!res.value.ok) return degraded(res.value.rejected ? `the query could not be searched: ${res.value.error}` : `search failed: ${res.value.error}`);
+      return { results: res.value.hits, mode: 'fast', ...(deepFailure !== undefined && { degraded: deepFailure }) };
+    },
+
     embed: () => embedder.embed(),
-    markChanged: () => embedder.markChanged(),
     startEmbedTimer: (intervalS) => embedder.startTimer(intervalS),
+
     status(): QmdStatus {
-      const degraded = closed ? 'search engine is closed' : (installProblem ?? initProblem ?? searchFault);
+      const degraded = closed ? 'search engine is closed' : problem;
       return {
         available: degraded === undefined,
         ...(degraded !== undefined && { degraded }),
-        ...(lastUpdate && { lastUpdate }),
-        updateRuns: updates.runs,
-        updating: updates.running,
+        ...(version && { version }),
         ...(documents !== undefined && { documents }),
+        workerStarts: client.starts,
+        ...(client.pid !== undefined && { workerPid: client.pid }),
+        ...(lastSync && { lastSync }),
         embeddings: embedder.state(),
       };
     },
+
     async close() {
       closed = true;
       embedder.stop();
-      await mcp.stop();
+      await client.close();
       for (const child of ctx.children) killChild(child);
     },
   };

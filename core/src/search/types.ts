@@ -1,3 +1,7 @@
+import type { FileFacts, ScanProgress, SyncResult } from './worker/protocol.js';
+
+export type { FileFacts, ScanProgress, SyncResult };
+
 export type SearchMode = 'fast' | 'deep';
 
 /** One search hit; `path` is relative to the vault root, e.g. "projects/alpha/state.md". */
@@ -15,7 +19,7 @@ export interface SearchResult {
   degraded?: string;
 }
 
-/** `scope: "project:<name>"` keeps only hits under `projects/<name>/` (over-fetch, filter, trim). */
+/** `scope: "project:<name>"` keeps only hits under `projects/<name>/`. */
 export interface SearchQuery {
   query: string;
   mode?: SearchMode;
@@ -23,25 +27,19 @@ export interface SearchQuery {
   limit?: number;
 }
 
-export type SearchLog = (
-  level: 'info' | 'warn' | 'error',
-  msg: string,
-  extra?: Record<string, unknown>,
-) => void;
+export type SearchLog = (level: 'info' | 'warn' | 'error', msg: string, extra?: Record<string, unknown>) => void;
 
 export interface QmdOptions {
   /** Node >= 22 binary: qmd's database layer crashes on older Node. */
   nodeBinary: string;
-  /** .../@tobilu/qmd/dist/cli/qmd.js */
+  /** .../@tobilu/qmd/dist/cli/qmd.js: deep search and embeddings run through qmd's CLI. */
   cliPath: string;
   /** Absolute, realpath'd. */
   vaultRoot: string;
   /** qmd's INDEX_PATH and QMD_CONFIG_DIR live under `${stateDir}/qmd/`. */
   stateDir: string;
   collection: string;
-  /** e.g. "{changelog.md,tasks.md,projects/**\/*.md,bucket/**\/*.md}" */
-  mask: string;
-  timeouts?: { searchMs?: number; updateMs?: number; deepMs?: number; embedMs?: number };
+  timeouts?: { searchMs?: number; syncMs?: number; deepMs?: number; embedMs?: number };
   log?: SearchLog;
   /** Base environment for children; HOME in it is where qmd finds its model cache. */
   env?: NodeJS.ProcessEnv;
@@ -51,10 +49,13 @@ export interface QmdOptions {
 export interface QmdStatus {
   available: boolean;
   degraded?: string;
-  lastUpdate?: { at: string; ms: number; ok: boolean; error?: string };
-  updateRuns: number;
-  updating: boolean;
+  version?: string;
+  /** Notes in the search index. */
   documents?: number;
+  /** Index worker starts (a restart after a crash counts). */
+  workerStarts: number;
+  workerPid?: number;
+  lastSync?: { at: string; ms: number; ok: boolean; files: number; error?: string };
   embeddings: {
     modelsPresent: boolean;
     pending: boolean;
@@ -63,24 +64,23 @@ export interface QmdStatus {
   };
 }
 
+/**
+ * The vault's index: it looks at files on disk (the one reader for indexing), keeps qmd's
+ * search index in step, and answers searches. Never throws for qmd faults.
+ */
 export interface SearchEngine {
-  /** Idempotent: ensures the collection exists with the mask (recreated if mask/path differ). Never throws. */
+  /** Starts the index worker and opens the database; on failure the engine degrades (facts still flow). */
   init(): Promise<void>;
-  /** Single-flight `qmd update` with one trailing run: a burst of 500 calls costs at most two runs. */
-  scheduleUpdate(): void;
-  /** Runs (or joins) an update; resolves once the index reflects everything scheduled before the call. */
-  update(): Promise<boolean>;
-  /** Resolves when no update is running or pending. */
-  whenIdle(): Promise<void>;
-  /** Never throws for qmd faults: returns `degraded` instead. */
+  /** The whole vault in one pass, streaming what it finds; resolves with the final progress. */
+  scan(onBatch: (batch: SyncResult, progress: ScanProgress) => void): Promise<ScanProgress>;
+  /** These files or folders as they are on disk now: indexed, or dropped when gone. */
+  sync(paths: readonly string[]): Promise<SyncResult>;
   search(q: SearchQuery): Promise<SearchResult>;
-  /** `qmd embed`, bounded by a timeout and serialized with updates; refused at once when models are absent. */
+  /** `qmd embed`, bounded by a timeout; refused at once when models are absent. */
   embed(): Promise<{ ok: boolean; error?: string }>;
-  /** Something changed since the last embed (for the embed timer). */
-  markChanged(): void;
   /** Runs embed every `intervalS` when something changed and the models are present. */
   startEmbedTimer(intervalS: number): void;
   status(): QmdStatus;
-  /** Kills children and clears timers. */
+  /** Stops the worker and any qmd child, and clears timers. */
   close(): Promise<void>;
 }

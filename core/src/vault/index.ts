@@ -2,11 +2,13 @@ export { resolveVaultPath, type ResolvedPath, type PathProblem } from './resolve
 export { readBytesIfExists } from './read-file.js';
 export { writeFileAtomic, readTextIfExists, settleWrites, type WriteOutcome, type WriteOptions } from './atomic-write.js';
 export { parseNote, splitNote, setFrontmatterFields, tokenCount, timestamp, firstHeading, type ParsedNote } from './frontmatter.js';
-export { QMD_MASK, TREE_FILE, isIndexed, isNote, isHiddenPath } from './indexed-set.js';
+export { QMD_COLLECTION, TREE_FILE, isIndexed, isNote, isHiddenPath } from './indexed-set.js';
+export { chooseFrontmatterMode, isKnowerPath, stampsNote, type FrontmatterChoice, type FrontmatterMode, type StampFields } from './frontmatter-mode.js';
 export { ensureSkeleton } from './skeleton.js';
 export { newNote } from './new-note.js';
-export { VaultIndex, type IndexEntry } from './vault-index.js';
-export { renderTreeBody, renderTreeListing, type TreeOptions } from './tree-md.js';
+export { VaultIndex, type IndexEntry, type FolderNode } from './vault-index.js';
+export { renderTreeBody, renderTreeListing, renderVaultMap, folderView, overlayView, describeFile, type FolderView, type ListingOptions, type MapOptions } from './tree-md.js';
 export { withJournal, type WriteJournal } from './write-journal.js';
 export { removeFile, removeTree, linkFile, renameTree, copyInto } from './vault-ops.js';
 export { versionKey, withoutJobFields, isTextContent } from './version-key.js';
+export { listTree, type OwnChanges, type TreeListing } from './tree-listing.js';

@@ -1,14 +1,16 @@
 /**
- * Which vault files qmd indexes. Never indexed: overview.md, tree.md, profile.md, inbox/.
- * The mask and the predicate describe the same set; a test keeps them in step.
+ * Which vault files search covers: every markdown note, wherever it lives, except the files
+ * the agents get in their context directly (overview.md, profile.md), the generated tree.md,
+ * pending inbox items, and anything under a dot-folder.
  */
-export const QMD_MASK = '{changelog.md,tasks.md,projects/**/*.md,bucket/**/*.md}';
+const NEVER_INDEXED = new Set(['overview.md', 'tree.md', 'profile.md']);
 
 export function isIndexed(rel: string): boolean {
-  if (!rel.endsWith('.md')) return false;
-  if (rel === 'changelog.md' || rel === 'tasks.md') return true;
-  return rel.startsWith('projects/') || rel.startsWith('bucket/');
+  return isNote(rel) && !isHiddenPath(rel) && !NEVER_INDEXED.has(rel) && !rel.startsWith('inbox/');
 }
+
+/** The same set in qmd's terms, for its collection config (its CLI runs deep search and embed). */
+export const QMD_COLLECTION = { pattern: '**/*.md', ignore: ['overview.md', 'tree.md', 'profile.md', 'inbox/**'] } as const;
 
 export const TREE_FILE = 'tree.md';
 

@@ -1,50 +1,89 @@
-import type { IndexEntry } from './vault-index.js';
+import type { FolderNode, IndexEntry, VaultIndex } from './vault-index.js';
+import { TREE_FILE } from './indexed-set.js';
 
-export interface TreeOptions {
-  /** Deeper levels are summarised as "N files · T tokens" (bounded views for agents). */
-  maxDepth?: number;
-  /** Only entries under this folder (relative, no trailing slash). */
-  under?: string;
-}
-
-interface Folder {
+/**
+ * A folder as the listings see it: the index's own folder, or one with a run's own changes laid
+ * over it (files written or deleted a moment ago that the index has not caught up with).
+ */
+export interface FolderView {
   name: string;
-  folders: Map<string, Folder>;
-  files: IndexEntry[];
+  path: string;
   fileCount: number;
   tokens: number;
+  folders(): FolderView[];
+  /** Files sorted by name; with `limit`, only the first ones (cheap on a folder of 100k files). */
+  files(limit?: number): IndexEntry[];
+  /** Files directly in this folder. */
+  ownFiles: number;
 }
 
-const newFolder = (name: string): Folder => ({ name, folders: new Map(), files: [], fileCount: 0, tokens: 0 });
+const byName = <T extends { name: string }>(a: T, b: T) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+const fileName = (e: IndexEntry) => e.path.slice(e.path.lastIndexOf('/') + 1);
+const byFileName = (a: IndexEntry, b: IndexEntry) => byName({ name: fileName(a) }, { name: fileName(b) });
 
-function buildFolders(entries: IndexEntry[], under?: string): Folder {
-  const root = newFolder('');
-  const prefix = under ? `${under}/` : '';
-  for (const entry of entries) {
-    if (prefix && !entry.path.startsWith(prefix)) continue;
-    const parts = entry.path.slice(prefix.length).split('/');
-    let folder = root;
-    folder.fileCount++;
-    folder.tokens += entry.tokens ?? 0;
-    for (const part of parts.slice(0, -1)) {
-      let child = folder.folders.get(part);
-      if (!child) folder.folders.set(part, (child = newFolder(part)));
-      folder = child;
-      folder.fileCount++;
-      folder.tokens += entry.tokens ?? 0;
-    }
-    folder.files.push(entry);
+/** The first `limit` entries by name without sorting them all. */
+function firstByName(entries: Iterable<IndexEntry>, limit = Number.POSITIVE_INFINITY): IndexEntry[] {
+  const kept: IndexEntry[] = [];
+  for (const e of entries) {
+    if (e.path === TREE_FILE) continue;
+    if (kept.length >= limit && byFileName(e, kept[kept.length - 1]!) >= 0) continue;
+    let at = kept.length;
+    while (at > 0 && byFileName(e, kept[at - 1]!) < 0) at--;
+    kept.splice(at, 0, e);
+    if (kept.length > limit) kept.pop();
   }
-  return root;
+  return kept;
 }
 
-function describeFile(entry: IndexEntry): string {
-  const name = entry.path.slice(entry.path.lastIndexOf('/') + 1);
+export function folderView(node: FolderNode): FolderView {
+  return {
+    name: node.name,
+    path: node.path,
+    fileCount: node.fileCount,
+    tokens: node.tokens,
+    folders: () => [...node.folders.values()].sort(byName).map(folderView),
+    files: (limit) => (limit === undefined ? [...node.files.values()].filter((e) => e.path !== TREE_FILE).sort(byFileName) : firstByName(node.files.values(), limit)),
+    ownFiles: node.files.size - (node.files.get(TREE_FILE) ? 1 : 0),
+  };
+}
+
+/** `node` with `extra` entries added and `hidden` paths removed (either may be undefined). */
+export function overlayView(node: FolderNode | undefined, overlay: FolderNode | undefined, hidden: ReadonlySet<string>, name: string, path: string): FolderView {
+  const files = new Map<string, IndexEntry>();
+  for (const source of [node, overlay]) for (const [n, e] of source?.files ?? []) if (!hidden.has(e.path) && e.path !== TREE_FILE) files.set(n, e);
+  const childNames = new Set([...(node?.folders.keys() ?? []), ...(overlay?.folders.keys() ?? [])]);
+  const children = [...childNames]
+    .sort()
+    .map((n) => overlayView(node?.folders.get(n), overlay?.folders.get(n), hidden, n, path ? `${path}/${n}` : n))
+    .filter((child) => child.fileCount > 0);
+  const fileList = [...files.values()].sort(byFileName);
+  return {
+    name,
+    path,
+    fileCount: fileList.length + children.reduce((n, c) => n + c.fileCount, 0),
+    tokens: fileList.reduce((n, e) => n + (e.tokens ?? 0), 0) + children.reduce((n, c) => n + c.tokens, 0),
+    folders: () => children,
+    files: (limit) => (limit === undefined ? fileList : fileList.slice(0, limit)),
+    ownFiles: fileList.length,
+  };
+}
+
+export interface ListingOptions {
+  /** Levels of folders expanded below the start; deeper ones are summarised as counts. */
+  maxDepth?: number;
+  /** Files listed per folder before "… and N more files" (keeps one huge folder from drowning the rest). */
+  filesPerFolder?: number;
+}
+
+export function describeFile(entry: IndexEntry): string {
+  const name = fileName(entry);
   if (entry.kind === 'file') return `${name} · file, ${formatBytes(entry.size)}`;
   const updated = entry.updated ? ` · updated ${entry.updated.slice(0, 10)}` : '';
   const malformed = entry.malformed ? ' · frontmatter unreadable' : '';
   return `${name} · ${entry.tokens ?? 0} tokens${updated}${malformed}`;
 }
+
+const describeFolder = (f: FolderView) => `${f.name}/ · ${f.fileCount} files · ${f.tokens} tokens`;
 
 function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`;
@@ -52,35 +91,103 @@ function formatBytes(n: number): string {
   return `${(n / 1024 / 1024).toFixed(1)} MB`;
 }
 
-function render(folder: Folder, depth: number, maxDepth: number, out: string[]): void {
+function render(folder: FolderView, depth: number, opts: Required<ListingOptions>, out: string[]): void {
   const indent = '  '.repeat(depth);
-  for (const child of [...folder.folders.values()].sort((a, b) => a.name.localeCompare(b.name))) {
-    const summary = `${child.fileCount} files · ${child.tokens} tokens`;
-    out.push(`${indent}- ${child.name}/ · ${summary}`);
-    if (depth + 1 < maxDepth) render(child, depth + 1, maxDepth, out);
+  for (const child of folder.folders()) {
+    out.push(`${indent}- ${describeFolder(child)}`);
+    if (depth + 1 < opts.maxDepth) render(child, depth + 1, opts, out);
   }
-  for (const file of folder.files) out.push(`${indent}- ${describeFile(file)}`);
+  const limit = Number.isFinite(opts.filesPerFolder) ? opts.filesPerFolder : undefined;
+  for (const file of folder.files(limit)) out.push(`${indent}- ${describeFile(file)}`);
+  if (folder.ownFiles > opts.filesPerFolder) out.push(`${indent}- … and ${folder.ownFiles - opts.filesPerFolder} more files`);
 }
 
-/** The listing used in tree.md and by the agents' tree tool. */
-export function renderTreeListing(entries: IndexEntry[], opts: TreeOptions = {}): string {
-  const root = buildFolders(entries, opts.under);
+/** The listing the tree tools show: one folder, `maxDepth` levels deep. */
+export function renderTreeListing(folder: FolderView, opts: ListingOptions = {}): string {
   const out: string[] = [];
-  render(root, 0, opts.maxDepth ?? Number.POSITIVE_INFINITY, out);
+  render(folder, 0, { maxDepth: opts.maxDepth ?? Number.POSITIVE_INFINITY, filesPerFolder: opts.filesPerFolder ?? Number.POSITIVE_INFINITY }, out);
   return out.join('\n');
 }
 
-/** Body of tree.md (the job adds the frontmatter). */
-export function renderTreeBody(entries: IndexEntry[]): string {
-  const tokens = entries.reduce((n, e) => n + (e.tokens ?? 0), 0);
+/**
+ * How many levels fit in `budgetChars`: a breadth-first count of the lines each level adds,
+ * which stops as soon as the budget is spent (a huge vault costs no more than a small one).
+ */
+function depthThatFits(root: FolderView, budgetChars: number, filesPerFolder: number): number {
+  let level: FolderView[] = [root];
+  let used = 0;
+  for (let depth = 1; level.length > 0; depth++) {
+    const next: FolderView[] = [];
+    for (const folder of level) {
+      for (const child of folder.folders()) {
+        used += depth * 2 + describeFolder(child).length + 3;
+        next.push(child);
+      }
+      for (const file of folder.files(filesPerFolder)) used += depth * 2 + describeFile(file).length + 3;
+      if (folder.ownFiles > filesPerFolder) used += 30;
+      if (used > budgetChars) return depth - 1;
+    }
+    level = next;
+  }
+  return Number.POSITIVE_INFINITY;
+}
+
+export interface MapOptions {
+  budgetChars: number;
+  recent: number;
+  filesPerFolder?: number;
+}
+
+/**
+ * A map of the vault that fits a budget whatever the vault's size: the most recently updated
+ * notes, every project by name, then the folder tree as deep as the rest of the budget allows.
+ * Both tree.md and the agents' first context are made of it; the tree tool and the app give depth.
+ */
+export function renderVaultMap(index: VaultIndex, opts: MapOptions): string {
+  const filesPerFolder = opts.filesPerFolder ?? 25;
+  const sections: string[] = [];
+  const recent = index.recent(opts.recent);
+  if (recent.length > 0) {
+    sections.push(['### Recently updated', ...recent.map((e) => `- ${e.path} · ${e.tokens ?? 0} tokens · updated ${e.updated?.slice(0, 16).replace('T', ' ')}`)].join('\n'));
+  }
+  const projects = index.folder('projects');
+  if (projects && projects.folders.size > 0) {
+    // Names matter most after the recent notes, so they are listed compactly, up to half the budget.
+    const items = [...projects.folders.values()].sort(byName).map((p) => `${p.name} (${p.fileCount})`);
+    const cap = Math.floor(opts.budgetChars / 2);
+    let used = 0;
+    let shown = 0;
+    while (shown < items.length && used + items[shown]!.length + 2 <= cap) used += items[shown++]!.length + 2;
+    const rest = items.length - shown;
+    const more = rest > 0 ? `; … and ${rest} more (tree("projects", 1) lists them all)` : '';
+    sections.push(`### Projects (${items.length}, files in each)\n${items.slice(0, shown).join('; ')}${more}`);
+  }
+  const used = sections.reduce((n, s) => n + s.length + 2, 0);
+  const root = folderView(index.folder('') ?? { name: '', path: '', folders: new Map(), files: new Map(), fileCount: 0, tokens: 0 });
+  const depth = Math.max(1, depthThatFits(root, opts.budgetChars - used - 120, filesPerFolder));
+  let listing = renderTreeListing(root, { maxDepth: depth, filesPerFolder });
+  const room = Math.max(0, opts.budgetChars - used - 120);
+  if (listing.length > room) {
+    const cut = listing.lastIndexOf('\n', room);
+    const kept = listing.slice(0, cut > 0 ? cut : 0);
+    listing = `${kept}${kept ? '\n' : ''}- … (cut to fit: ${listing.split('\n').length - (kept ? kept.split('\n').length : 0)} more lines)`;
+  }
+  const note = Number.isFinite(depth) && root.fileCount > 0 ? ` (${depth} level${depth === 1 ? '' : 's'} deep; deeper folders as counts)` : '';
+  sections.push(`### Folders${note}\n${listing || '(no files yet)'}`);
+  return sections.join('\n\n');
+}
+
+/** Body of tree.md (the tree writer adds the frontmatter). */
+export function renderTreeBody(index: VaultIndex, budgetChars = 32_000): string {
+  const totals = index.totals();
   return [
     '# Vault tree',
     '',
-    '_Generated by Knower from the files on disk: edits here are replaced._',
+    '_Generated by Knower from the files on disk: edits here are replaced. A bounded map of the vault: the app lists every file, and the agents use their tree tool for depth._',
     '',
-    `${entries.length} files · ${tokens} tokens`,
+    `${totals.files} files · ${totals.notes} notes · ${totals.tokens} tokens`,
     '',
-    renderTreeListing(entries),
+    renderVaultMap(index, { budgetChars, recent: 20 }),
     '',
   ].join('\n');
 }

@@ -20,6 +20,11 @@ export class SelfWrites {
     this.prune();
   }
 
+  /** Whether anything was written there by the service lately (cheap: no content needed). */
+  has(rel: string): boolean {
+    return this.marks.has(rel);
+  }
+
   /** True when the file now holds exactly what we last wrote there. */
   isOwn(rel: string, content: string): boolean {
     const mark = this.marks.get(rel);

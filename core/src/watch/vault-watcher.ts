@@ -1,44 +1,46 @@
 import path from 'node:path';
-import { watch, type FSWatcher } from 'chokidar';
+import watcher from '@parcel/watcher';
 import type { FileChangeType } from '../events/index.js';
 import { isHiddenPath } from '../vault/index.js';
 
 export interface VaultEvent {
   type: FileChangeType;
+  /** Vault-relative; a file, or a folder that appeared or went (its files are not listed one by one). */
   path: string;
-  /** Part of the scan at start-up rather than a change while running. */
-  initial: boolean;
 }
 
 export interface VaultWatcher {
-  /** Resolves once the initial scan has been delivered. */
+  /** Resolves once the watch is in place: changes from then on are reported. */
   ready: Promise<void>;
   close(): Promise<void>;
 }
 
-export function watchVault(root: string, onEvent: (event: VaultEvent) => void): VaultWatcher {
-  let initial = true;
+/**
+ * The vault's changes, from @parcel/watcher: native and recursive (inotify per folder, never
+ * per file, and no folder re-read per event), its events coalesced into batches. A folder moved
+ * in arrives as one `add` of the folder, a folder removed as one `unlink`: whoever handles the
+ * events looks at the folder as a whole. Dot-folders are never reported.
+ */
+export function watchVault(root: string, onEvents: (events: VaultEvent[]) => void, onError: (err: Error) => void): VaultWatcher {
   const toRel = (abs: string) => path.relative(root, abs).split(path.sep).join('/');
-  const watcher: FSWatcher = watch(root, {
-    ignoreInitial: false,
-    // Dot-folders are invisible to the whole system, and never descended into.
-    ignored: (abs: string) => abs !== root && isHiddenPath(toRel(abs)),
-    followSymlinks: false,
-  });
-  const forward = (type: FileChangeType) => (abs: string) => {
-    const rel = toRel(abs);
-    if (rel && !rel.startsWith('..')) onEvent({ type, path: rel, initial });
+  const subscription = watcher.subscribe(
+    root,
+    (err, events) => {
+      if (err) return onError(err);
+      const out: VaultEvent[] = [];
+      for (const e of events) {
+        const rel = toRel(e.path);
+        if (!rel || rel.startsWith('..') || isHiddenPath(rel)) continue;
+        out.push({ type: e.type === 'create' ? 'add' : e.type === 'update' ? 'change' : 'unlink', path: rel });
+      }
+      if (out.length > 0) onEvents(out);
+    },
+    { ignore: ['**/.*', '**/.*/**'] },
+  );
+  return {
+    ready: subscription.then(() => undefined),
+    close: async () => {
+      await (await subscription).unsubscribe();
+    },
   };
-  watcher.on('add', forward('add'));
-  watcher.on('change', forward('change'));
-  watcher.on('unlink', forward('unlink'));
-  // A removed folder: the index drops everything under it.
-  watcher.on('unlinkDir', forward('unlink'));
-  const ready = new Promise<void>((resolve) => {
-    watcher.once('ready', () => {
-      initial = false;
-      resolve();
-    });
-  });
-  return { ready, close: () => watcher.close() };
 }

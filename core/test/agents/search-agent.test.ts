@@ -22,7 +22,7 @@ describe('search agent', () => {
   it('answers in markdown and lists the vault files it read and cited as sources', async () => {
     vault = await makeVault({ ...project('acme', 'Launch planned for Q3.'), 'bucket/2025-01-01-notes.md': 'Unrelated launch of a rocket.\n' });
     server = await startFakeAnthropicServer([
-      turn(toolUse('search', { query: 'acme launch' })),
+      turn(toolUse('search', { query: 'launch planned' })),
       turn(toolUse('read', { path: 'projects/acme/state.md' }), toolUse('read', { path: 'bucket/2025-01-01-notes.md' })),
       turn(text(ANSWER)),
     ]);

@@ -1,75 +1,77 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { QmdStatus, SearchEngine, SearchHit, SearchQuery, SearchResult } from '../../src/search/index.js';
-import { isIndexed, splitNote } from '../../src/vault/index.js';
+import { parseScope } from '../../src/search/index.js';
+import { wantedTerms } from '../../src/search/worker/fts-query.js';
+import { MemoryStore } from '../../src/search/worker/memory-store.js';
+import { snippetFor } from '../../src/search/worker/snippet.js';
+import { VaultScanner } from '../../src/search/worker/vault-scanner.js';
 
-/**
- * An in-memory search engine with qmd's contract: `update()` re-reads the indexed set from
- * disk, `search()` answers from the last update only (so freshness bugs show), and it
- * counts update runs the way the status does.
- */
-export function createFakeSearchEngine(root: string): SearchEngine & { documents: Map<string, string> } {
-  const documents = new Map<string, string>();
-  let updateRuns = 0;
-  let running: Promise<boolean> | undefined;
+/** The memory store, plus the texts it was given to index: what the fake searches. */
+class TextStore extends MemoryStore {
+  readonly texts = new Map<string, { title: string; text: string }>();
 
-  async function walk(dir: string, rel = ''): Promise<string[]> {
-    const out: string[] = [];
-    for (const d of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
-      if (d.name.startsWith('.')) continue;
-      const childRel = rel ? `${rel}/${d.name}` : d.name;
-      if (d.isDirectory()) out.push(...(await walk(path.join(dir, d.name), childRel)));
-      else if (isIndexed(childRel)) out.push(childRel);
+  override index(rel: string, title: string, text: string): boolean {
+    if (!text.trim()) {
+      this.texts.delete(rel);
+      return false;
     }
-    return out;
-  }
-
-  async function update(): Promise<boolean> {
-    updateRuns++;
-    documents.clear();
-    for (const rel of await walk(root)) documents.set(rel, await readFile(path.join(root, rel), 'utf8'));
+    this.texts.set(rel, { title, text });
     return true;
   }
 
+  override remove(rel: string): string[] {
+    this.texts.delete(rel);
+    for (const key of [...this.texts.keys()]) if (key.startsWith(`${rel}/`)) this.texts.delete(key);
+    return super.remove(rel);
+  }
+}
+
+/**
+ * An in-process search engine with the real one's contract, for suites about what sits around
+ * search: the same scanner looks at the files (so listing, facts and indexing rules are the
+ * real ones), and search answers from what was last synced only, so freshness bugs show. A
+ * note matches when its title or text holds every term (never its folder names), like BM25.
+ */
+export function createFakeSearchEngine(root: string): SearchEngine & { documents: Map<string, { title: string; text: string }>; syncs: number } {
+  const store = new TextStore();
+  const scanner = new VaultScanner(root, store);
+  let syncs = 0;
+
   const status = (): QmdStatus => ({
     available: true,
-    updateRuns,
-    updating: running !== undefined,
-    documents: documents.size,
+    documents: store.texts.size,
+    workerStarts: 0,
     embeddings: { modelsPresent: false, pending: false, running: false },
   });
 
-  const engine: SearchEngine & { documents: Map<string, string> } = {
-    documents,
-    init: async () => undefined,
-    scheduleUpdate: () => void engine.update(),
-    update() {
-      running = (running ?? Promise.resolve(true)).then(update).finally(() => (running = undefined));
-      return running;
+  return {
+    documents: store.texts,
+    get syncs() {
+      return syncs;
     },
-    whenIdle: async () => void (await running),
+    init: async () => undefined,
+    scan: (onBatch) => scanner.scan(onBatch, () => new Promise((r) => setImmediate(r))),
+    async sync(paths) {
+      syncs++;
+      return scanner.sync(paths);
+    },
     async search(q: SearchQuery): Promise<SearchResult> {
-      const words = q.query.toLowerCase().split(/\s+/).filter(Boolean);
-      const prefix = q.scope?.startsWith('project:') ? `projects/${q.scope.slice(8)}/` : '';
-      const results: SearchHit[] = [];
-      for (const [rel, text] of documents) {
-        const body = splitNote(text).body;
-        // Like qmd's BM25: a note matches only when it holds every term (its path counts too).
-        const haystack = `${rel}\n${body}`.toLowerCase();
-        const hits = words.filter((w) => haystack.includes(w)).length;
-        if (hits < words.length || words.length === 0 || !rel.startsWith(prefix)) continue;
-        const title = /^#\s+(.+)$/m.exec(body)?.[1] ?? path.basename(rel, '.md');
-        results.push({ path: rel, title, score: hits / words.length, snippet: body.trim().slice(0, 200) });
-      }
-      results.sort((a, b) => b.score - a.score);
       const mode = q.mode ?? 'fast';
+      const terms = wantedTerms(q.query);
+      const scope = parseScope(q.scope);
+      if (!scope.ok) return { results: [], mode, degraded: scope.error };
+      const results: SearchHit[] = [];
+      for (const [rel, doc] of store.texts) {
+        const haystack = `${doc.title}\n${doc.text}`.toLowerCase();
+        const hits = terms.filter((w) => haystack.includes(w)).length;
+        if (terms.length === 0 || hits < terms.length || (scope.prefix && !rel.startsWith(scope.prefix))) continue;
+        results.push({ path: rel, title: doc.title, score: hits / terms.length, snippet: snippetFor(doc.text, terms) });
+      }
+      results.sort((a, b) => b.score - a.score || a.path.localeCompare(b.path));
       return { results: results.slice(0, q.limit ?? 10), mode, ...(mode === 'deep' ? { degraded: 'deep search unavailable in the fake engine' } : {}) };
     },
     embed: async () => ({ ok: false, error: 'no models in the fake engine' }),
-    markChanged: () => undefined,
     startEmbedTimer: () => undefined,
     status,
     close: async () => undefined,
   };
-  return engine;
 }

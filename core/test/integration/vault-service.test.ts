@@ -26,7 +26,8 @@ describe('vault service with qmd', () => {
     const body = res.json();
     expect(body).toMatchObject({
       status: 'ok',
-      vault: { notes: 4, watching: true },
+      indexing: { ready: true, files: { done: 4, total: 4 }, search: { done: 4, total: 4 } },
+      vault: { notes: 4, watching: true, frontmatter: { mode: 'all', reason: expect.stringContaining('new vault') } },
       qmd: { available: true },
       queue: { pending: 0, running: null },
       provider: { name: 'offline' },
@@ -79,26 +80,37 @@ describe('vault service with qmd', () => {
     }
   });
 
-  it('indexes a burst of 500 writes with at most two qmd updates', { timeout: 120_000 }, async () => {
+  it('misses nothing in a burst of 5,000 files, then reflects renames and deletes', { timeout: 240_000 }, async () => {
     t = await startTestApp({ search: 'qmd' });
     await t.app.knower.whenSettled();
-    const runsBefore = t.app.knower.search.status().updateRuns;
-    await mkdir(path.join(t.vault, 'bucket', 'burst'), { recursive: true });
-    await Promise.all(
-      Array.from({ length: 500 }, (_, i) => writeFile(path.join(t.vault, 'bucket', 'burst', `note-${i}.md`), `# Note ${i}\n\nmarker${i}x quokka\n`)),
-    );
+    const dir = path.join(t.vault, 'Burst notes');
+    await mkdir(dir, { recursive: true });
+    for (let i = 0; i < 5000; i += 250) {
+      await Promise.all(Array.from({ length: 250 }, (_, j) => writeFile(path.join(dir, `note ${i + j}.md`), `# Note ${i + j}\n\nmarker${i + j}x quokka\n`)));
+    }
+    const listed = () => [...t.app.knower.index.values()].filter((e) => e.path.startsWith('Burst notes/')).length;
     await waitFor(async () => {
       await t.app.knower.whenSettled();
-      return t.app.knower.search.status().documents === 502; // + changelog.md and tasks.md
-    }, 60_000, 'all 500 notes indexed');
-    const runs = t.app.knower.search.status().updateRuns - runsBefore;
-    expect(runs).toBeGreaterThanOrEqual(1);
-    expect(runs).toBeLessThanOrEqual(2);
-    expect(t.app.knower.search.status().lastUpdate).toMatchObject({ ok: true });
-    for (const i of [0, 250, 499]) {
-      const res = await t.app.inject(`/vault/search?q=marker${i}x`);
-      expect(res.json().results.map((r: { path: string }) => r.path)).toContain(`bucket/burst/note-${i}.md`);
+      return listed() === 5000 && t.app.knower.search.status().documents === 5002; // + changelog.md and tasks.md
+    }, 180_000, 'all 5,000 notes listed and indexed');
+    expect((await t.app.inject('/health')).json()).toMatchObject({ status: 'ok', indexing: { ready: true } });
+    for (const i of [0, 1234, 2500, 4999]) {
+      expect((await t.app.inject(`/vault/search?q=marker${i}x`)).json().results.map((r: { path: string }) => r.path)).toEqual([`Burst notes/note ${i}.md`]);
     }
+    // Every one of them is in search, not only the sampled ones.
+    expect((await t.app.inject('/vault/search?q=quokka&limit=500')).json().results).toHaveLength(500);
+
+    const { rename, rm } = await import('node:fs/promises');
+    await mkdir(path.join(t.vault, 'Renamed'), { recursive: true });
+    for (let i = 0; i < 1000; i++) await rename(path.join(dir, `note ${i}.md`), path.join(t.vault, 'Renamed', `moved ${i}.md`));
+    for (let i = 1000; i < 2000; i++) await rm(path.join(dir, `note ${i}.md`));
+    await waitFor(async () => {
+      await t.app.knower.whenSettled();
+      return listed() === 3000 && t.app.knower.index.get('Renamed/moved 999.md') !== undefined && t.app.knower.search.status().documents === 4002;
+    }, 120_000, 'renames and deletes reflected');
+    expect((await t.app.inject('/vault/search?q=marker10x')).json().results.map((r: { path: string }) => r.path)).toEqual(['Renamed/moved 10.md']);
+    expect((await t.app.inject('/vault/search?q=marker1500x')).json().results).toEqual([]);
+    expect(t.app.knower.index.get('Burst notes/note 10.md')).toBeUndefined();
   });
 
   it('titles a hit by its frontmatter title when the note has no heading', async () => {
@@ -124,7 +136,7 @@ describe('vault service with qmd', () => {
   });
 
   it('stays up and says why when qmd is missing', async () => {
-    t = await startTestApp({ search: 'qmd', env: { KNOWER_QMD_CLI: '/nonexistent/qmd.js' } });
+    t = await startTestApp({ search: 'qmd', env: { KNOWER_QMD_NODE: '/nonexistent/node' } });
     await t.app.knower.whenSettled();
     const health = (await t.app.inject('/health')).json();
     expect(health.status).toBe('degraded');

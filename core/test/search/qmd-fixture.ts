@@ -9,7 +9,6 @@ const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 /** The Node 22 binary from the project's own `node` dependency: qmd needs Node >= 22. */
 export const NODE_BINARY = join(repoRoot, 'node_modules/.bin/node');
 export const QMD_CLI = join(repoRoot, 'node_modules/@tobilu/qmd/dist/cli/qmd.js');
-export const MASK = '{changelog.md,tasks.md,projects/**/*.md,bucket/**/*.md}';
 
 /** A temp vault, state dir and HOME (an empty HOME: no qmd models, whatever the machine has). */
 export interface Sandbox {
@@ -45,14 +44,20 @@ export function makeEngine(sandbox: Sandbox, overrides: Partial<QmdOptions> = {}
     vaultRoot: sandbox.vault,
     stateDir: sandbox.state,
     collection: 'vault',
-    mask: MASK,
     env,
     log: (level, msg, extra) => sandbox.logs.push({ level, msg, ...(extra && { extra }) }),
     ...overrides,
-    // Other suites share the two cores: a cold MCP start-up can take seconds. Fault tests set their own.
+    // Other suites share the two cores: a cold worker start can take seconds. Fault tests set their own.
     timeouts: { searchMs: 15_000, ...overrides.timeouts },
   });
   sandbox.engines.push(engine);
+  return engine;
+}
+
+/** An engine that has made its first pass over the vault. */
+export async function scannedEngine(sandbox: Sandbox, overrides: Partial<QmdOptions> = {}): Promise<SearchEngine> {
+  const engine = makeEngine(sandbox, overrides);
+  await engine.scan(() => undefined);
   return engine;
 }
 

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import nodePath from 'node:path';
 import { z } from 'zod';
-import { isNote, renderTreeListing, type IndexEntry } from '../../vault/index.js';
+import { isNote, listTree, type IndexEntry, type OwnChanges } from '../../vault/index.js';
 import type { Session } from '../session.js';
 import { resolveToolPath } from '../tool-paths.js';
 import { defineTool, done, refuse } from './tool.js';
@@ -13,14 +13,15 @@ const MAX_CHARS = 24_000;
  * The index catches up with a write a moment later (the background job waits for quiet):
  * the files this run created, moved or deleted are listed as they are on disk now.
  */
-async function withOwnChanges(session: Session): Promise<IndexEntry[]> {
-  const entries = new Map(session.index.list().map((e) => [e.path, e]));
+async function ownChanges(session: Session): Promise<OwnChanges> {
+  const extra: IndexEntry[] = [];
+  const hidden = new Set<string>();
   for (const rel of session.changed) {
     const info = await stat(nodePath.join(session.root, rel)).catch(() => undefined);
-    if (!info?.isFile()) entries.delete(rel);
-    else if (!entries.has(rel)) entries.set(rel, { path: rel, kind: isNote(rel) ? 'note' : 'file', size: info.size });
+    if (!info?.isFile()) hidden.add(rel);
+    else if (!session.index.has(rel)) extra.push({ path: rel, kind: isNote(rel) ? 'note' : 'file', size: info.size });
   }
-  return [...entries.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { extra, hidden };
 }
 
 export const treeTool = defineTool({
@@ -36,16 +37,9 @@ export const treeTool = defineTool({
   async run({ path, depth }, session) {
     const target = await resolveToolPath(session, path, 'list');
     if (!target.ok) return refuse(target.error);
-    const entries = await withOwnChanges(session);
-    const under = target.rel || undefined;
-    if (under && !entries.some((e) => e.path.startsWith(`${under}/`))) {
-      return refuse(`No files under ${under}/ (it does not exist, is empty, or is a file: use read for a file).`);
-    }
-    let listing = renderTreeListing(entries, { maxDepth: depth, ...(under ? { under } : {}) });
-    if (listing.length > MAX_CHARS) {
-      const cut = listing.lastIndexOf('\n', MAX_CHARS);
-      listing = `${listing.slice(0, cut)}\n… listing cut here: call tree on a subfolder or with a smaller depth.`;
-    }
-    return done(`${under ? `${under}/` : '(vault root)'}\n${listing}`);
+    const listing = listTree(session.index, target.rel, depth, MAX_CHARS, await ownChanges(session));
+    if (listing.ok) return done(listing.text);
+    if (!target.rel) return done('(vault root)\n(no files yet)');
+    return refuse(`No files under ${target.rel}/ (it does not exist, is empty, or is a file: use read for a file).`);
   },
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { renderTreeListing, resolveVaultPath } from '../../vault/index.js';
+import { listTree, resolveVaultPath } from '../../vault/index.js';
 import { defineMcpTool, READ_ONLY, toolError, toolText } from './tool.js';
 
 /** ~10k tokens per call; deeper or wider views are a call on a subfolder away. */
@@ -20,16 +20,10 @@ export const treeTool = defineMcpTool({
   async run({ path, depth }, deps) {
     const resolved = await resolveVaultPath(deps.root, path, { allowRoot: true });
     if (!resolved.ok) return toolError(`${resolved.message}. Give a folder relative to the vault root, e.g. "projects", or "" for the whole vault.`);
-    const under = resolved.rel || undefined;
-    const entries = deps.index.list();
-    if (under && entries.some((e) => e.path === under)) return toolError(`${under} is a file, not a folder: open it with read.`);
-    if (under && !entries.some((e) => e.path.startsWith(`${under}/`))) {
-      return toolError(`No files under ${under}/ (it does not exist or is empty). Call tree with path "" to see the top level.`);
-    }
-    let listing = renderTreeListing(entries, { maxDepth: depth, ...(under ? { under } : {}) });
-    if (listing.length > MAX_CHARS) {
-      listing = `${listing.slice(0, listing.lastIndexOf('\n', MAX_CHARS))}\n… listing cut here: call tree on a subfolder or with a smaller depth.`;
-    }
-    return toolText(`${under ? `${under}/` : '(vault root)'}\n${listing || '(no files yet)'}`);
+    const listing = listTree(deps.index, resolved.rel, depth, MAX_CHARS);
+    if (listing.ok) return toolText(listing.text);
+    if (listing.reason === 'file') return toolError(`${resolved.rel} is a file, not a folder: open it with read.`);
+    if (!resolved.rel) return toolText('(vault root)\n(no files yet)');
+    return toolError(`No files under ${resolved.rel}/ (it does not exist or is empty). Call tree with path "" to see the top level.`);
   },
 });

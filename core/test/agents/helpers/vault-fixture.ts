@@ -1,9 +1,10 @@
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createAgents, type Agents } from '../../../src/agents/index.js';
 import { newSession, type Session } from '../../../src/agents/session.js';
 import { silentLogger } from '../../../src/logger.js';
-import { ensureSkeleton, isNote, parseNote, VaultIndex } from '../../../src/vault/index.js';
+import { entryOf } from '../../../src/jobs/note-entry.js';
+import { ensureSkeleton, VaultIndex } from '../../../src/vault/index.js';
 import { createFakeSearchEngine } from '../../fakes/fake-search-engine.js';
 import { makeTempDir } from '../../helpers/temp-dir.js';
 
@@ -24,17 +25,6 @@ export interface VaultFixture {
   session(agent?: Session['agent'], extra?: Parameters<typeof newSession>[2]): Session;
   agents(anthropic?: { baseURL: string; maxRetries?: number; timeoutMs?: number }, maxIterations?: number): Agents;
   cleanup(): Promise<void>;
-}
-
-async function walk(root: string, rel = ''): Promise<string[]> {
-  const out: string[] = [];
-  for (const d of await readdir(path.join(root, rel), { withFileTypes: true })) {
-    if (d.name.startsWith('.')) continue;
-    const child = rel ? `${rel}/${d.name}` : d.name;
-    if (d.isDirectory()) out.push(...(await walk(root, child)));
-    else out.push(child);
-  }
-  return out;
 }
 
 /** A real vault on disk (skeleton + the given files) with an index and the in-memory search engine. */
@@ -58,13 +48,9 @@ export async function makeVault(files: Record<string, string | Buffer> = {}): Pr
     search,
     clock: () => NOW,
     async sync() {
+      const result = await search.sync(['']);
       for (const e of index.list()) index.delete(e.path);
-      for (const rel of await walk(root)) {
-        const size = (await stat(path.join(root, rel))).size;
-        if (!isNote(rel)) index.set({ path: rel, kind: 'file', size });
-        else index.set({ path: rel, kind: 'note', size, tokens: Math.ceil(parseNote(await readFile(path.join(root, rel), 'utf8')).body.length / 4) });
-      }
-      await search.update();
+      for (const facts of result.upserts) index.set(entryOf(facts, 'all'));
     },
     read: (rel) => readFile(path.join(root, rel), 'utf8'),
     exists: (rel) => stat(path.join(root, rel)).then(() => true, () => false),

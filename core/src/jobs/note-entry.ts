@@ -1,0 +1,40 @@
+import type { FileFacts } from '../search/index.js';
+import { stampsNote, timestamp, type FrontmatterMode, type IndexEntry } from '../vault/index.js';
+
+/** A date as written in frontmatter → ISO-8601 (UTC, seconds); undefined when it is no date. */
+export function isoDate(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? undefined : timestamp(new Date(ms));
+}
+
+/** When the file came to be: its birth time where the filesystem keeps one, else its last change. */
+export const bornAt = (facts: FileFacts): Date => new Date(facts.birthtimeMs || facts.mtimeMs);
+
+/**
+ * The index entry for a file. For a note whose metadata Knower stamps, the frontmatter says when
+ * it was created and updated; for the person's other notes the file's own times do (a `created`
+ * they wrote themselves still wins: it is what they mean).
+ */
+export function entryOf(facts: FileFacts, mode: FrontmatterMode): IndexEntry {
+  if (facts.kind !== 'note') return { path: facts.path, kind: 'file', size: facts.size };
+  const fm = facts.frontmatter;
+  const stamped = stampsNote(mode, facts.path, fm);
+  const modified = timestamp(new Date(facts.mtimeMs));
+  return {
+    path: facts.path,
+    kind: 'note',
+    size: facts.size,
+    tokens: facts.tokens ?? 0,
+    created: isoDate(fm?.created) ?? timestamp(bornAt(facts)),
+    updated: (stamped ? isoDate(fm?.updated) : undefined) ?? modified,
+    ...(facts.malformed && { malformed: facts.malformed }),
+  };
+}
+
+/** Whether a stamped note's frontmatter needs the job: a field missing, or tokens out of date. */
+export function needsStamp(facts: FileFacts, mode: FrontmatterMode): boolean {
+  if (facts.kind !== 'note' || !stampsNote(mode, facts.path, facts.frontmatter)) return false;
+  const fm = facts.frontmatter;
+  return !fm?.created || !fm.updated || fm.tokens !== String(facts.tokens);
+}

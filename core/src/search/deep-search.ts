@@ -1,0 +1,53 @@
+import type { ModelDetector } from './model-detect.js';
+import { prepareQmd, runQmd, type QmdContext } from './qmd-process.js';
+
+export type DeepOutcome = { ok: true; paths: string[] } | { ok: false; error: string };
+
+/** "qmd://vault/a b/c.md" → "a b/c.md"; null for other collections or anything odd. */
+export function vaultRelativePath(file: string, collection: string): string | null {
+  const bare = file.startsWith('qmd://') ? file.slice('qmd://'.length) : file;
+  if (!bare.startsWith(`${collection}/`)) return null;
+  const rel = bare.slice(collection.length + 1);
+  return rel !== '' && !rel.split('/').some((s) => s === '' || s === '.' || s === '..') ? rel : null;
+}
+
+/** `qmd query --json` prints one JSON array of hits (possibly after other lines): their files. */
+export function parseQueryFiles(stdout: string, collection: string): string[] | null {
+  const start = stdout.search(/^\[/m);
+  if (start < 0) return null;
+  try {
+    const hits: unknown = JSON.parse(stdout.slice(start));
+    if (!Array.isArray(hits)) return null;
+    const files = hits.map((h) => (h && typeof h === 'object' && typeof (h as { file?: unknown }).file === 'string' ? vaultRelativePath((h as { file: string }).file, collection) : null));
+    return [...new Set(files.filter((f): f is string => f !== null))];
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * qmd's hybrid query (expansion + vectors + rerank) through its CLI. Without the model weights
+ * it would hang for minutes retrying a download, so it runs only when they are on disk, one at
+ * a time (each loads the models and saturates the CPU), within a deadline.
+ */
+export function createDeepSearch(ctx: QmdContext, collection: string, models: ModelDetector, timeoutMs: number) {
+  let busy = false;
+  return async function deep(query: string, limit: number): Promise<DeepOutcome> {
+    const missing = await prepareQmd(ctx);
+    if (missing) return { ok: false, error: `deep search unavailable: ${missing}; ran fast search instead` };
+    const state = await models.get();
+    if (!state.deep) {
+      return { ok: false, error: `deep search unavailable: qmd's models are not downloaded (${state.missing.join(', ')} missing from ${state.cacheDir}); ran fast search instead` };
+    }
+    if (busy) return { ok: false, error: 'deep search busy with another query; ran fast search instead' };
+    busy = true;
+    try {
+      const run = await runQmd(ctx, ['query', '--json', '-n', String(limit), '-c', collection, '--', query], timeoutMs);
+      if (!run.ok) return { ok: false, error: `deep search failed (${run.error}); ran fast search instead` };
+      const paths = parseQueryFiles(run.stdout, collection);
+      return paths ? { ok: true, paths } : { ok: false, error: 'deep search printed unreadable output; ran fast search instead' };
+    } finally {
+      busy = false;
+    }
+  };
+}

@@ -1,0 +1,191 @@
+import { createHash } from 'node:crypto';
+import type { InternalStore } from '@tobilu/qmd';
+import type { FileFacts } from './protocol.js';
+import type { FactsStore } from './vault-scanner.js';
+
+type Db = InternalStore['db'];
+
+interface FactsRow {
+  path: string;
+  kind: FileFacts['kind'];
+  size: number;
+  mtime_ms: number;
+  birthtime_ms: number;
+  tokens: number | null;
+  body_hash: string | null;
+  frontmatter: string | null;
+  indexed: number;
+}
+
+export interface SearchRow {
+  path: string;
+  title: string;
+  doc: string;
+  score: number;
+}
+
+const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/gu;
+const HAS_CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/** FTS5's tokenizer does not segment CJK: qmd indexes each CJK character as its own token. */
+const spaceCjk = (text: string) => text.replace(CJK_RUN, (run) => ` ${[...run].join(' ')} `);
+
+/** The first string after `prefix` in sort order that does not start with it: prefix ranges use the path index. */
+export const prefixEnd = (prefix: string) => prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+
+/**
+ * qmd's database (2.8.3's schema: content, documents, documents_fts kept in step by triggers),
+ * written one document at a time with prepared statements, plus Knower's own table of what it
+ * last saw of each file (size and times, so a restart re-reads only what changed).
+ *
+ * qmd's own `update` re-reads and hashes every file of the vault on each run; this writes the
+ * one that changed. Statements are prepared once: qmd's helpers prepare on every call, which
+ * costs three times the CPU and memory on a first index.
+ */
+export class NoteStore implements FactsStore {
+  private readonly s;
+  /** Active documents, kept as they come and go (a COUNT per save would grow with the vault). */
+  private active: number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly collection: string,
+  ) {
+    db.exec(`CREATE TABLE IF NOT EXISTS knower_files (
+      path TEXT PRIMARY KEY, kind TEXT NOT NULL, size INTEGER NOT NULL, mtime_ms REAL NOT NULL,
+      birthtime_ms REAL NOT NULL, tokens INTEGER, body_hash TEXT, frontmatter TEXT, indexed INTEGER NOT NULL DEFAULT 0
+    ) WITHOUT ROWID`);
+    this.s = {
+      content: db.prepare('INSERT OR IGNORE INTO content (hash, doc, created_at) VALUES (?, ?, ?)'),
+      findDoc: db.prepare('SELECT id, hash, title FROM documents WHERE collection = ? AND path = ? AND active = 1'),
+      insertDoc: db.prepare(`INSERT INTO documents (collection, path, title, hash, created_at, modified_at, active) VALUES (?, ?, ?, ?, ?, ?, 1)
+        ON CONFLICT(collection, path) DO UPDATE SET title = excluded.title, hash = excluded.hash, modified_at = excluded.modified_at, active = 1`),
+      docId: db.prepare('SELECT id FROM documents WHERE collection = ? AND path = ?'),
+      updateDoc: db.prepare('UPDATE documents SET title = ?, hash = ?, modified_at = ? WHERE id = ?'),
+      deactivate: db.prepare('UPDATE documents SET active = 0 WHERE collection = ? AND path = ? AND active = 1'),
+      deactivateUnder: db.prepare('UPDATE documents SET active = 0 WHERE collection = ? AND active = 1 AND path >= ? AND path < ?'),
+      ftsDelete: db.prepare('DELETE FROM documents_fts WHERE rowid = ?'),
+      ftsInsert: db.prepare('INSERT INTO documents_fts (rowid, filepath, title, body) VALUES (?, ?, ?, ?)'),
+      getFacts: db.prepare('SELECT * FROM knower_files WHERE path = ?'),
+      putFacts: db.prepare(`INSERT OR REPLACE INTO knower_files (path, kind, size, mtime_ms, birthtime_ms, tokens, body_hash, frontmatter, indexed)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+      deleteFacts: db.prepare('DELETE FROM knower_files WHERE path = ?'),
+      factsUnder: db.prepare('SELECT path FROM knower_files WHERE path >= ? AND path < ?'),
+      deleteFactsUnder: db.prepare('DELETE FROM knower_files WHERE path >= ? AND path < ?'),
+      allFactPaths: db.prepare('SELECT path FROM knower_files'),
+      activeCount: db.prepare('SELECT COUNT(*) AS n FROM documents WHERE collection = ? AND active = 1'),
+      orphanContent: db.prepare('DELETE FROM content WHERE hash NOT IN (SELECT hash FROM documents WHERE active = 1)'),
+      describe: db.prepare(`SELECT d.path, d.title, c.doc FROM documents d JOIN content c ON c.hash = d.hash
+        WHERE d.collection = ? AND d.path = ? AND d.active = 1`),
+      // Without a scope, FTS ranks first and cuts early (joining first would touch every match).
+      search: db.prepare(`WITH m AS (SELECT rowid, bm25(documents_fts, 0.0, 4.0, 1.0) AS score FROM documents_fts WHERE documents_fts MATCH ? ORDER BY score LIMIT ?)
+        SELECT d.path, d.title, c.doc, m.score FROM m JOIN documents d ON d.id = m.rowid JOIN content c ON c.hash = d.hash
+        WHERE d.collection = ? AND d.active = 1 ORDER BY m.score`),
+      searchUnder: db.prepare(`SELECT d.path, d.title, c.doc, bm25(documents_fts, 0.0, 4.0, 1.0) AS score
+        FROM documents_fts JOIN documents d ON d.id = documents_fts.rowid JOIN content c ON c.hash = d.hash
+        WHERE documents_fts MATCH ? AND d.collection = ? AND d.active = 1 AND d.path >= ? AND d.path < ?
+        ORDER BY score LIMIT ?`),
+    };
+    this.active = this.s.activeCount.get<{ n: number }>(this.collection)?.n ?? 0;
+  }
+
+  /** Runs `fn` in one transaction: a batch of files costs one commit, not one per statement. */
+  transaction<T>(fn: () => T): T {
+    const before = this.active;
+    this.db.exec('BEGIN');
+    try {
+      const result = fn();
+      this.db.exec('COMMIT');
+      return result;
+    } catch (err) {
+      this.db.exec('ROLLBACK');
+      this.active = before;
+      throw err;
+    }
+  }
+
+  facts(rel: string): FileFacts | undefined {
+    const row = this.s.getFacts.get<FactsRow>(rel);
+    if (!row) return undefined;
+    return {
+      path: row.path,
+      kind: row.kind,
+      size: row.size,
+      mtimeMs: row.mtime_ms,
+      birthtimeMs: row.birthtime_ms,
+      ...(row.tokens !== null && { tokens: row.tokens }),
+      ...(row.body_hash !== null && { bodyHash: row.body_hash }),
+      ...(row.frontmatter !== null && { frontmatter: JSON.parse(row.frontmatter) as FileFacts['frontmatter'] }),
+      indexed: row.indexed === 1,
+    };
+  }
+
+  putFacts(f: FileFacts): void {
+    this.s.putFacts.run(f.path, f.kind, f.size, f.mtimeMs, f.birthtimeMs, f.tokens ?? null, f.bodyHash ?? null, f.frontmatter ? JSON.stringify(f.frontmatter) : null, f.indexed ? 1 : 0);
+  }
+
+  /** Puts the note into the search index (or refreshes it); returns false when it has nothing to index. */
+  index(rel: string, title: string, text: string, createdMs: number, modifiedMs: number): boolean {
+    if (!text.trim()) {
+      this.active -= this.s.deactivate.run(this.collection, rel).changes;
+      return false;
+    }
+    const hash = createHash('sha256').update(text).digest('hex');
+    const modified = new Date(modifiedMs).toISOString();
+    const existing = this.s.findDoc.get<{ id: number; hash: string; title: string }>(this.collection, rel);
+    if (existing && existing.hash === hash && existing.title === title) return true;
+    this.s.content.run(hash, text, modified);
+    let id: number;
+    if (existing) {
+      this.s.updateDoc.run(title, hash, modified, existing.id);
+      id = existing.id;
+    } else {
+ this.s.insertDoc.run(this.collection, rel, title, hash, new Date(createdMs).toISOString(), modified);
+      this.active++;
+      id = this.s.docId.get<{ id: number }>(this.collection, rel)!.id;
+    }
+    // The triggers indexed the raw text; CJK needs one token per character, as qmd does.
+    if (HAS_CJK.test(text) || HAS_CJK.test(title) || HAS_CJK.test(rel)) {
+      this.s.ftsDelete.run(id);
+      this.s.ftsInsert.run(id, spaceCjk(`${this.collection}/${rel}`), spaceCjk(title), spaceCjk(text));
+    }
+    return true;
+  }
+
+  /** Forgets a file, or everything under a folder. Returns the fact paths that were dropped. */
+  remove(rel: string): string[] {
+    const dropped: string[] = [];
+    if (this.s.getFacts.get(rel)) dropped.push(rel);
+    this.s.deleteFacts.run(rel);
+    this.active -= this.s.deactivate.run(this.collection, rel).changes;
+    const prefix = `${rel}/`;
+    const end = prefixEnd(prefix);
+    for (const row of this.s.factsUnder.all<{ path: string }>(prefix, end)) dropped.push(row.path);
+    this.s.deleteFactsUnder.run(prefix, end);
+    this.active -= this.s.deactivateUnder.run(this.collection, prefix, end).changes;
+    return dropped;
+  }
+
+  pathsUnder(prefix: string): string[] {
+    if (prefix === '') return this.s.allFactPaths.all<{ path: string }>().map((r) => r.path);
+    return this.s.factsUnder.all<{ path: string }>(prefix, prefixEnd(prefix)).map((r) => r.path);
+  }
+
+  documents(): number {
+    return this.active;
+  }
+
+  /** Content no active document points at any more (qmd does this after each update). */
+  dropOrphans(): void {
+    this.s.orphanContent.run();
+  }
+
+  search(match: string, limit: number, prefix: string | null): SearchRow[] {
+    if (prefix) return this.s.searchUnder.all<SearchRow>(match, this.collection, prefix, prefixEnd(prefix), limit);
+    return this.s.search.all<SearchRow>(match, limit, this.collection);
+  }
+
+  describe(paths: readonly string[]): Omit<SearchRow, 'score'>[] {
+    return paths.flatMap((rel) => this.s.describe.get<Omit<SearchRow, 'score'>>(this.collection, rel) ?? []);
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * The messages between the service and its index worker (a Node 22 child process that owns
+ * qmd's database). Requests carry an id; the worker answers each once, and may send progress
+ * events for the same id before the answer.
+ */
+
+/** What the worker knows about one file of the vault after looking at it on disk. */
+export interface FileFacts {
+  path: string;
+  kind: 'note' | 'file' | 'link';
+  size: number;
+  mtimeMs: number;
+  /** 0 where the filesystem does not record a birth time. */
+  birthtimeMs: number;
+  /** Notes: ceil(body length / 4), the vault's own measure. */
+  tokens?: number;
+  /** Notes: sha1 of the body (frontmatter excluded): `updated` moves when it changes. */
+  bodyHash?: string;
+  /** Notes: the frontmatter fields Knower cares about, as written (strings). */
+  frontmatter?: { created?: string; updated?: string; tokens?: string };
+  /** Notes whose frontmatter does not parse (left untouched, still listed and searchable). */
+  malformed?: string;
+  /** In the search index. */
+  indexed?: boolean;
+}
+
+export interface SyncResult {
+  upserts: FileFacts[];
+  /** Paths (files, or folders whose every file went) that no longer exist. */
+  removed: string[];
+  /** Notes in the search index after this change (absent where there is no index). */
+  documents?: number;
+}
+
+export interface Progress {
+  done: number;
+  total: number;
+}
+
+/** A scan's progress: files looked at, and notes for search among them. */
+export interface ScanProgress {
+  files: Progress;
+  search: Progress;
+}
+
+export interface WorkerHit {
+  path: string;
+  title: string;
+  score: number;
+  snippet: string;
+}
+
+export interface OpenArgs {
+  dbPath: string;
+  configPath: string;
+  collection: string;
+  root: string;
+  /** The qmd version this build was made for: anything else is refused with a clear message. */
+  expectQmdVersion: string;
+}
+
+export interface OpenResult {
+  qmdVersion: string;
+  documents: number;
+}
+
+export interface SearchArgs {
+  query: string;
+  limit: number;
+  /** Only paths under this folder prefix (ending with '/'), e.g. "projects/acme/". */
+  prefix: string | null;
+}
+
+export type SearchOutcome = { ok: true; hits: WorkerHit[] } | { ok: false; error: string; rejected: boolean };
+
+export interface StatusResult {
+  documents: number;
+  needsEmbedding: number;
+}
+
+export type Request =
+  | { id: number; op: 'open'; args: OpenArgs }
+  | { id: number; op: 'scan' }
+  | { id: number; op: 'sync'; args: { paths: string[] } }
+  | { id: number; op: 'search'; args: SearchArgs }
+  /** Titles and snippets for hits found elsewhere (qmd's CLI, for deep search). */
+  | { id: number; op: 'describe'; args: { paths: string[]; query: string } }
+  | { id: number; op: 'status' };
+
+export type RequestOp = Request['op'];
+
+export interface Results {
+  open: OpenResult;
+  scan: ScanProgress;
+  sync: SyncResult;
+  search: SearchOutcome;
+  describe: WorkerHit[];
+  status: StatusResult;
+}
+
+export type Reply =
+  | { id: number; ok: true; result: unknown }
+  | { id: number; ok: false; error: string }
+  /** A scan's stream: what it found so far, applied by the service as it arrives. */
+  | { id: number; event: 'batch'; batch: SyncResult; progress: ScanProgress };

@@ -1,0 +1,163 @@
+import { lstatSync, readdirSync, readFileSync, type Stats } from 'node:fs';
+import path from 'node:path';
+import { isIndexed, isNote } from '../../vault/indexed-set.js';
+import { readNote } from './note-facts.js';
+import type { FileFacts, ScanProgress, SyncResult } from './protocol.js';
+
+/** Where the scanner keeps what it saw: qmd's database in the worker, memory when qmd cannot run. */
+export interface FactsStore {
+  transaction<T>(fn: () => T): T;
+  facts(rel: string): FileFacts | undefined;
+  putFacts(facts: FileFacts): void;
+  /** Indexes a note for search; false when there is nothing to index (or no index at all). */
+  index(rel: string, title: string, text: string, createdMs: number, modifiedMs: number): boolean;
+  /** Forgets a file or everything under a folder; returns the file paths dropped. */
+  remove(rel: string): string[];
+  /** Known file paths under a folder prefix ('' for all). */
+  pathsUnder(prefix: string): string[];
+  dropOrphans(): void;
+  /** Notes in the search index, where there is one. */
+  documents?(): number;
+}
+
+const BATCH_FILES = 256;
+
+const hidden = (name: string) => name.startsWith('.');
+
+/** Birth time where the filesystem keeps one (0 where it does not, or where it is nonsense). */
+function birthOf(info: Stats): number {
+  return info.birthtimeMs > 0 && info.birthtimeMs <= info.mtimeMs + 1000 ? info.birthtimeMs : 0;
+}
+
+/**
+ * Looks at the vault on disk and keeps the store in step: the one place files are read for
+ * indexing. Reads are synchronous on purpose: a batch is read and committed without yielding,
+ * so a newer look at the same file (a save during a scan) can never be overwritten by an older one.
+ */
+export class VaultScanner {
+  constructor(
+    private readonly root: string,
+    private readonly store: FactsStore,
+  ) {}
+
+  /** Every visible path under `rel` (files and symlinks), dot-entries skipped, links not followed. */
+  private list(rel: string, out: string[]): void {
+    let entries;
+    try {
+      entries = readdirSync(path.join(this.root, rel), { withFileTypes: true });
+    } catch {
+      return; // vanished or unreadable: nothing to list
+    }
+    for (const d of entries) {
+      if (hidden(d.name)) continue;
+      const child = rel ? `${rel}/${d.name}` : d.name;
+      if (d.isDirectory()) this.list(child, out);
+      else if (d.isFile() || d.isSymbolicLink()) out.push(child);
+    }
+  }
+
+  /** One file as it is now, indexed if it changed since last seen; null when it is gone. */
+  private look(rel: string): FileFacts | null {
+    const abs = path.join(this.root, rel);
+    let info: Stats;
+    try {
+      info = lstatSync(abs);
+    } catch {
+      return null;
+    }
+    const stat = { size: info.size, mtimeMs: info.mtimeMs, birthtimeMs: birthOf(info) };
+    if (info.isSymbolicLink()) return { path: rel, kind: 'link', ...stat };
+    if (!info.isFile()) return null;
+    const known = this.store.facts(rel);
+    if (known && known.size === stat.size && known.mtimeMs === stat.mtimeMs && known.kind === (isNote(rel) ? 'note' : 'file')) return known;
+    if (!isNote(rel)) {
+      const facts: FileFacts = { path: rel, kind: 'file', ...stat };
+      this.store.putFacts(facts);
+      return facts;
+    }
+    let text: string;
+    try {
+      text = readFileSync(abs, 'utf8');
+    } catch {
+      return null;
+    }
+    const reading = readNote(rel, text, stat);
+    // An empty note has nothing to find: index() takes it out of search.
+    const indexed = isIndexed(rel) && this.store.index(rel, reading.title, reading.indexText, stat.birthtimeMs || stat.mtimeMs, stat.mtimeMs);
+    const facts: FileFacts = { ...reading.facts, indexed };
+    this.store.putFacts(facts);
+    return facts;
+  }
+
+  /** Files and folders as they are now: a folder is looked at whole, a missing path is dropped whole. */
+  sync(paths: readonly string[]): SyncResult {
+    const result: SyncResult = { upserts: [], removed: [] };
+    this.store.transaction(() => {
+      for (const rel of new Set(paths)) {
+        let info: Stats | undefined;
+        try {
+          info = lstatSync(path.join(this.root, rel));
+        } catch {
+          info = undefined;
+        }
+        if (info?.isDirectory()) {
+          const listed: string[] = [];
+          this.list(rel, listed);
+          const present = new Set(listed);
+          for (const gone of this.store.pathsUnder(rel ? `${rel}/` : '')) if (!present.has(gone)) result.removed.push(...this.store.remove(gone));
+          for (const child of listed) this.lookInto(child, result);
+          continue;
+        }
+        if (info) this.lookInto(rel, result);
+        else result.removed.push(rel, ...this.store.remove(rel).filter((p) => p !== rel));
+      }
+    });
+    return this.counted(result);
+  }
+
+  private counted(result: SyncResult): SyncResult {
+    const documents = this.store.documents?.();
+    return documents === undefined ? result : { ...result, documents };
+  }
+
+  private lookInto(rel: string, result: SyncResult): void {
+    const facts = this.look(rel);
+    if (facts) result.upserts.push(facts);
+    else {
+      this.store.remove(rel);
+      result.removed.push(rel);
+    }
+  }
+
+  /**
+   * The whole vault in one pass: list it (so progress has a total), then look at every file in
+   * batches, each batch one transaction, yielding between batches so searches and saves are
+   * served meanwhile. Files seen last time and gone now are dropped at the end.
+   */
+  async scan(emit: (batch: SyncResult, progress: ScanProgress) => void, pause: () => Promise<void>): Promise<ScanProgress> {
+    const listed: string[] = [];
+    this.list('', listed);
+    const notesTotal = listed.filter(isIndexed).length;
+    const progress: ScanProgress = { files: { done: 0, total: listed.length }, search: { done: 0, total: notesTotal } };
+    emit({ upserts: [], removed: [] }, progress);
+    for (let i = 0; i < listed.length; i += BATCH_FILES) {
+      const batch: SyncResult = { upserts: [], removed: [] };
+      const slice = listed.slice(i, i + BATCH_FILES);
+      this.store.transaction(() => {
+        for (const rel of slice) this.lookInto(rel, batch);
+      });
+      progress.files.done += slice.length;
+      progress.search.done += slice.filter(isIndexed).length;
+      emit(this.counted(batch), progress);
+      await pause();
+    }
+    const present = new Set(listed);
+    const gone: SyncResult = { upserts: [], removed: [] };
+    this.store.transaction(() => {
+      for (const rel of this.store.pathsUnder('')) if (!present.has(rel)) gone.removed.push(...this.store.remove(rel));
+      this.store.dropOrphans();
+    });
+    if (gone.removed.length > 0) emit(this.counted(gone), progress);
+    return progress;
+  }
+}

@@ -1,0 +1,79 @@
+import { mkdir, readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { writeFileAtomic } from './atomic-write.js';
+import { isNote } from './indexed-set.js';
+
+/**
+ * Where a note's created/updated/tokens live. `all`: in every note's frontmatter. `knower`: in
+ * the frontmatter of Knower's own notes only (its skeleton files, projects/, bucket/, inbox/, and
+ * the notes it created); the person's other notes are never rewritten, their metadata is kept in
+ * Knower's state.
+ */
+export type FrontmatterMode = 'knower' | 'all';
+
+export interface FrontmatterChoice {
+  mode: FrontmatterMode;
+  reason: string;
+}
+
+const KNOWER_FILES = new Set(['overview.md', 'profile.md', 'tasks.md', 'changelog.md', 'tree.md']);
+const KNOWER_FOLDERS = ['projects/', 'bucket/', 'inbox/'];
+
+export function isKnowerPath(rel: string): boolean {
+  return KNOWER_FILES.has(rel) || KNOWER_FOLDERS.some((folder) => rel.startsWith(folder));
+}
+
+/** The three fields Knower writes, as found in a note's frontmatter (raw strings). */
+export type StampFields = { created?: string; updated?: string; tokens?: string };
+
+/**
+ * Whether Knower keeps this note's metadata in its frontmatter. A note that already carries all
+ * three fields was stamped by Knower (it writes them into the notes it creates): it stays so.
+ */
+export function stampsNote(mode: FrontmatterMode, rel: string, fields: StampFields | undefined): boolean {
+  if (mode === 'all' || isKnowerPath(rel)) return true;
+  return fields?.created !== undefined && fields.updated !== undefined && fields.tokens !== undefined;
+}
+
+interface Decision {
+  vaultPath: string;
+  /** Whether the vault held notes when Knower first saw it. */
+  hadNotes: boolean;
+  decidedAt: string;
+}
+
+const REASONS = {
+  knower: 'the vault already had notes when Knower first saw it: their created/updated/tokens are kept in Knower\'s state and the files are left as they are (KNOWER_FRONTMATTER=all stamps every note)',
+  all: 'a new vault: every note carries created/updated/tokens in its frontmatter (KNOWER_FRONTMATTER=knower keeps them out of notes Knower did not create)',
+};
+
+/** Any markdown note below `dir`, dot-folders skipped; stops at the first one. */
+async function holdsNotes(dir: string): Promise<boolean> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  for (const d of entries) if (!d.name.startsWith('.') && d.isFile() && isNote(d.name)) return true;
+  for (const d of entries) if (!d.name.startsWith('.') && d.isDirectory() && (await holdsNotes(path.join(dir, d.name)))) return true;
+  return false;
+}
+
+/**
+ * The mode for this vault: the setting when given, else decided once, at the first start on this
+ * vault (before the skeleton is written), and remembered in the state dir.
+ */
+export async function chooseFrontmatterMode(stateDir: string, vaultPath: string, setting: FrontmatterMode | undefined, now: Date): Promise<FrontmatterChoice> {
+  const file = path.join(stateDir, 'vault.json');
+  let decision: Decision | undefined;
+  try {
+    const stored = JSON.parse(await readFile(file, 'utf8')) as Decision;
+    if (stored.vaultPath === vaultPath) decision = stored;
+  } catch {
+    // First start on this state dir (or an unreadable file): decide now.
+  }
+  if (!decision) {
+    decision = { vaultPath, hadNotes: await holdsNotes(vaultPath), decidedAt: now.toISOString() };
+    await mkdir(stateDir, { recursive: true });
+    await writeFileAtomic(file, `${JSON.stringify(decision, null, 2)}\n`);
+  }
+  if (setting) return { mode: setting, reason: `set by KNOWER_FRONTMATTER=${setting}` };
+  const mode: FrontmatterMode = decision.hadNotes ? 'knower' : 'all';
+  return { mode, reason: REASONS[mode] };
+}
