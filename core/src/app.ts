@@ -91,7 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     selfWrites,
     clock,
     log,
-    mode: frontmatter.mode,
+    frontmatter,
     onListingChange: () => {
       treeWriter.schedule();
       const count = countInboxItems(index);

@@ -14,6 +14,8 @@ export type FrontmatterMode = 'knower' | 'all';
 export interface FrontmatterChoice {
   mode: FrontmatterMode;
   reason: string;
+  /** When Knower first saw this vault (ISO-8601): notes born before it are the person's. */
+  since: string;
 }
 
 const KNOWER_FILES = new Set(['overview.md', 'profile.md', 'tasks.md', 'changelog.md', 'tree.md']);
@@ -29,10 +31,13 @@ export type StampFields = { created?: string; updated?: string; tokens?: string 
 /**
  * Whether Knower keeps this note's metadata in its frontmatter. A note that already carries all
  * three fields was stamped by Knower (it writes them into the notes it creates): it stays so.
+ * In knower mode the rest of Knower's own folders are stamped too, except the notes that were
+ * there before Knower first saw the vault (a person's own `projects/` folder is still theirs).
  */
-export function stampsNote(mode: FrontmatterMode, rel: string, fields: StampFields | undefined): boolean {
-  if (mode === 'all' || isKnowerPath(rel)) return true;
-  return fields?.created !== undefined && fields.updated !== undefined && fields.tokens !== undefined;
+export function stampsNote(choice: Pick<FrontmatterChoice, 'mode' | 'since'>, rel: string, fields: StampFields | undefined, bornMs: number): boolean {
+  if (choice.mode === 'all') return true;
+  if (fields?.created !== undefined && fields.updated !== undefined && fields.tokens !== undefined) return true;
+  return isKnowerPath(rel) && bornMs >= Date.parse(choice.since);
 }
 
 interface Decision {
@@ -73,7 +78,8 @@ export async function chooseFrontmatterMode(stateDir: string, vaultPath: string,
     await mkdir(stateDir, { recursive: true });
     await writeFileAtomic(file, `${JSON.stringify(decision, null, 2)}\n`);
   }
-  if (setting) return { mode: setting, reason: `set by KNOWER_FRONTMATTER=${setting}` };
+  const since = decision.decidedAt;
+  if (setting) return { mode: setting, reason: `set by KNOWER_FRONTMATTER=${setting}`, since };
   const mode: FrontmatterMode = decision.hadNotes ? 'knower' : 'all';
-  return { mode, reason: REASONS[mode] };
+  return { mode, reason: REASONS[mode], since };
 }

@@ -23,6 +23,8 @@ export interface TestApp {
 export async function startTestApp(
   opts: {
     search?: 'qmd' | 'fake';
+    /** Wraps the in-memory engine (to hold its first pass, say). */
+    wrapSearch?: (engine: SearchEngine) => SearchEngine;
     env?: Record<string, string>;
     prepare?: (vault: string) => Promise<void>;
     retry?: RetryPolicy;
@@ -44,6 +46,7 @@ export async function startTestApp(
   }
   let search: SearchEngine | undefined;
   if (opts.search !== 'qmd') search = createFakeSearchEngine(vault);
+  if (search && opts.wrapSearch) search = opts.wrapSearch(search);
   const app = await buildApp({ config, search, logger: false, retry: opts.retry ?? { attempts: 2, baseDelayMs: 10 } });
   await app.ready();
   return {

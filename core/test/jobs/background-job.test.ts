@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { KnowerEvent } from '../../src/events/index.js';
-import { parseNote } from '../../src/vault/index.js';
+import { parseNote, timestamp } from '../../src/vault/index.js';
 import { waitFor } from '../helpers/temp-dir.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -86,7 +86,9 @@ describe('background job', () => {
   it('leaves malformed frontmatter untouched and still lists the note; binary files are listed as files', async () => {
     const malformed = '---\ntitle: [unclosed\n---\n# Still here\n';
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+    // Stamping every note: the malformed one is looked at, and left alone.
     t = await startTestApp({
+      env: { KNOWER_FRONTMATTER: 'all' },
       prepare: async (vault) => {
         const { mkdir } = await import('node:fs/promises');
         await mkdir(path.join(vault, 'bucket'), { recursive: true });
@@ -99,6 +101,64 @@ describe('background job', () => {
     expect(t.app.knower.index.get('bucket/broken.md')).toMatchObject({ kind: 'note', malformed: expect.any(String) });
     expect(t.app.knower.index.get('bucket/photo 写真.png')).toMatchObject({ kind: 'file', size: png.length });
     expect(await readFile(path.join(t.vault, 'tree.md'), 'utf8')).toContain('photo 写真.png · file');
+  });
+
+  it('says "indexing" with its progress until the first pass is over, then "ok"', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    t = await startTestApp({
+      prepare: async (vault) => {
+        const { mkdir } = await import('node:fs/promises');
+        await mkdir(path.join(vault, 'Journal'), { recursive: true });
+        for (let i = 0; i < 30; i++) await writeFile(path.join(vault, 'Journal', `day ${i}.md`), `Day ${i}.\n`);
+      },
+      wrapSearch: (engine) => ({
+        ...engine,
+        // The first batch arrives, then the pass waits: what a person sees on a large vault.
+        scan: (onBatch) => engine.scan((batch, progress) => onBatch(batch, { ...progress, files: { done: 10, total: progress.files.total } })).then(async (done) => {
+          await gate;
+          return done;
+        }),
+      }),
+    });
+    const during = await waitFor(async () => {
+      const body = (await t.app.inject('/health')).json();
+      return body.indexing.files.total > 0 && body;
+    }, 5000, 'progress');
+    expect(during).toMatchObject({ status: 'indexing', indexing: { ready: false, files: { done: 10, total: 34 } } });
+    release();
+    await t.app.knower.whenSettled();
+    expect((await t.app.inject('/health')).json()).toMatchObject({ status: 'ok', indexing: { ready: true, files: { done: 34, total: 34 } } });
+  });
+
+  it('in a vault the person already had, lists their notes with the files\' own times and never rewrites them', async () => {
+    const mine = 'A note of mine, no frontmatter.\n';
+    t = await startTestApp({
+      prepare: async (vault) => {
+        const { mkdir } = await import('node:fs/promises');
+        await mkdir(path.join(vault, 'Journal'), { recursive: true });
+        await mkdir(path.join(vault, 'projects', 'mine'), { recursive: true });
+        await writeFile(path.join(vault, 'Journal', 'day.md'), mine);
+        await writeFile(path.join(vault, 'projects', 'mine', 'old.md'), mine);
+      },
+    });
+    await t.app.knower.whenSettled();
+    expect(t.app.knower.frontmatter.mode).toBe('knower');
+    for (const rel of ['Journal/day.md', 'projects/mine/old.md']) {
+      expect(await readFile(path.join(t.vault, rel), 'utf8')).toBe(mine);
+      const { mtime } = await stat(path.join(t.vault, rel));
+      expect(t.app.knower.index.get(rel)).toMatchObject({ kind: 'note', tokens: Math.ceil(mine.length / 4), updated: timestamp(mtime) });
+    }
+    // Saved by hand later: outside Knower's folders it stays as written; inside, Knower stamps it.
+    await writeFile(path.join(t.vault, 'Journal', 'later.md'), mine);
+    await writeFile(path.join(t.vault, 'bucket', 'clip.md'), mine);
+    await waitFor(() => t.app.knower.index.get('Journal/later.md') && t.app.knower.index.get('bucket/clip.md'), 5000, 'both listed');
+    await waitFor(async () => {
+      await t.app.knower.whenSettled();
+      const parsed = parseNote(await readFile(path.join(t.vault, 'bucket', 'clip.md'), 'utf8'));
+      return parsed.ok && parsed.data.created instanceof Date && parsed.body === mine;
+    }, 5000, 'the bucket note stamped');
+    expect(await readFile(path.join(t.vault, 'Journal', 'later.md'), 'utf8')).toBe(mine);
   });
 
   it('keeps `updated` across restarts when nothing changed', async () => {

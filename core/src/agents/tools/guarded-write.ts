@@ -1,4 +1,5 @@
-import { isTextContent, readBytesIfExists, versionKey, writeFileAtomic } from '../../vault/index.js';
+import { formatDateField } from '../../jobs/plan-metadata.js';
+import { isNote, isTextContent, parseNote, readBytesIfExists, setFrontmatterFields, timestamp, tokenCount, versionKey, writeFileAtomic } from '../../vault/index.js';
 import { markChanged, markSeen, type Session } from '../session.js';
 import { resolveToolPath } from '../tool-paths.js';
 import { kindOf } from './folder-walk.js';
@@ -69,9 +70,21 @@ export async function commitChange(session: Session, rel: string, abs: string, c
   return done(`${what} ${rel}.`);
 }
 
+/**
+ * A note Knower creates carries created/updated/tokens from birth, wherever it is: that is how
+ * the job tells it from the person's own notes, which it never rewrites unless asked to.
+ */
+function withKnowerFields(rel: string, content: string, now: Date): string {
+  if (!isNote(rel)) return content;
+  const parsed = parseNote(content);
+  if (!parsed.ok) return content; // malformed frontmatter stays as the agent wrote it
+  const at = timestamp(now);
+  return setFrontmatterFields(content, { ...(formatDateField(parsed.data.created) === undefined && { created: at }), updated: at, tokens: tokenCount(parsed.body) });
+}
+
 /** Creates a file that must not exist yet (never overwrites a file the agent has not read). */
 export async function commitCreate(session: Session, rel: string, abs: string, content: string): Promise<ToolResult> {
-  const outcome = await writeFileAtomic(abs, content, { expect: null });
+  const outcome = await writeFileAtomic(abs, withKnowerFields(rel, content, session.clock()), { expect: null });
   if (!outcome.ok) {
     return refuse(`${rel} already exists (someone created it meanwhile). Read it, then change it.`);
   }
