@@ -1,62 +1,84 @@
-/** Turns one size's figures into a readable table, and the whole run into a JSON file. */
+/** Turns the figures into readable tables, and the whole run into a JSON file. */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { AnchorFigures, BurstFigures, FirstContextFigures, SaveCpuFigures } from './scale-bench.js';
 import type { SearchFigures } from './search-bench.js';
 import type { Summary } from './stats.js';
 import type { SearchableFigures, SseFigures } from './write-bench.js';
 
-export interface SizeFigures {
+export interface CaseFigures {
+  /** "1,000 notes" or "real-world 2,500". */
+  label: string;
   notes: number;
-  vault: { bytes: number; projects: number; generateMs: number };
+  vault: { bytes: number; generateMs: number };
   loadAvg: { atStart: number; atEnd: number };
-  startup: { buildMs: number; listenMs: number; settledMs: number; jobWrites: number; documents?: number };
-  tree: { firstMs: number; bytes: number; files: number; warm: Summary };
+  anchor: AnchorFigures;
+  firstStart: { toOkMs: number; peakRssMb: number };
+  context: FirstContextFigures;
+  tree: { wireBytes: number; encoding: string };
   search: SearchFigures;
-  sse: SseFigures;
   searchable: SearchableFigures;
+  sse: SseFigures;
+  saveCpu: SaveCpuFigures;
+  burst: BurstFigures;
 }
 
-// Targets from issue 2, acceptance 8.
-export const TARGET_CLI_RATIO = 5;
-export const TARGET_SSE_MS = 250;
-
 const f = (v: number, digits = 1) => (Number.isFinite(v) ? v.toFixed(digits) : '-');
+const kb = (bytes: number) => (bytes >= 1e6 ? `${(bytes / 1e6).toFixed(2)} MB` : `${(bytes / 1e3).toFixed(1)} kB`);
 const row = (label: string, s: Summary, unit = 'ms') =>
-  `  ${label.padEnd(38)}${f(s.median).padStart(9)}${f(s.p90).padStart(9)}${f(s.max).padStart(9)}${String(s.n).padStart(6)}  ${unit}`;
-const head = (title: string) => `  ${title.padEnd(38)}${'median'.padStart(9)}${'p90'.padStart(9)}${'max'.padStart(9)}${'n'.padStart(6)}`;
-const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+  `  ${label.padEnd(44)}${f(s.median).padStart(9)}${f(s.p90).padStart(9)}${f(s.max).padStart(9)}${String(s.n).padStart(6)}  ${unit}`;
+const head = (title: string) => `  ${title.padEnd(44)}${'median'.padStart(9)}${'p90'.padStart(9)}${'max'.padStart(9)}${'n'.padStart(6)}`;
 
-export function formatSize(s: SizeFigures): string {
-  const { search, sse, searchable, startup, tree } = s;
-  const lines = [
+/** The table the scale targets are read from: one column per case, side by side. */
+export function formatSummary(cases: CaseFigures[]): string {
+  const width = 30;
+  const cell = (text: string) => text.padStart(width);
+  const line = (label: string, pick: (c: CaseFigures) => string) => `${label.padEnd(48)}${cases.map((c) => cell(pick(c))).join('')}`;
+  const first = cases[0];
+  const saveRatio = (c: CaseFigures) =>
+    c === first || !first?.saveCpu.perSave.median ? `${f(c.saveCpu.perSave.median, 1)} ms` : `${f(c.saveCpu.perSave.median, 1)} ms (${f(c.saveCpu.perSave.median / first.saveCpu.perSave.median, 2)}x)`;
+  return [
     '',
-    `=== ${s.notes.toLocaleString('en')} notes — ${(s.vault.bytes / 1e6).toFixed(1)} MB, ${s.vault.projects} projects (generated in ${f(s.vault.generateMs / 1000, 1)} s) ===`,
-    `machine load (1-min average, ${os.cpus().length} cpus): ${f(s.loadAvg.atStart, 2)} at start, ${f(s.loadAvg.atEnd, 2)} at end`,
-    `start-up: buildApp ${f(startup.buildMs, 0)} ms, listen ${f(startup.listenMs, 0)} ms, settled (first index) ${f(startup.settledMs / 1000, 2)} s; qmd documents ${startup.documents ?? '?'}; job rewrites ${startup.jobWrites}`,
-    `GET /vault/tree: first ${f(tree.firstMs)} ms, ${(tree.bytes / 1e6).toFixed(2)} MB, ${tree.files} entries; warm median ${f(tree.warm.median)} ms (n=${tree.warm.n})`,
+    `${''.padEnd(48)}${cases.map((c) => cell(c.label)).join('')}`,
+    line('CPU per save, service + worker (median)', saveRatio),
+    line('write → searchable (median)', (c) => `${f(c.searchable.writeToFound.median, 0)} ms`),
+    line('first start to "ok" / peak RSS', (c) => `${f(c.firstStart.toOkMs / 1000, 1)} s / ${f(c.firstStart.peakRssMb, 0)} MB`),
+    line('  anchor: qmd collection add / peak RSS', (c) => `${f(c.anchor.collectionAddMs / 1000, 1)} s / ${f(c.anchor.collectionAddPeakRssMb, 0)} MB`),
+    line('  first start / qmd collection add', (c) => `${f(c.firstStart.toOkMs / c.anchor.collectionAddMs, 2)}x`),
+    line('500 files written at once → all searchable', (c) => `${f(c.burst.allSearchableMs / 1000, 2)} s`),
+    line('search median: service vs spawning qmd', (c) => `${f(c.search.service.median)} vs ${f(c.search.cli.median, 0)} ms`),
+    line('  spawning qmd / service', (c) => `${f(c.search.cliOverService, 1)}x`),
+    line('  ripgrep rg -i -l (median)', (c) => (c.search.rg ? `${f(c.search.rg.median)} ms` : '-')),
+    line('GET /vault/tree on the wire', (c) => `${kb(c.tree.wireBytes)} ${c.tree.encoding === 'identity' ? '' : `(${c.tree.encoding})`}`.trim()),
+    line('idle CPU, service + worker', (c) => `${f(c.saveCpu.idleCpuPercent, 2)} %`),
+    line('tree.md / agents\' first context', (c) => `${kb(c.context.treeMdBytes)}, ${c.context.treeMdTokens} tok / ${c.context.bootstrapTokens} tok`),
+  ].join('\n');
+}
+
+export function formatCase(c: CaseFigures): string {
+  const { search, sse, searchable } = c;
+  return [
     '',
+    `=== ${c.label} — ${(c.vault.bytes / 1e6).toFixed(1)} MB (generated in ${f(c.vault.generateMs / 1000, 1)} s) ===`,
+    `machine load (1-min average, ${os.cpus().length} cpus): ${f(c.loadAvg.atStart, 2)} at start, ${f(c.loadAvg.atEnd, 2)} at end`,
     head(`search, ${search.perQuery.length} queries`),
     row('GET /vault/search?mode=fast (service)', search.service),
     row('spawn qmd search --json (CLI)', search.cli),
     search.rg ? row('rg -i -l --max-count 1', search.rg) : `  ${search.rgNote}`,
-    `  CLI / service: ${f(search.cliOverService)}x${search.rgOverService !== null ? `, rg / service: ${f(search.rgOverService)}x` : ''}` +
-      (s.notes >= 10_000 ? `   [target ≥ ${TARGET_CLI_RATIO}x at 10k: ${verdict(search.cliOverService >= TARGET_CLI_RATIO)}]` : ''),
     `  first search after start-up: ${f(search.coldFirstMs)} ms`,
-    '',
     head(`write → searchable (poll every ${searchable.pollMs} ms)`),
     row('found by GET /vault/search', searchable.writeToFound),
     row('index sync of the saved note', searchable.indexSync),
     `  timeouts ${searchable.timeouts}`,
-    '',
     head(`write → file_changed on /sse (${sse.spacingMs} ms apart)`),
     row('new file', sse.newFile),
     row('edit of an existing note', sse.edit),
-    `  timeouts ${sse.timeouts}   [target median < ${TARGET_SSE_MS} ms: ${verdict(sse.timeouts === 0 && sse.newFile.median < TARGET_SSE_MS && sse.edit.median < TARGET_SSE_MS)}]`,
-    `  service event-loop delay meanwhile: p50 ${f(sse.eventLoopDelayMs.p50)} ms, p99 ${f(sse.eventLoopDelayMs.p99)} ms, max ${f(sse.eventLoopDelayMs.max)} ms`,
-    `  idle again ${sse.settleAfterMs === null ? 'not within the bound' : `${f(sse.settleAfterMs / 1000, 1)} s`} after the last save`,
+    `  timeouts ${sse.timeouts}; idle again ${sse.settleAfterMs === null ? 'not within the bound' : `${f(sse.settleAfterMs / 1000, 1)} s`} after the last save`,
+    head(`CPU per save (${c.saveCpu.samples} saves, batch means)`),
+    row('service + worker, idle subtracted', c.saveCpu.perSave, 'ms CPU'),
     '',
     `  ${'query'.padEnd(12)}${'svc hits'.padStart(9)}${'cli hits'.padStart(9)}${'rg files'.padStart(9)}${'svc ms'.padStart(9)}${'cli ms'.padStart(9)}${'rg ms'.padStart(9)}`,
     ...search.perQuery.map(
@@ -64,8 +86,7 @@ export function formatSize(s: SizeFigures): string {
         `  ${q.query.padEnd(12 - cjkExtra(q.query))}${String(q.hits.service).padStart(9)}${String(q.hits.cli).padStart(9)}${String(q.hits.rgFiles ?? '-').padStart(9)}` +
         `${f(q.serviceMs.median).padStart(9)}${f(q.cliMs.median).padStart(9)}${(q.rgMs ? f(q.rgMs.median) : '-').padStart(9)}`,
     ),
-  ];
-  return lines.join('\n');
+  ].join('\n');
 }
 
 /** CJK characters take two columns in a terminal. */
@@ -85,8 +106,7 @@ export function machineInfo(qmd: { nodeBinary: string; cliPath: string }, rg: st
     cpus: cpus.length,
     cpuModel: cpus[0]?.model ?? null,
     memoryGB: Number((os.totalmem() / 1024 ** 3).toFixed(1)),
-    serviceNode: process.version,
-    qmdNode: version(qmd.nodeBinary, ['--version']),
+    serviceNode: version(qmd.nodeBinary, ['--version']),
     qmdVersion,
     ripgrep: rg ? version(rg, ['--version']) : null,
   };

@@ -1,38 +1,53 @@
 /**
- * npm run bench [-- --sizes 1000,10000[,100000]] [--quick] [--seed 42]
- * For each size: generate a vault, start the real service on it, measure, close, clean up.
+ * npm run bench [-- --sizes 1000,10000[,100000]] [--real 2500] [--quick] [--seed 42]
+ * For each case: generate a vault (synthetic sizes, and a real-world-shaped one), let qmd index
+ * it on its own (the anchor), start the service as a person would (its own process), measure,
+ * stop, clean up. One table at the end puts the cases side by side.
  * This file is the bench's composition root: the only place it reads argv and the environment.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config/index.js';
+import { createQmdContext } from '../src/search/qmd-process.js';
 import { generateVault } from './generate-vault.js';
-import { formatSize, machineInfo, saveResults, type SizeFigures } from './report.js';
+import { generateRealWorldVault } from './real-world-vault.js';
+import { formatCase, formatSummary, machineInfo, saveResults, type CaseFigures } from './report.js';
+import { benchBurst, benchSaveCpu, firstContext, qmdCollectionAdd, wireSize } from './scale-bench.js';
 import { benchSearch, QUERIES } from './search-bench.js';
-import { getJson, startService } from './service.js';
-import { summarize, timed } from './stats.js';
+import { startServiceProcess } from './service-process.js';
+import { timed } from './stats.js';
 import { benchSearchable, benchSse } from './write-bench.js';
 
 const { values } = parseArgs({
-  options: { sizes: { type: 'string', default: '1000,10000' }, quick: { type: 'boolean', default: false }, seed: { type: 'string', default: '42' } },
+  options: {
+    sizes: { type: 'string', default: '1000,10000' },
+    real: { type: 'string', default: '2500' },
+    quick: { type: 'boolean', default: false },
+    seed: { type: 'string', default: '42' },
+  },
 });
-const sizes = values.sizes.split(',').map((s) => Number(s.trim()));
+const sizes = values.sizes.split(',').filter(Boolean).map((s) => Number(s.trim()));
 if (sizes.some((n) => !Number.isInteger(n) || n < 100)) throw new Error(`--sizes takes note counts ≥ 100, e.g. 1000,10000 (got ${values.sizes})`);
+const real = Number(values.real);
+if (!Number.isInteger(real) || real < 0) throw new Error(`--real takes a note count (0 to skip), got ${values.real}`);
 const quick = values.quick;
 const plan = {
   search: quick ? { rounds: 1, serviceReps: 3, rgReps: 1 } : { rounds: 3, serviceReps: 5, rgReps: 2 },
   sseSamples: quick ? 10 : 30,
   sseSpacingMs: 300,
   drainBoundMs: quick ? 20_000 : 60_000,
-  searchableSamples: quick ? 3 : 10,
+  searchableSamples: quick ? 5 : 15,
   pollMs: 20,
+  saveCpu: quick ? { batches: 3, perBatch: 6, windowMs: 1_000 } : { batches: 5, perBatch: 10, windowMs: 1_000 },
+  burst: 500,
 };
 
-// Skipped with a note when absent: the comparison is informative, not essential.
+const config = loadConfig(process.env);
 const rg = spawnSync('rg', ['--version']).status === 0 ? 'rg' : null;
 const resultsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
 const cleanups: Array<() => Promise<unknown>> = [];
@@ -44,67 +59,84 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 // Every wait inside is bounded; this is the backstop should something still wedge.
 const watchdog = setTimeout(() => {
-  process.stderr.write('bench: still running after 60 minutes, giving up\n');
+  process.stderr.write('bench: still running after 3 hours, giving up\n');
   void cleanUp().finally(() => process.exit(1));
-}, 60 * 60_000);
+}, 3 * 60 * 60_000);
 watchdog.unref();
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
-async function benchSize(notes: number): Promise<SizeFigures> {
-  const temp = await mkdtemp(path.join(os.tmpdir(), `knower-bench-${notes}-`));
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (address && typeof address !== 'string' ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function benchCase(label: string, make: (dir: string) => Promise<{ notes: number; bytes: number; paths: string[] }>): Promise<CaseFigures> {
+  const temp = await mkdtemp(path.join(os.tmpdir(), 'knower-bench-'));
   cleanups.push(() => rm(temp, { recursive: true, force: true }));
-  const vaultDir = path.join(temp, 'vault');
-  log(`\n[${notes}] generating the vault in ${temp} …`);
-  const gen = await timed(() => generateVault(vaultDir, notes, Number(values.seed)));
-  log(`[${notes}] starting the service and waiting for the first index …`);
-  const svc = await startService(vaultDir, path.join(temp, 'state'), process.env);
-  cleanups.push(() => svc.close());
-  const vault = svc.app.knower.root;
-  // The machine may be shared: the 1-minute load average puts absolute figures in context.
+  const vault = path.join(temp, 'vault');
+  log(`\n[${label}] generating the vault in ${temp} …`);
+  const gen = await timed(() => make(vault));
   const loadAvg = { atStart: os.loadavg()[0] ?? 0, atEnd: 0 };
 
-  const first = await timed(() => getJson<{ files: unknown[] }>(svc.base, '/vault/tree'));
-  const warm: number[] = [];
-  for (let i = 0; i < 5; i++) warm.push((await timed(() => getJson(svc.base, '/vault/tree'))).ms);
+  log(`[${label}] anchor: qmd collection add …`);
+  const anchorCtx = createQmdContext({ nodeBinary: config.qmd.nodeBinary, cliPath: config.qmd.cliPath, vaultRoot: vault, stateDir: path.join(temp, 'anchor'), collection: 'vault', env: config.childEnv });
+  await mkdir(anchorCtx.qmdDir, { recursive: true });
+  const anchor = await qmdCollectionAdd(anchorCtx, vault);
 
-  log(`[${notes}] search: ${QUERIES.length} queries × service / qmd CLI / ${rg ? 'rg' : 'no rg'} …`);
-  const search = await benchSearch(svc, vault, { ...plan.search, rg });
-  // Searchable first: its samples each start from an idle service; the SSE phase leaves
-  // `qmd update` work behind, and how long that takes to drain is one of its figures.
-  log(`[${notes}] write → searchable: ${plan.searchableSamples} samples …`);
-  const searchable = await benchSearchable(svc, vault, plan.searchableSamples, plan.pollMs);
-  log(`[${notes}] write → SSE: ${plan.sseSamples} new files + ${plan.sseSamples} edits …`);
-  const existing = gen.value.paths.filter((p) => p.includes('/notes/') || p.startsWith('bucket/'));
-  const sse = await benchSse(svc, vault, existing, plan.sseSamples, plan.sseSpacingMs, plan.drainBoundMs);
+  log(`[${label}] first start of the service …`);
+  const started = performance.now();
+  const svc = await startServiceProcess({ nodeBinary: config.qmd.nodeBinary, vault, stateDir: path.join(temp, 'state'), port: await freePort(), env: config.childEnv });
+  cleanups.push(() => svc.close());
+  const idle = await svc.untilIdle(60 * 60_000);
+  const firstStart = { toOkMs: Math.round(performance.now() - started), peakRssMb: Math.round(idle.peakRssMb) };
+  const health = await svc.health();
+  if (!health.qmd.available) throw new Error(`search is not available, the comparison would be meaningless: ${health.degraded?.join('; ')}`);
+
+  const context = await firstContext(vault);
+  const tree = await wireSize(svc.base, '/vault/tree');
+  const target = {
+    base: svc.base,
+    settle: async () => void (await svc.untilIdle(300_000)),
+    lastSyncMs: async () => (await svc.health()).qmd.lastSync?.ms,
+  };
+  log(`[${label}] search: ${QUERIES.length} queries × service / qmd CLI / ${rg ? 'rg' : 'no rg'} …`);
+  const search = await benchSearch({ base: svc.base, qmd: anchorCtx }, vault, { ...plan.search, rg });
+  log(`[${label}] write → searchable, write → SSE, CPU per save, a burst of ${plan.burst} …`);
+  const searchable = await benchSearchable(target, vault, plan.searchableSamples, plan.pollMs);
+  const notes = gen.value.paths.filter((p) => !/^(overview|profile|tree|tasks|changelog)\.md$/.test(p));
+  const sse = await benchSse(target, vault, notes, plan.sseSamples, plan.sseSpacingMs, plan.drainBoundMs);
+  const saveCpu = await benchSaveCpu(svc, vault, notes, plan.saveCpu.batches, plan.saveCpu.perBatch, plan.saveCpu.windowMs);
+  const burst = await benchBurst(svc, vault, plan.burst);
 
   loadAvg.atEnd = os.loadavg()[0] ?? 0;
   await cleanUp();
-  return {
-    notes: gen.value.notes,
-    vault: { bytes: gen.value.bytes, projects: gen.value.projects.length, generateMs: gen.ms },
-    loadAvg,
-    startup: svc.startup,
-    tree: { firstMs: first.ms, bytes: first.value.bytes, files: first.value.body.files.length, warm: summarize(warm) },
-    search,
-    sse,
-    searchable,
-  };
+  return { label, notes: gen.value.notes, vault: { bytes: gen.value.bytes, generateMs: gen.ms }, loadAvg, anchor, firstStart, context, tree, search, searchable, sse, saveCpu, burst };
 }
 
 async function main(): Promise<void> {
-  const qmd = loadConfig(process.env).qmd;
-  const machine = machineInfo(qmd, rg);
-  log(`Knower bench — sizes ${sizes.join(', ')}${quick ? ' (quick)' : ''}; ${JSON.stringify(machine)}`);
+  const machine = machineInfo(config.qmd, rg);
+  log(`Knower bench — sizes ${sizes.join(', ')}${real ? `, real-world ${real}` : ''}${quick ? ' (quick)' : ''}; ${JSON.stringify(machine)}`);
   if (!rg) log('note: ripgrep (rg) is not installed; its column is skipped (apt-get install -y ripgrep)');
   const startedAt = new Date().toISOString();
-  const figures: SizeFigures[] = [];
-  for (const notes of sizes) {
-    const size = await benchSize(notes);
-    figures.push(size);
-    log(formatSize(size));
+  const cases: CaseFigures[] = [];
+  for (const n of sizes) {
+    const figures = await benchCase(`${n.toLocaleString('en')} notes`, (dir) => generateVault(dir, n, Number(values.seed)));
+    cases.push(figures);
+    log(formatCase(figures));
   }
-  const file = await saveResults(resultsDir, { startedAt, finishedAt: new Date().toISOString(), machine, plan, queries: QUERIES, sizes: figures });
+  if (real > 0) {
+    const figures = await benchCase(`real-world ${real.toLocaleString('en')}`, (dir) => generateRealWorldVault(dir, real));
+    cases.push(figures);
+    log(formatCase(figures));
+  }
+  log(formatSummary(cases));
+  const file = await saveResults(resultsDir, { startedAt, finishedAt: new Date().toISOString(), machine, plan, queries: QUERIES, cases });
   log(`\nresults saved to ${path.relative(process.cwd(), file)}`);
 }
 

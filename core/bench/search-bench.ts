@@ -1,12 +1,12 @@
 /**
  * Search latency for the same queries three ways, interleaved so that background noise hits
- * every path alike: GET /vault/search (the service's long-lived qmd child), spawning
- * `qmd search --json` with the service's own index and env, and ripgrep over the files.
+ * every path alike: GET /vault/search (the service's index worker), spawning
+ * `qmd search --json` on an index qmd built itself, and ripgrep over the files.
  */
 import { spawn } from 'node:child_process';
-import { runQmd } from '../src/search/qmd-process.js';
+import { runQmd, type QmdContext } from '../src/search/qmd-process.js';
 import type { SearchResult } from '../src/search/index.js';
-import { getJson, type BenchService } from './service.js';
+import { getJson } from './service.js';
 import { round, summarize, timed, type Summary } from './stats.js';
 
 // Drawn from the generated corpus (corpus.ts): common, mid-frequency, tail and rare words,
@@ -47,13 +47,19 @@ export interface SearchFigures {
   perQuery: QueryFigures[];
 }
 
-async function viaService(svc: BenchService, q: string): Promise<{ ms: number; hits: number }> {
+/** Where the queries go: the service over HTTP, and qmd's CLI with its own index. */
+export interface SearchTarget {
+  base: string;
+  qmd: QmdContext;
+}
+
+async function viaService(svc: SearchTarget, q: string): Promise<{ ms: number; hits: number }> {
   const { ms, value } = await timed(() => getJson<SearchResult>(svc.base, `/vault/search?q=${encodeURIComponent(q)}&mode=fast`));
   if (value.body.degraded) throw new Error(`service search for "${q}" degraded: ${value.body.degraded}`);
   return { ms, hits: value.body.results.length };
 }
 
-async function viaCli(svc: BenchService, q: string): Promise<{ ms: number; hits: number }> {
+async function viaCli(svc: SearchTarget, q: string): Promise<{ ms: number; hits: number }> {
   // The same question asked of qmd's CLI, on the same index.
   const args = ['search', '--json', '-n', '10', '-c', 'vault', '--', q];
   const { ms, value: run } = await timed(() => runQmd(svc.qmd, args, 30_000));
@@ -88,7 +94,7 @@ function viaRg(rg: string, vault: string, q: string): Promise<{ ms: number; hits
   });
 }
 
-export async function benchSearch(svc: BenchService, vault: string, plan: SearchPlan): Promise<SearchFigures> {
+export async function benchSearch(svc: SearchTarget, vault: string, plan: SearchPlan): Promise<SearchFigures> {
   const coldFirstMs = (await viaService(svc, QUERIES[0] as string)).ms;
   // Warm-up: page cache, the worker's statements, the CLI's module loading.
   for (const q of QUERIES) {

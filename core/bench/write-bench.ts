@@ -6,16 +6,23 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { SearchResult } from '../src/search/index.js';
-import { getJson, type BenchService } from './service.js';
+import { getJson } from './service.js';
 import { connectSse } from './sse-client.js';
 import { sleep, summarize, withTimeout, type Summary } from './stats.js';
+
+/** A running service: its address, a way to wait until it is idle, and its index's last sync. */
+export interface WriteTarget {
+  base: string;
+  settle(): Promise<void>;
+  lastSyncMs(): Promise<number | undefined>;
+}
 
 export interface SseFigures {
   spacingMs: number;
   newFile: Summary;
   edit: Summary;
   timeouts: number;
-  /** The service's event loop during the phase (it runs in this process): a stall delays every event. */
+  /** The bench's own event loop meanwhile (a stall here would delay every arrival it stamps). */
   eventLoopDelayMs: { p50: number; p99: number; max: number };
   /** From the last save to settled (job, tree.md, index all idle); null past the bound. */
   settleAfterMs: number | null;
@@ -39,7 +46,7 @@ type FileChanged = { path: string; type: string };
  * Samples alternate a new file and an edit of an existing note, spaced out like a person
  * saving now and then; the job and the index syncs triggered by earlier saves run meanwhile.
  */
-export async function benchSse(svc: BenchService, vault: string, existing: string[], samples: number, spacingMs: number, drainBoundMs: number): Promise<SseFigures> {
+export async function benchSse(svc: WriteTarget, vault: string, existing: string[], samples: number, spacingMs: number, drainBoundMs: number): Promise<SseFigures> {
   const sse = await connectSse(`${svc.base}/sse`);
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
@@ -68,7 +75,7 @@ export async function benchSse(svc: BenchService, vault: string, existing: strin
     loop.disable();
   }
   const lastSave = performance.now();
-  const settled = await withTimeout(svc.app.knower.whenSettled(), drainBoundMs, 'settling').then(() => performance.now() - lastSave, () => null);
+  const settled = await withTimeout(svc.settle(), drainBoundMs, 'settling').then(() => performance.now() - lastSave, () => null);
   const toMs = (ns: number) => Math.round(ns / 1e4) / 100;
   return {
     spacingMs,
@@ -96,11 +103,11 @@ async function measureEvent(sse: Awaited<ReturnType<typeof connectSse>>, vault: 
 }
 
 /** Write a note holding a unique word, then poll fast search until it comes back. */
-export async function benchSearchable(svc: BenchService, vault: string, samples: number, pollMs: number): Promise<SearchableFigures> {
+export async function benchSearchable(svc: WriteTarget, vault: string, samples: number, pollMs: number): Promise<SearchableFigures> {
   const found: number[] = [];
   const syncs: number[] = [];
   let timeouts = 0;
-  const settle = () => withTimeout(svc.app.knower.whenSettled(), SETTLE_TIMEOUT_MS, 'settling between samples');
+  const settle = () => withTimeout(svc.settle(), SETTLE_TIMEOUT_MS, 'settling between samples');
   for (let i = 0; i < samples; i++) {
     // Each sample starts from an idle service, so one sample's update never serves the next.
     await settle();
@@ -121,8 +128,8 @@ export async function benchSearchable(svc: BenchService, vault: string, samples:
     if (ms === null) timeouts++;
     else found.push(ms);
     await settle();
-    const last = svc.app.knower.search.status().lastSync;
-    if (last?.ok) syncs.push(last.ms);
+    const last = await svc.lastSyncMs();
+    if (last !== undefined) syncs.push(last);
   }
   return { pollMs, writeToFound: summarize(found), indexSync: summarize(syncs), timeouts };
 }
