@@ -1,0 +1,44 @@
+import type { CliSettings } from '../config/index.js';
+import { failed, type Failure } from './outcome.js';
+import { liveRecords, type RunRecord } from './service/run-records.js';
+
+/** The service a command talks to. */
+export interface Target {
+  url: string;
+  stateDir: string;
+  vaultPath: string;
+  /** Its record, when this checkout's `knower start` started it. */
+  record?: RunRecord;
+  /** The other services started from this checkout that still run. */
+  others: RunRecord[];
+}
+
+/**
+ * Settings the person gave for this run (PORT or HOST, KNOWER_STATE_DIR in the environment)
+ * win. Without them, the service recorded on the configured port is the one; failing that, the
+ * only one recorded. Several, none on the configured port: the person must choose.
+ */
+export function findTarget(settings: CliSettings, verb: string): Target | Failure {
+  const records = liveRecords(settings.runDir, settings.repoRoot);
+  const { explicit } = settings;
+  let record: RunRecord | undefined;
+  if (explicit.address) record = records.find((r) => r.port === settings.port);
+  else if (explicit.stateDir) record = records.find((r) => r.stateDir === settings.stateDir);
+  else {
+    record = records.find((r) => r.port === settings.port) ?? (records.length === 1 ? records[0] : undefined);
+    if (!record && records.length > 1) {
+      const list = records.map((r) => `${r.url} (vault ${r.vault}, pid ${String(r.pid)})`);
+      return failed(
+        `several Knower services started from this checkout are running: ${list.join('; ')}`,
+        `choose one with PORT, e.g. PORT=${String(records[0]?.port)} ./knower ${verb}`,
+      );
+    }
+  }
+  return {
+    url: explicit.address || !record ? settings.url : record.url,
+    stateDir: explicit.stateDir || !record ? settings.stateDir : record.stateDir,
+    vaultPath: explicit.vault || !record ? settings.vaultPath : record.vault,
+    ...(record ? { record } : {}),
+    others: records.filter((r) => r !== record),
+  };
+}
