@@ -1,5 +1,7 @@
 import type { CliSettings } from '../config/index.js';
 import { failed, type Failure } from './outcome.js';
+import { serviceFiles } from './service/native-service.js';
+import { isServiceProcess, readPidFile } from './service/process-check.js';
 import { liveRecords, type RunRecord } from './service/run-records.js';
 
 /** The service a command talks to. */
@@ -9,6 +11,8 @@ export interface Target {
   vaultPath: string;
   /** Its record, when this checkout's `knower start` started it. */
   record?: RunRecord;
+  /** Its process, from the record or else from the pid file in its state dir. */
+  pid?: number;
   /** The other services started from this checkout that still run. */
   others: RunRecord[];
 }
@@ -34,11 +38,22 @@ export function findTarget(settings: CliSettings, verb: string): Target | Failur
       );
     }
   }
+  const stateDir = explicit.stateDir || !record ? settings.stateDir : record.stateDir;
+  const others = records.filter((r) => r !== record);
+  const pid = record?.pid ?? unrecordedPid(stateDir, others, settings.repoRoot);
   return {
     url: explicit.address || !record ? settings.url : record.url,
-    stateDir: explicit.stateDir || !record ? settings.stateDir : record.stateDir,
+    stateDir,
     vaultPath: explicit.vault || !record ? settings.vaultPath : record.vault,
     ...(record ? { record } : {}),
-    others: records.filter((r) => r !== record),
+    ...(pid !== undefined ? { pid } : {}),
+    others,
   };
+}
+
+/** The pid file's service, unless it is one a record places at another address. */
+function unrecordedPid(stateDir: string, others: RunRecord[], repoRoot: string): number | undefined {
+  const pid = readPidFile(serviceFiles(stateDir).pidFile);
+  if (pid === undefined || others.some((r) => r.pid === pid)) return undefined;
+  return isServiceProcess(pid, repoRoot) ? pid : undefined;
 }

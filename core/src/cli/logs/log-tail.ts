@@ -23,7 +23,7 @@ export function tailLines(file: string, count: number, keep: (rawLines: string[]
       text = buffer.toString('latin1') + text;
       start = from;
       const lines = completeLines(text, start === 0);
-      if (start === 0 || keep(lines) > count) {
+      if (start === 0 || keep(lines) >= count) {
         return { lines: lines.map((l) => Buffer.from(l, 'latin1').toString('utf8')), size };
       }
     }

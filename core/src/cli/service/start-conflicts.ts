@@ -37,6 +37,15 @@ export async function checkConflicts(settings: CliSettings): Promise<Conflict> {
     return { kind: 'running', url: serving.url, line, ...(probe.kind === 'knower' ? { health: probe.health } : {}) };
   }
 
+  // Nothing chosen for this run: `start` means "make sure Knower runs", and one does.
+  const { address, stateDir: stateChosen, vault: vaultChosen } = settings.explicit;
+  const running = address || stateChosen || vaultChosen ? undefined : (records.find((r) => r.port === port) ?? records[0]);
+  if (running) {
+    const probe = await probeHealth(createHttpClient(running.url, settings.token));
+    const line = `Knower is already running at ${running.url} (pid ${String(running.pid)}, vault ${running.vault})`;
+    return { kind: 'running', url: running.url, line, ...(probe.kind === 'knower' ? { health: probe.health } : {}) };
+  }
+
   const holder = records.find((r) => r.port === port);
   const who = holder ? ` (pid ${String(holder.pid)}, started from this checkout)` : '';
   const probe = await probeHealth(createHttpClient(url, settings.token));

@@ -22,7 +22,7 @@ Raw search hits from the vault (GET /vault/search), best first, as
     if (!query.trim()) return usageError('what should I search for? (knower search "words")');
     const limit = stringValue(args, 'limit');
     if (limit !== undefined && !/^[1-9]\d*$/.test(limit)) return usageError(`--limit needs a positive whole number (got '${limit}')`);
-    // The last of --deep and --fast wins, as in an option loop.
+    // --fast is the default mode, named for scripts; --deep wins when both are given.
     const mode = flag(args, 'deep') ? 'deep' : flag(args, 'fast') ? 'fast' : undefined;
     const connection = connect(ctx);
     if (isFailure(connection)) return connection;

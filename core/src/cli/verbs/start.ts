@@ -1,7 +1,6 @@
 import { flag } from '../args.js';
 import { EXIT, isFailure } from '../outcome.js';
-import { detectRuntime } from '../service/docker-runtime.js';
-import { startDocker } from '../service/docker-runtime.js';
+import { detectRuntime, startDocker } from '../service/docker-runtime.js';
 import { finishStart, startNative } from '../service/start-native.js';
 import type { Verb } from './verb.js';
 

@@ -3,8 +3,6 @@ import { healthSummary } from '../format/health-summary.js';
 import { errorLine } from '../format/text.js';
 import { createHttpClient, parseJson } from '../http-client.js';
 import { EXIT, isFailure } from '../outcome.js';
-import { serviceFiles } from '../service/native-service.js';
-import { isServiceProcess, readPidFile } from '../service/process-check.js';
 import { findTarget } from '../target.js';
 import type { Verb } from './verb.js';
 
@@ -23,9 +21,7 @@ Exit: 0 running, 3 stopped, 1 running but unhealthy or not answering.
     const { settings, out } = ctx;
     const target = findTarget(settings, 'status');
     if (isFailure(target)) return target;
-    const fromFile = readPidFile(serviceFiles(target.stateDir).pidFile);
-    const pid = target.record?.pid ?? (fromFile !== undefined && isServiceProcess(fromFile, settings.repoRoot) ? fromFile : undefined);
-    const { url } = target;
+    const { url, pid } = target;
     const result = await createHttpClient(url, settings.token).request('GET', '/health', { timeoutS: 5 });
     if (result.kind === 'answer' && result.status >= 200 && result.status < 300) {
       if (flag(args, 'json')) {

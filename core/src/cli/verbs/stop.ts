@@ -3,7 +3,7 @@ import { EXIT, failed, isFailure } from '../outcome.js';
 import { takeLock } from '../service/cli-lock.js';
 import { compose, detectRuntime } from '../service/docker-runtime.js';
 import { removePidFile, serviceFiles, stopProcess } from '../service/native-service.js';
-import { isServiceProcess, readPidFile } from '../service/process-check.js';
+import { readPidFile } from '../service/process-check.js';
 import { removeRecord } from '../service/run-records.js';
 import { findTarget } from '../target.js';
 import type { Verb } from './verb.js';
@@ -28,15 +28,15 @@ recorded (see ./knower start --help).
     try {
       let stopped = false;
       const pidFile = serviceFiles(target.stateDir).pidFile;
-      const fromFile = readPidFile(pidFile);
-      const pid = target.record?.pid ?? (fromFile !== undefined && isServiceProcess(fromFile, settings.repoRoot) ? fromFile : undefined);
+      const { pid } = target;
       if (pid !== undefined) {
         await stopProcess(pid, out.warn);
         removePidFile(target.stateDir);
         if (target.record) removeRecord(settings.runDir, target.record.port);
         out.say(`Stopped Knower (pid ${String(pid)})`);
         stopped = true;
-      } else if (existsSync(pidFile)) {
+      } else if (existsSync(pidFile) && !target.others.some((r) => r.pid === readPidFile(pidFile))) {
+        // Stale: its process is gone (a service recorded elsewhere keeps its own).
         removePidFile(target.stateDir);
       }
       const runtime = detectRuntime(ctx);
