@@ -23,6 +23,6 @@ export function processOutput(): Output {
     warn: (line) => process.stderr.write(`knower: ${line}\n`),
     write: (text) => process.stdout.write(text),
     writeErr: (text) => process.stderr.write(text),
-    isTTY: process.stdout.isTTY,
+    isTTY: Boolean(process.stdout.isTTY),
   };
 }
