@@ -1,7 +1,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { ConfigError } from './config-error.js';
+import { readEnvironment } from './environment.js';
+import { locationFields, optional, resolveLocation, text } from './location.js';
+import { coreDir, repoRoot } from './paths.js';
+
+export { ConfigError } from './config-error.js';
+export { readEnvironment, type Environment } from './environment.js';
+export { loadCliSettings, type CliSettings, type Runtime } from './cli-settings.js';
 
 /** The only reader of the process environment: everything else receives a typed Config. */
 export interface Config {
@@ -26,31 +33,8 @@ export interface Config {
   childEnv: NodeJS.ProcessEnv;
 }
 
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-/** core/ (works from src/config and from dist/config alike). */
-const coreDir = path.resolve(here, '..', '..');
-const repoRoot = path.resolve(coreDir, '..');
-
-/** Unset and blank variables are the same thing: absent. */
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (typeof v === 'string' ? v.trim() || undefined : v), schema.optional());
-
-const text = optional(z.string());
-const port = z.coerce
-  .number({ message: 'must be a number' })
-  .int('must be a whole number')
-  .min(1, 'must be between 1 and 65535')
-  .max(65535, 'must be between 1 and 65535');
-
 const envSchema = z.object({
-  VAULT_PATH: text,
-  KNOWER_STATE_DIR: text,
-  PORT: optional(port),
-  HOST: text,
+  ...locationFields,
   KNOWER_ALLOW_REMOTE: optional(z.enum(['0', '1', 'true', 'false'], { message: 'must be 1 or 0' })),
   KNOWER_TOKEN: optional(z.string().min(16, 'must be at least 16 characters')),
   KNOWER_ALLOWED_HOSTS: optional(
@@ -71,15 +55,18 @@ const envSchema = z.object({
 
 const DEFAULT_MODEL = 'claude-sonnet-5-5';
 
-/** Reads and validates the environment once; throws ConfigError naming every bad value. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+/**
+ * Reads and validates the settings once; throws ConfigError naming every bad value. By default
+ * they are the process environment over the checkout's .env (see readEnvironment).
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = readEnvironment().merged, cwd = process.cwd()): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}=${JSON.stringify(env[String(i.path[0])])}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const host = e.HOST ?? '127.0.0.1';
+  const { vaultPath, stateDir, port, host } = resolveLocation(e, cwd);
   const allowRemote = e.KNOWER_ALLOW_REMOTE === '1' || e.KNOWER_ALLOW_REMOTE === 'true';
   if (!isLoopback(host) && !e.KNOWER_TOKEN && !allowRemote) {
     throw new ConfigError(
@@ -87,9 +74,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     );
   }
   return {
-    vaultPath: path.resolve(cwd, e.VAULT_PATH ?? 'vault'),
-    stateDir: path.resolve(cwd, e.KNOWER_STATE_DIR ?? '.knower'),
-    port: e.PORT ?? 8000,
+    vaultPath,
+    stateDir,
+    port,
     host,
     allowRemote,
     token: e.KNOWER_TOKEN,

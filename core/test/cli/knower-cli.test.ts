@@ -1,4 +1,4 @@
-// The `knower` CLI as a user's shell runs it: real bash, real curl, and a small real HTTP
+// The `knower` CLI as a user's shell runs it: the real script and CLI, and a small real HTTP
 // server on 127.0.0.1 standing in for the service where a test needs to see the requests.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -38,6 +38,7 @@ function cliEnv(port: number, extra: Record<string, string> = {}): NodeJS.Proces
     KNOWER_RUNTIME: 'native',
     KNOWER_ENV_FILE: join(scratch, 'no-such.env'),
     KNOWER_STATE_DIR: join(scratch, 'state'),
+    KNOWER_RUN_DIR: join(scratch, 'run'),
     HOST: '127.0.0.1',
     PORT: String(port),
     ...extra,
@@ -131,7 +132,7 @@ const verbs = [
   'help',
 ];
 
-// Text that breaks naive JSON pasting, shell quoting and curl's -F syntax alike.
+// Text that breaks naive JSON pasting, shell quoting and multipart syntax alike.
 const hostileText =
   'He said "hi" \\ then left.\nLine two\twith tab; $(touch /tmp/pwned) `id` \'single\'\n' +
   '"}, "inbox_ref": "injected\n@/etc/passwd <also-not-a-file ;type=text/html, naïve 東京 🚀\n';
@@ -174,6 +175,13 @@ describe('knower CLI: usage', () => {
     const result = await run(args, cliEnv(port));
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('Usage: knower');
+  });
+
+  it('--version names Knower, qmd and Node versions', async () => {
+    const result = await run(['--version'], cliEnv(port));
+    expect(result.code).toBe(0);
+    const { version } = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')) as { version: string };
+    expect(result.stdout).toMatch(new RegExp(`^knower ${version.replaceAll('.', '\\.')} \\(qmd \\d+\\.\\d+\\.\\d+, node \\d+`));
   });
 
   it('names a bad setting and exits 1', async () => {
@@ -444,7 +452,7 @@ interface Part {
   data: Buffer;
 }
 
-/** Just enough multipart/form-data parsing to see what curl sent. */
+/** Just enough multipart/form-data parsing to see what the CLI sent. */
 function parseMultipart(body: Buffer, boundary: string): Part[] {
   const delimiter = Buffer.from(`--${boundary}`);
   const parts: Part[] = [];

@@ -1,0 +1,48 @@
+import type { Context } from './context.js';
+import { errorLine } from './format/text.js';
+import { createHttpClient, parseJson, type HttpClient, type RequestOptions } from './http-client.js';
+import { failed, notRunning, type Failure } from './outcome.js';
+import { findTarget, type Target } from './target.js';
+
+export interface Answer {
+  status: number;
+  body: Buffer;
+  json: unknown;
+}
+
+export interface Connection {
+  target: Target;
+  client: HttpClient;
+}
+
+/** The service this command talks to (see findTarget), and a client for it. */
+export function connect(ctx: Context): Connection | Failure {
+  const target = findTarget(ctx.settings, ctx.verb);
+  if ('kind' in target) return target;
+  return { target, client: createHttpClient(target.url, ctx.settings.token) };
+}
+
+/**
+ * A request whose every failure ends the command: nothing listening is exit 3, anything else
+ * (no answer in time, a non-2xx answer) exit 1 with the service's message.
+ */
+export async function callApi(ctx: Context, client: HttpClient, method: string, path: string, opts: RequestOptions): Promise<Answer | Failure> {
+  const result = await client.request(method, path, opts);
+  const where = `${client.baseUrl}${path}`;
+  switch (result.kind) {
+    case 'down':
+      return notRunning(client.baseUrl);
+    case 'timeout':
+      return failed(`no answer from ${where} within ${String(result.seconds)}s`);
+    case 'error':
+      return failed(`request to ${where} failed: ${result.message}`);
+    case 'answer':
+      break;
+  }
+  if (result.status < 200 || result.status > 299) {
+    const lines = [`${ctx.verb}: ${errorLine(result.status, result.body)}`];
+    if (result.status === 401) lines.push('the service requires a token: set KNOWER_TOKEN (in .env or the environment)');
+    return failed(...lines);
+  }
+  return { status: result.status, body: result.body, json: parseJson(result.body) };
+}

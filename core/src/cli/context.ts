@@ -1,0 +1,15 @@
+import type { CliSettings, Environment } from '../config/index.js';
+import type { Output } from './output.js';
+
+/** What every verb runs with. */
+export interface Context {
+  verb: string;
+  settings: CliSettings;
+  environment: Environment;
+  out: Output;
+  /**
+   * Runs `task` with a signal aborted by Ctrl-C: the task stops waiting and the command goes
+   * on, instead of the process dying there.
+   */
+  interruptible<T>(task: (signal: AbortSignal) => Promise<T>): Promise<T>;
+}

@@ -1,0 +1,65 @@
+import { ConfigError, loadCliSettings, type Environment } from '../config/index.js';
+import { parseVerbArgs } from './args.js';
+import type { Context } from './context.js';
+import { EXIT, failed, isFailure, usageError, type ExitCode, type Failure, type Outcome } from './outcome.js';
+import type { Output } from './output.js';
+import { versionLine } from './version.js';
+import { HELP, usageLines, verbs, type Verb } from './verbs/index.js';
+
+export interface CliIO {
+  out: Output;
+  /** The settings in force (the process environment over .env); may throw ConfigError. */
+  environment: () => Environment;
+  interruptible: Context['interruptible'];
+  repoRoot: string;
+}
+
+/** Arguments in, exit code out: finds the verb, parses its options, runs it, reports failures. */
+export async function runCli(argv: string[], io: CliIO): Promise<ExitCode> {
+  const { out } = io;
+  const [name, ...rest] = argv;
+  if (name === undefined) {
+    out.writeErr(HELP);
+    return EXIT.usage;
+  }
+  if (name === '-h' || name === '--help') {
+    out.write(HELP);
+    return EXIT.ok;
+  }
+  if (name === '--version') {
+    out.say(versionLine(io.repoRoot));
+    return EXIT.ok;
+  }
+  const verb = verbs.get(name);
+  if (!verb) return report(out, usageError(`unknown command '${name}'`));
+  const args = parseVerbArgs(rest, verb.options, verb.takesWords);
+  if (isFailure(args)) return report(out, args, verb);
+  if (args.values.help === true) {
+    out.write(verb.help);
+    return EXIT.ok;
+  }
+  let environment: Environment;
+  try {
+    environment = io.environment();
+  } catch (err) {
+    if (err instanceof ConfigError) return report(out, failed(err.message));
+    throw err;
+  }
+  const loaded = loadCliSettings(environment);
+  if (!loaded.ok) return report(out, failed(...loaded.message.split('\n')));
+  const ctx: Context = { verb: verb.name, settings: loaded.settings, environment, out, interruptible: io.interruptible };
+  return report(out, await verb.run(args, ctx), verb);
+}
+
+/** The edge: a failure becomes "knower: …" lines on stderr (usage lines after a usage error) and its exit code. */
+function report(out: Output, outcome: Outcome, verb?: Verb): ExitCode {
+  if (!isFailure(outcome)) return outcome;
+  const failure: Failure = outcome;
+  for (const line of failure.lines) out.warn(failure.usage && verb ? `${verb.name}: ${line}` : line);
+  if (failure.usage) {
+    const topic = verb ?? verbs.get('help');
+    out.writeErr(usageLines(topic?.help ?? HELP));
+    out.writeErr(!verb || verb.name === 'help' ? 'Run ./knower help for the list of commands.\n' : `Run ./knower ${verb.name} --help for details.\n`);
+  }
+  return failure.code;
+}

@@ -1,0 +1,87 @@
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, openSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import path from 'node:path';
+import { failed, type Failure } from '../outcome.js';
+import { isAlive, serviceMain } from './process-check.js';
+
+export interface ServiceFiles {
+  pidFile: string;
+  logFile: string;
+}
+
+export function serviceFiles(stateDir: string): ServiceFiles {
+  return { pidFile: path.join(stateDir, 'core.pid'), logFile: path.join(stateDir, 'core.log') };
+}
+
+/** The Node that runs the service: qmd 2.x needs Node >= 22 (the `node` dependency provides it). */
+export function serviceNode(repoRoot: string): string | Failure {
+  if (Number(process.versions.node.split('.')[0]) >= 22) return process.execPath;
+  const local = path.join(repoRoot, 'node_modules', '.bin', 'node');
+  if (existsSync(local)) return local;
+  return failed(`Node 22 is required to run the service: run 'npm ci' at ${repoRoot} (it provides node_modules/.bin/node), or install Node 22`);
+}
+
+export interface Spawned {
+  pid: number;
+  /** Where this start's lines begin in the log. */
+  logOffset: number;
+}
+
+/**
+ * Starts `node core/dist/main.js` in the background, in its own session (setsid: no SIGHUP when
+ * the terminal closes; its process group takes qmd children along on a hard stop), with its
+ * output appended to the log and its pid in the pid file.
+ */
+export function spawnService(opts: { node: string; repoRoot: string; stateDir: string; env: NodeJS.ProcessEnv }): Spawned | Failure {
+  const { pidFile, logFile } = serviceFiles(opts.stateDir);
+  const logOffset = existsSync(logFile) ? statSync(logFile).size : 0;
+  writeFileSync(logFile, `\n--- knower start ${new Date().toISOString()} (pid file ${pidFile})\n`, { flag: 'a' });
+  const fd = openSync(logFile, 'a');
+  try {
+    const child = spawn(opts.node, [serviceMain(opts.repoRoot)], {
+      cwd: opts.repoRoot,
+      env: opts.env,
+      detached: true,
+      stdio: ['ignore', fd, fd],
+    });
+    child.on('error', () => undefined); // reported below: no pid
+    child.unref();
+    if (child.pid === undefined) return failed(`the service did not start (could not run ${opts.node})`);
+    writeFileSync(pidFile, `${String(child.pid)}\n`);
+    return { pid: child.pid, logOffset };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** SIGTERM, then after 10 s SIGKILL to its process group. */
+export async function stopProcess(pid: number, warn: (line: string) => void): Promise<void> {
+  signal(pid, 'SIGTERM');
+  if (await exited(pid, 10_000)) return;
+  warn(`pid ${String(pid)} did not stop within 10s after SIGTERM; sending SIGKILL`);
+  if (!signal(-pid, 'SIGKILL')) signal(pid, 'SIGKILL');
+  await exited(pid, 2000);
+}
+
+function signal(pid: number, name: NodeJS.Signals): boolean {
+  try {
+    process.kill(pid, name);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function exited(pid: number, withinMs: number): Promise<boolean> {
+  const deadline = Date.now() + withinMs;
+  while (Date.now() < deadline) {
+    if (!isAlive(pid)) return true;
+    await sleep(100);
+  }
+  return !isAlive(pid);
+}
+
+export function removePidFile(stateDir: string): void {
+  rmSync(serviceFiles(stateDir).pidFile, { force: true });
+}

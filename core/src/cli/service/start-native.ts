@@ -1,0 +1,110 @@
+import { mkdirSync } from 'node:fs';
+import type { Context } from '../context.js';
+import { createHttpClient } from '../http-client.js';
+import { failed, isFailure, type Failure } from '../outcome.js';
+import { announceService } from './announce.js';
+import { ensureBuilt } from './build.js';
+import { takeLock } from './cli-lock.js';
+import type { Health } from './health-probe.js';
+import { showLogSince } from './log-excerpt.js';
+import { removePidFile, serviceFiles, serviceNode, spawnService } from './native-service.js';
+import { isAlive } from './process-check.js';
+import { waitForAnswer } from './readiness.js';
+import { removeRecord, writeRecord } from './run-records.js';
+import { checkConflicts } from './start-conflicts.js';
+
+export interface StartOptions {
+  rebuild: boolean;
+  /** Wait until search covers the vault, even when stdout is not a terminal. */
+  wait: boolean;
+}
+
+/** A service that answers: where, what its /health said, and the line that ends `start`. */
+export interface Running {
+  url: string;
+  line: string;
+  health?: Health;
+}
+
+/**
+ * Starts the service from this checkout unless this vault is served already, refusing when its
+ * port or state dir belongs to another service; records what it started (see run-records).
+ * Then shows the frontmatter mode and indexing progress, and prints where it runs.
+ */
+export async function startNative(ctx: Context, opts: StartOptions): Promise<Running | Failure> {
+  const lock = await takeLock(ctx.settings.runDir);
+  if (isFailure(lock)) return lock;
+  let running: Running | Failure;
+  try {
+    running = await startUnlessRunning(ctx, opts);
+  } finally {
+    lock.release();
+  }
+  if (isFailure(running)) return running;
+  return finishStart(ctx, running, opts.wait);
+}
+
+/** The announcement every runtime ends a start with (see announceService). */
+export async function finishStart(ctx: Context, running: Running, wait: boolean): Promise<Running | Failure> {
+  if (running.health) {
+    const followed = await announceService(ctx, createHttpClient(running.url, ctx.settings.token), running.health, wait);
+    if (followed === 'gone') return failed('the service stopped answering while it was indexing (./knower logs shows why)');
+  }
+  ctx.out.say(running.line);
+  return running;
+}
+
+async function startUnlessRunning(ctx: Context, opts: StartOptions): Promise<Running | Failure> {
+  const conflict = await checkConflicts(ctx.settings);
+  if (conflict.kind === 'refuse') return failed(...conflict.lines);
+  if (conflict.kind === 'running') {
+    if (opts.rebuild) ctx.out.warn('--rebuild takes effect on a fresh start: ./knower stop first');
+    return conflict;
+  }
+  const node = serviceNode(ctx.settings.repoRoot);
+  if (isFailure(node)) return node;
+  const built = await ensureBuilt(ctx, opts.rebuild);
+  if (built) return built;
+  return spawnAndWait(ctx, node);
+}
+
+async function spawnAndWait(ctx: Context, node: string): Promise<Running | Failure> {
+  const { settings, out } = ctx;
+  const timeoutS = settings.startTimeoutS ?? 60;
+  mkdirSync(settings.stateDir, { recursive: true });
+  const { logFile } = serviceFiles(settings.stateDir);
+  // The service reads .env itself: it is told which file this command read.
+  const env = { ...settings.childEnv, KNOWER_ENV_FILE: ctx.environment.envFile };
+  const spawned = spawnService({ node, repoRoot: settings.repoRoot, stateDir: settings.stateDir, env });
+  if (isFailure(spawned)) return spawned;
+  const { pid, logOffset } = spawned;
+  writeRecord(settings.runDir, {
+    url: settings.url,
+    host: settings.host,
+    port: settings.port,
+    vault: settings.vaultPath,
+    stateDir: settings.stateDir,
+    pid,
+    log: logFile,
+    startedAt: new Date().toISOString(),
+  });
+  const answer = await waitForAnswer(createHttpClient(settings.url, settings.token), timeoutS, () => isAlive(pid));
+  if (answer.kind === 'exited') {
+    out.warn('the service exited during start-up');
+    showLogSince(out, logFile, logOffset);
+    removePidFile(settings.stateDir);
+    removeRecord(settings.runDir, settings.port);
+    return failed();
+  }
+  if (answer.kind === 'timeout') {
+    out.warn(`no answer from ${settings.url}/health after ${String(timeoutS)}s (pid ${String(pid)} is still running; ./knower stop ends it)`);
+    showLogSince(out, logFile, logOffset);
+    return failed();
+  }
+  const line = `Knower is running at ${settings.url} (pid ${String(pid)}, log ${logFile})`;
+  if (answer.probe.kind !== 'knower') {
+    out.warn(answer.probe.detail);
+    return { url: settings.url, line };
+  }
+  return { url: settings.url, line, health: answer.probe.health };
+}

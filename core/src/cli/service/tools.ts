@@ -1,0 +1,27 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { constants } from 'node:os';
+import path from 'node:path';
+
+/** PATH with the project's tools and its Node 22 first, as `npm run` would set it up. */
+export function projectEnv(repoRoot: string, env: NodeJS.ProcessEnv, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const PATH = [path.join(repoRoot, 'node_modules', '.bin'), path.dirname(process.execPath), env.PATH].filter(Boolean).join(path.delimiter);
+  return { ...env, ...extra, PATH };
+}
+
+/** Runs a command with this terminal's stdin, stdout and stderr; resolves with its exit code. */
+export function runInherit(command: string, args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv; stdout?: 'inherit' | 'stderr' }): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: opts.cwd, env: opts.env, stdio: ['inherit', opts.stdout === 'stderr' ? process.stderr : 'inherit', 'inherit'] });
+    child.on('error', (err) => {
+      process.stderr.write(`knower: could not run ${command}: ${err.message}\n`);
+      resolve(127);
+    });
+    child.on('close', (code, signal) => resolve(code ?? 128 + (signal ? constants.signals[signal] : 0)));
+  });
+}
+
+/** True when the command exits 0 within the time limit (a missing command is false). */
+export function succeeds(command: string, args: string[], timeoutMs: number): boolean {
+  const result = spawnSync(command, args, { stdio: 'ignore', timeout: timeoutMs });
+  return result.status === 0;
+}

@@ -1,0 +1,49 @@
+import { EXIT, usageError } from '../outcome.js';
+import type { Verb } from './verb.js';
+
+export const HELP = `Usage: knower <command> [options]        (knower <command> --help for details)
+
+Service
+  start [--rebuild]        start the service (Docker if an engine answers, else natively)
+  stop                     stop it
+  status [--json]          running or stopped, with a summary of /health
+  logs [-f] [-n LINES]     show the service log
+  visualize                run the web app's dev server against the service
+  vault [--path]           open the vault folder (or print its path)
+
+Vault
+  add "text" [--image FILE]… [--inbox-ref ID] [--wait]   send an update
+  ask "question" [--deep]                               ask the search agent
+  search "words" [--deep] [--scope project:NAME] [--json] raw search hits
+  inbox [--json]           list the items waiting for your answer
+  embed                    refresh search embeddings now
+
+Project
+  test                     typecheck, lint, unit, integration and end-to-end tests
+  help [command]           this text, or a command's
+  --version                the versions of Knower, qmd and Node
+
+Exit codes: 0 ok, 1 failure, 2 usage error, 3 the service is not running.
+Settings: environment variables or .env at the repo root (see .env.example).
+`;
+
+/** `help [command]`: the verb list, or one verb's help (looked up in the table it is given). */
+export function helpVerb(helpOf: (name: string) => string | undefined): Verb {
+  return {
+    name: 'help',
+    help: HELP,
+    options: {},
+    takesWords: true,
+    async run(args, ctx) {
+      const [topic] = args.positionals;
+      if (topic === undefined) {
+        ctx.out.write(HELP);
+        return EXIT.ok;
+      }
+      const text = helpOf(topic);
+      if (text === undefined) return usageError(`unknown command '${topic}'`);
+      ctx.out.write(text);
+      return EXIT.ok;
+    },
+  };
+}

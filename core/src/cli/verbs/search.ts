@@ -1,0 +1,43 @@
+import { flag, stringValue } from '../args.js';
+import { callApi, connect } from '../api.js';
+import { searchHits } from '../format/answers.js';
+import { EXIT, isFailure, usageError } from '../outcome.js';
+import type { Verb } from './verb.js';
+
+export const search: Verb = {
+  name: 'search',
+  help: `Usage: knower search "words" [--deep] [--scope project:NAME] [--limit N] [--json]
+
+Raw search hits from the vault (GET /vault/search), best first, as
+"path — title" and an indented snippet. No model is involved.
+  --deep            hybrid search (vectors + rerank); falls back to fast with a note
+  --scope SCOPE     only hits under a project, e.g. project:garden
+  --limit N         at most N hits
+  --json            print the response as is
+`,
+  options: { deep: { type: 'boolean' }, fast: { type: 'boolean' }, json: { type: 'boolean' }, scope: { type: 'string' }, limit: { type: 'string' } },
+  takesWords: true,
+  async run(args, ctx) {
+    const query = args.positionals.join(' ');
+    if (!query.trim()) return usageError('what should I search for? (knower search "words")');
+    const limit = stringValue(args, 'limit');
+    if (limit !== undefined && !/^[1-9]\d*$/.test(limit)) return usageError(`--limit needs a positive whole number (got '${limit}')`);
+    // --fast is the default mode, named for scripts; --deep wins when both are given.
+    const mode = flag(args, 'deep') ? 'deep' : flag(args, 'fast') ? 'fast' : undefined;
+    const connection = connect(ctx);
+    if (isFailure(connection)) return connection;
+    const answer = await callApi(ctx, connection.client, 'GET', '/vault/search', {
+      timeoutS: 60,
+      query: { q: query, mode, scope: stringValue(args, 'scope') || undefined, limit },
+    });
+    if (isFailure(answer)) return answer;
+    if (flag(args, 'json')) {
+      ctx.out.write(`${answer.body.toString('utf8')}\n`);
+      return EXIT.ok;
+    }
+    const printed = searchHits(answer.json);
+    for (const line of printed.err) ctx.out.writeErr(`${line}\n`);
+    for (const line of printed.out) ctx.out.say(line);
+    return EXIT.ok;
+  },
+};

@@ -1,0 +1,44 @@
+import { flag } from '../args.js';
+import { EXIT, isFailure } from '../outcome.js';
+import { detectRuntime, startDocker } from '../service/docker-runtime.js';
+import { finishStart, startNative } from '../service/start-native.js';
+import type { Verb } from './verb.js';
+
+export const start: Verb = {
+  name: 'start',
+  help: `Usage: knower start [--rebuild] [--wait]
+
+Starts the service and waits until GET /health answers, then prints its URL.
+With a working Docker engine (and KNOWER_RUNTIME not 'native') it runs
+\`docker compose --profile core up -d\`. Otherwise it runs natively from this checkout:
+installs npm dependencies if missing, builds if core/dist or apps/web/dist is missing,
+starts core in the background (pid and log in $KNOWER_STATE_DIR, default .knower).
+Starting a running service is not an error. It records what it started (.knower/run), so
+./knower finds the service from any shell; it refuses a port that another Knower serving
+another vault, or anything that is not Knower, holds.
+
+While the vault is being indexed it shows the progress: on a terminal a live count until
+search covers the vault (Ctrl-C stops waiting; the service keeps running), otherwise one line.
+
+  --rebuild   build again first (native: npm run build; docker: compose --build)
+  --wait      wait until search covers the vault, also when not on a terminal (scripts)
+
+Settings: KNOWER_RUNTIME (auto|docker|native), KNOWER_START_TIMEOUT_S (default 60 native,
+300 docker), PORT, HOST and the service settings in .env.example.
+`,
+  options: { rebuild: { type: 'boolean' }, wait: { type: 'boolean' } },
+  takesWords: false,
+  async run(args, ctx) {
+    const opts = { rebuild: flag(args, 'rebuild'), wait: flag(args, 'wait') };
+    const runtime = detectRuntime(ctx);
+    if (isFailure(runtime)) return runtime;
+    if (runtime.kind === 'native') {
+      const started = await startNative(ctx, opts);
+      return isFailure(started) ? started : EXIT.ok;
+    }
+    const running = await startDocker(ctx, runtime, opts);
+    if (isFailure(running)) return running;
+    const finished = await finishStart(ctx, running, opts.wait);
+    return isFailure(finished) ? finished : EXIT.ok;
+  },
+};

@@ -1,0 +1,55 @@
+import { existsSync } from 'node:fs';
+import { EXIT, failed, isFailure } from '../outcome.js';
+import { takeLock } from '../service/cli-lock.js';
+import { compose, detectRuntime } from '../service/docker-runtime.js';
+import { removePidFile, serviceFiles, stopProcess } from '../service/native-service.js';
+import { readPidFile } from '../service/process-check.js';
+import { removeRecord } from '../service/run-records.js';
+import { findTarget } from '../target.js';
+import type { Verb } from './verb.js';
+
+export const stop: Verb = {
+  name: 'stop',
+  help: `Usage: knower stop
+
+Stops the service: SIGTERM to the native process (SIGKILL after 10 s), or
+\`docker compose stop\` in the Docker runtime. Stopping a stopped service is not an error.
+Without PORT or KNOWER_STATE_DIR in the environment it stops the service ./knower start
+recorded (see ./knower start --help).
+`,
+  options: {},
+  takesWords: false,
+  async run(_args, ctx) {
+    const { settings, out } = ctx;
+    const target = findTarget(settings, 'stop');
+    if (isFailure(target)) return target;
+    const lock = await takeLock(settings.runDir);
+    if (isFailure(lock)) return lock;
+    try {
+      let stopped = false;
+      const pidFile = serviceFiles(target.stateDir).pidFile;
+      const { pid } = target;
+      if (pid !== undefined) {
+        await stopProcess(pid, out.warn);
+        removePidFile(target.stateDir);
+        if (target.record) removeRecord(settings.runDir, target.record.port);
+        out.say(`Stopped Knower (pid ${String(pid)})`);
+        stopped = true;
+      } else if (existsSync(pidFile) && !target.others.some((r) => r.pid === readPidFile(pidFile))) {
+        // Stale: its process is gone (a service recorded elsewhere keeps its own).
+        removePidFile(target.stateDir);
+      }
+      const runtime = detectRuntime(ctx);
+      if (isFailure(runtime)) return runtime;
+      if (runtime.kind === 'docker') {
+        if ((await compose(ctx, runtime, ['--profile', 'core', '--profile', 'web', 'stop'])) !== 0) return failed('docker compose stop failed');
+        out.say('Stopped the Knower containers.');
+        stopped = true;
+      }
+      if (!stopped) out.say('Knower is not running.');
+      return EXIT.ok;
+    } finally {
+      lock.release();
+    }
+  },
+};

@@ -1,0 +1,73 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import type { Context } from '../context.js';
+import { EXIT } from '../outcome.js';
+import { projectEnv, runInherit, succeeds } from '../service/tools.js';
+import { summarize, type PhaseResult } from '../test-run/summary.js';
+import { hasRootScript, testedWorkspaces } from '../test-run/workspaces.js';
+import type { Verb } from './verb.js';
+
+/** The shell scripts shellcheck checks: the CLI's bootstrap and CI's entry point. */
+const SHELL_SCRIPTS = ['knower', '.ci/run'];
+
+export const test: Verb = {
+  name: 'test',
+  help: `Usage: knower test
+
+Builds (npm run build), then runs from the repo root: npm run typecheck, npm run lint,
+shellcheck on the shell scripts, each workspace's vitest suites, then the end-to-end suite
+(npm run e2e) when the root package.json has it. Reports go to
+$KNOWER_STATE_DIR/test-results/. Ends with one line: "N passed, N failed" (a failed build,
+typecheck, lint or crashed suite counts as one failure). Exit 0 only if nothing failed.
+`,
+  options: {},
+  takesWords: false,
+  async run(_args, ctx) {
+    const root = ctx.settings.repoRoot;
+    const results = path.join(ctx.settings.stateDir, 'test-results');
+    rmSync(results, { recursive: true, force: true });
+    mkdirSync(results, { recursive: true });
+    // Everything runs on the project's Node 22 (qmd needs it), as `npm run` would.
+    const env = projectEnv(root, ctx.settings.childEnv);
+    const phases: PhaseResult[] = [];
+    const phase = async (name: string, command: string[], opts: { cwd?: string; report?: string; env?: NodeJS.ProcessEnv } = {}) => {
+      ctx.out.write(`\n==> ${name}: ${command.join(' ')}\n`);
+      const [program = '', ...args] = command;
+      const code = await runInherit(program, args, { cwd: opts.cwd ?? root, env: { ...env, ...opts.env } });
+      phases.push({ name, code, ...(opts.report ? { report: opts.report } : {}) });
+      return code;
+    };
+
+    // The end-to-end and lifecycle tests run the built service: always test what the sources say.
+    if ((await phase('build', ['npm', 'run', 'build'])) === 0) {
+      await phase('typecheck', ['npm', 'run', 'typecheck']);
+      await phase('lint', ['npm', 'run', 'lint']);
+      if (succeeds('shellcheck', ['--version'], 10_000)) await phase('shellcheck', ['shellcheck', ...SHELL_SCRIPTS]);
+      else {
+        ctx.out.write('\n==> shellcheck: not installed (Debian and Ubuntu: apt-get install shellcheck; macOS: brew install shellcheck)\n');
+        phases.push({ name: 'shellcheck', code: 127 });
+      }
+      for (const ws of testedWorkspaces(root)) {
+        const report = path.join(results, `${ws.dir.replaceAll('/', '-')}.json`);
+        if (ws.runner === 'vitest') {
+          const vitest = ['vitest', 'run', '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile=${report}`];
+          await phase(`test:${ws.dir}`, vitest, { cwd: path.join(root, ws.dir), report });
+        } else {
+          await phase(`test:${ws.dir}`, ['npm', 'test', '-w', ws.dir]);
+        }
+      }
+      if (hasRootScript(root, 'e2e')) {
+        // Playwright's json reporter writes here when it is configured without an outputFile.
+        const report = path.join(results, 'e2e.json');
+        await phase('e2e', ['npm', 'run', 'e2e'], { report, env: { PLAYWRIGHT_JSON_OUTPUT_NAME: report } });
+      }
+    }
+    return report(ctx, phases);
+  },
+};
+
+function report(ctx: Context, phases: PhaseResult[]) {
+  const { lines, failed } = summarize(phases);
+  for (const line of lines) ctx.out.say(line);
+  return failed > 0 ? EXIT.fail : EXIT.ok;
+}

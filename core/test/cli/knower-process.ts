@@ -1,0 +1,70 @@
+// Running the real `knower` script as a user's shell would, and small HTTP servers on 127.0.0.1
+// that stand in for what may hold a port.
+import { spawn } from 'node:child_process';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+
+export const repoRoot = resolve(import.meta.dirname, '../../..');
+const cli = join(repoRoot, 'knower');
+
+export interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** A shell with none of the developer's settings: only what the test passes reaches the CLI. */
+export function shellEnv(scratch: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME ?? scratch,
+    TMPDIR: scratch,
+    KNOWER_RUNTIME: 'native',
+    KNOWER_ENV_FILE: join(scratch, 'no-such.env'),
+    ...extra,
+  };
+}
+
+export function runKnower(args: string[], env: NodeJS.ProcessEnv, cwd: string, input = ''): Promise<Run> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(cli, args, { env, cwd });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolvePromise({ code, stdout, stderr }));
+    child.stdin.end(input);
+  });
+}
+
+export interface StandIn {
+  port: number;
+  url: string;
+  /** "METHOD path" of every request, in order. */
+  requests: string[];
+  close(): Promise<void>;
+}
+
+/** An HTTP server on 127.0.0.1 answering every request with `answer`. */
+export async function standIn(answer: (req: IncomingMessage, res: ServerResponse) => void): Promise<StandIn> {
+  const requests: string[] = [];
+  const server = createServer((req, res) => {
+    requests.push(`${req.method ?? ''} ${req.url ?? ''}`);
+    answer(req, res);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  return {
+    port,
+    url: `http://127.0.0.1:${String(port)}`,
+    requests,
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  };
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}

@@ -1,0 +1,77 @@
+// `knower start` on a terminal: one progress line rewritten in place until search covers the
+// vault; Ctrl-C stops the waiting, not the service.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createHttpClient } from '../../src/cli/http-client.js';
+import type { Output } from '../../src/cli/output.js';
+import type { Health } from '../../src/cli/service/health-probe.js';
+import { followIndexing } from '../../src/cli/service/readiness.js';
+import { sendJson, standIn, type StandIn } from './knower-process.js';
+
+function terminal(): Output & { text: () => string } {
+  let text = '';
+  return {
+    say: (line) => (text += `${line}\n`),
+    warn: (line) => (text += `knower: ${line}\n`),
+    write: (t) => (text += t),
+    writeErr: (t) => (text += t),
+    isTTY: true,
+    text: () => text,
+  };
+}
+
+const indexing = (done: number, total: number): Health => ({
+  status: done < total ? 'indexing' : 'ok',
+  vault: { path: '/v' },
+  indexing: { ready: done >= total, files: { done: total, total }, search: { done, total } },
+});
+
+let server: StandIn | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+describe('start progress on a terminal', () => {
+  it('rewrites one line with the live count, then clears it when search covers the vault', async () => {
+    let done = 0;
+    server = await standIn((_req, res) => {
+      done += 5;
+      sendJson(res, 200, indexing(Math.min(done, 10), 10));
+    });
+    const out = terminal();
+    const result = await followIndexing(indexing(0, 10), {
+      client: createHttpClient(server.url),
+      out,
+      wait: false,
+      signal: new AbortController().signal,
+      intervalMs: 10,
+    });
+    expect(result).toBe('ready');
+    expect(out.text()).toBe(
+      '\r\x1b[2KIndexing the vault: 10/10 files read, 0/10 notes searchable' +
+        '\r\x1b[2KIndexing the vault: 10/10 files read, 5/10 notes searchable' +
+        '\r\x1b[2K',
+    );
+  });
+
+  it('stops waiting on Ctrl-C and leaves the service alone', async () => {
+    server = await standIn((_req, res) => sendJson(res, 200, indexing(1, 10)));
+    const out = terminal();
+    const controller = new AbortController();
+    const following = followIndexing(indexing(1, 10), { client: createHttpClient(server.url), out, wait: false, signal: controller.signal, intervalMs: 10 });
+    while (server.requests.length < 2) await new Promise((r) => setTimeout(r, 10));
+    controller.abort();
+    expect(await following).toBe('interrupted');
+    expect(out.text().endsWith('1/10 notes searchable\n')).toBe(true);
+    expect(server.requests.every((r) => r === 'GET /health')).toBe(true);
+  });
+
+  it('says so when the service goes away while indexing', async () => {
+    server = await standIn((_req, res) => sendJson(res, 200, indexing(1, 10)));
+    const url = server.url;
+    await server.close();
+    server = undefined;
+    const result = await followIndexing(indexing(1, 10), { client: createHttpClient(url), out: terminal(), wait: true, signal: new AbortController().signal, intervalMs: 10 });
+    expect(result).toBe('gone');
+  });
+});
