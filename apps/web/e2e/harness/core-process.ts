@@ -76,6 +76,8 @@ async function startOnce(opts: CoreOptions, port: number): Promise<CoreProcess> 
     ANTHROPIC_BASE_URL: opts.modelURL,
     KNOWER_EMBED_INTERVAL_S: '0',
     KNOWER_LOG_LEVEL: 'warn',
+    // The service reads the checkout's .env too: a developer's settings there stay out of the tests.
+    KNOWER_ENV_FILE: '/dev/null',
     // qmd turns its model operations (downloads included) off under CI: nothing leaves the machine.
     CI: '1',
     NO_COLOR: '1',

@@ -3,7 +3,11 @@ import path from 'node:path';
 
 /** A project as the update agent leaves them: the four standard files, frontmatter included. */
 export function project(name: string, files: { description: string; state: string; tasks?: string; changelog?: string }): Record<string, string> {
-  const note = (body: string) => `---\ncreated: 2025-03-01T08:00:00Z\n---\n${body.trim()}\n`;
+  // The three fields Knower writes into the notes it creates: they keep the job stamping them.
+  const note = (body: string) => {
+    const text = `${body.trim()}\n`;
+    return `---\ncreated: 2025-03-01T08:00:00Z\nupdated: 2025-03-01T08:00:00Z\ntokens: ${Math.ceil(text.length / 4)}\n---\n${text}`;
+  };
   return {
     [`projects/${name}/description.md`]: note(files.description),
     [`projects/${name}/state.md`]: note(files.state),
