@@ -3,11 +3,11 @@
  * changelog}.md with notes/ under each, and bucket/. Same seed and size → same bytes.
  *   tsx bench/generate-vault.ts --notes 10000 --out /tmp/vault-10k [--seed 42]
  */
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import { between, createRng, noteBody, pick, titleWords, type Rng } from './corpus.js';
+import { generatorMain, writeVaultFiles } from './vault-files.js';
 
 export interface GeneratedVault {
   root: string;
@@ -21,7 +21,6 @@ export interface GeneratedVault {
 
 const BASE_DAY = Date.UTC(2024, 0, 1);
 const DAY_MS = 86_400_000;
-const WRITE_BATCH = 64;
 
 const iso = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
@@ -78,43 +77,12 @@ export async function generateVault(root: string, total: number, seed = 42): Pro
   }
 
   await mkdir(path.join(root, 'inbox'), { recursive: true });
-  const dirs = new Set([...files.keys()].map((rel) => path.dirname(rel)));
-  for (const dir of dirs) await mkdir(path.join(root, dir), { recursive: true });
-  const entries = [...files.entries()];
-  let bytes = 0;
-  for (let i = 0; i < entries.length; i += WRITE_BATCH) {
-    await Promise.all(
-      entries.slice(i, i + WRITE_BATCH).map(([rel, text]) => {
-        bytes += Buffer.byteLength(text);
-        return writeFile(path.join(root, rel), text);
-      }),
-    );
-  }
+  const bytes = await writeVaultFiles(root, files);
   return { root, notes: files.size, bytes, projects, paths: [...files.keys()] };
 }
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { notes: { type: 'string' }, out: { type: 'string' }, seed: { type: 'string', default: '42' } } });
-  const notes = Number(values.notes);
-  if (!Number.isInteger(notes) || notes < 10 || !values.out) {
-    process.stderr.write('usage: tsx bench/generate-vault.ts --notes <n ≥ 10> --out <empty dir> [--seed 42]\n');
-    process.exit(2);
-  }
-  const out = path.resolve(values.out);
-  // Never mix a synthetic vault into real notes.
-  const existing = await readdir(out).catch(() => []);
-  if (existing.length > 0) {
-    process.stderr.write(`${out} is not empty; give a new or empty folder\n`);
-    process.exit(2);
-  }
-  const started = performance.now();
-  const vault = await generateVault(out, notes, Number(values.seed));
-  const ms = Math.round(performance.now() - started);
-  process.stdout.write(`${vault.notes} notes, ${(vault.bytes / 1e6).toFixed(1)} MB, ${vault.projects.length} projects in ${out} (${ms} ms)\n`);
-}
-
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  main().catch((err: unknown) => {
+  generatorMain('generate-vault', 42, generateVault).catch((err: unknown) => {
     process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
     process.exit(1);
   });

@@ -6,11 +6,10 @@
  * projects/ or bucket/. Deterministic: same seed and size, same bytes.
  *   tsx bench/real-world-vault.ts --notes 2500 --out /tmp/real-vault [--seed 7]
  */
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import { between, createRng, paragraph, pick, titleWords, type Rng } from './corpus.js';
+import { generatorMain, writeVaultFiles } from './vault-files.js';
 
 /** Words a search must find in exactly the notes that contain them, one list per script. */
 export const PROBE_WORDS = {
@@ -113,38 +112,12 @@ export async function generateRealWorldVault(root: string, total: number, seed =
   files.set('.obsidian/snippets/note.md', '# not a note of the vault\n\nzeppelin quinoa\n');
   files.set('.trash/deleted.md', 'zeppelin\n');
 
-  for (const dir of new Set([...files.keys()].map((rel) => path.dirname(rel)))) await mkdir(path.join(root, dir), { recursive: true });
-  let bytes = 0;
-  const entries = [...files.entries()];
-  for (let i = 0; i < entries.length; i += 64) {
-    await Promise.all(
-      entries.slice(i, i + 64).map(([rel, content]) => {
-        bytes += typeof content === 'string' ? Buffer.byteLength(content) : content.length;
-        return writeFile(path.join(root, rel), content);
-      }),
-    );
-  }
+  const bytes = await writeVaultFiles(root, files);
   return { root, notes: notes.length, bytes, paths: notes };
 }
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { notes: { type: 'string' }, out: { type: 'string' }, seed: { type: 'string', default: '7' } } });
-  const notes = Number(values.notes);
-  if (!Number.isInteger(notes) || notes < 10 || !values.out) {
-    process.stderr.write('usage: tsx bench/real-world-vault.ts --notes <n ≥ 10> --out <empty dir> [--seed 7]\n');
-    process.exit(2);
-  }
-  const out = path.resolve(values.out);
-  if ((await readdir(out).catch(() => [])).length > 0) {
-    process.stderr.write(`${out} is not empty; give a new or empty folder\n`);
-    process.exit(2);
-  }
-  const vault = await generateRealWorldVault(out, notes, Number(values.seed));
-  process.stdout.write(`${vault.notes} notes, ${(vault.bytes / 1e6).toFixed(1)} MB in ${out}\n`);
-}
-
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  main().catch((err: unknown) => {
+  generatorMain('real-world-vault', 7, generateRealWorldVault).catch((err: unknown) => {
     process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
     process.exit(1);
   });
