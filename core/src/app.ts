@@ -29,6 +29,8 @@ export interface Knower {
   /** Where notes' created/updated/tokens live, and why. */
   frontmatter: FrontmatterChoice;
   watching(): boolean;
+  /** Why changes made on disk may go unnoticed, if so. */
+  watchProblem(): string | undefined;
   /** How far the first pass and the job are: /health is "indexing" until search covers the vault. */
   indexing(): IndexingProgress;
   /** Resolves when the start-up scan, the job, tree.md and the search index have all caught up. */
@@ -118,7 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   let watching = false;
   // Watch first, then the first pass: a change made while the pass runs is not missed.
   const firstPass = sync.ready.then(() => {
-    watching = true;
+    watching = sync.problem() === undefined;
     return job.start();
   });
   // Accepted updates left from before a crash run again, once the agents can see the vault.
@@ -135,7 +137,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     agents,
     queue,
     frontmatter,
-    watching: () => watching,
+    watching: () => watching && sync.problem() === undefined,
+    watchProblem: () => sync.problem(),
     indexing: () => job.progress(),
     async whenSettled() {
       await firstPass;

@@ -6,8 +6,10 @@ import { watchVault, type SelfWrites, type VaultEvent } from '../watch/index.js'
 import type { BackgroundJob } from './background-job.js';
 
 export interface VaultSync {
-  /** Resolves once changes are being watched (the first pass starts after it: nothing falls between). */
+  /** Settles once changes are being watched, or could not be (the first pass starts after it). */
   ready: Promise<void>;
+  /** Why changes on disk may go unnoticed (the watch could not be set up, or failed), if so. */
+  problem(): string | undefined;
   close(): Promise<void>;
 }
 
@@ -31,6 +33,11 @@ export function startVaultSync(deps: { root: string; bus: EventBus; job: Backgro
     if (!own) deps.job.enqueue(event.path);
   }
 
+  let problem: string | undefined;
+  const failed = (what: string) => (err: unknown) => {
+    problem = `${what}: ${err instanceof Error ? err.message : String(err)}; hand edits are not seen until a restart`;
+    deps.log.error({ err }, what);
+  };
   const watcher = watchVault(
     deps.root,
     (events) => {
@@ -38,7 +45,10 @@ export function startVaultSync(deps: { root: string; bus: EventBus; job: Backgro
         onEvent(event).catch((err: unknown) => deps.log.error({ err, path: event.path }, 'could not handle a vault change'));
       }
     },
-    (err) => deps.log.error({ err }, 'the vault watcher reported an error'),
+    failed('the vault watcher failed'),
   );
-  return { ready: watcher.ready, close: () => watcher.close() };
+  // Without a watch (e.g. the system's inotify limit is reached) the vault is still listed,
+  // searched and written by Knower; /health says what is missing.
+  const ready = watcher.ready.catch(failed('the vault could not be watched'));
+  return { ready, problem: () => problem, close: () => watcher.close().catch(() => undefined) };
 }

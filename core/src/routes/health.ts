@@ -6,7 +6,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     const qmd = k.search.status();
     const indexing = k.indexing();
     const queue = k.queue.status();
-    const degraded = [qmd.degraded].filter((d): d is string => Boolean(d));
+    const degraded = [qmd.degraded, k.watchProblem()].filter((d): d is string => Boolean(d));
     // "ok" only once search covers the vault; a fault outranks a first pass still under way.
     const status = degraded.length ? 'degraded' : indexing.ready ? 'ok' : 'indexing';
     return {
