@@ -69,7 +69,9 @@ export function App() {
   }, [inbox.count]);
 
   // Going somewhere closes the drawer: on a phone the view is what the user came for.
-  useEffect(() => setDrawerOpen(false), [route]);
+  useEffect(() => {
+    setDrawerOpen(false);
+  }, [route]);
 
   // The item being answered was resolved elsewhere (CLI, another tab): nothing left to answer.
   const { answering, cancelAnswer } = composer;

@@ -19,7 +19,9 @@ export function CommandPalette({ open, onOpenChange, onOpen }: CommandPalettePro
     ...results.names.map((e): Item => ({ id: `name-${e.path}`, path: e.path, title: basename(e.path), detail: dirname(e.path), kind: 'name' })),
     ...results.hits.map((h): Item => ({ id: `text-${h.path}`, path: h.path, title: h.title || basename(h.path), detail: h.path, snippet: h.snippet ?? '', kind: 'text' })),
   ];
-  useEffect(() => setActive(0), [results]);
+  useEffect(() => {
+    setActive(0);
+  }, [results]);
   useEffect(() => {
     if (!open) setQuery('');
   }, [open]);
@@ -40,7 +42,10 @@ export function CommandPalette({ open, onOpenChange, onOpen }: CommandPalettePro
     event.preventDefault();
     move();
   };
-  useEffect(() => document.getElementById(`palette-${active}`)?.scrollIntoView({ block: 'nearest' }), [active]);
+  // Block body: scrollIntoView returns a promise in recent Chromium, which React would take for a cleanup.
+  useEffect(() => {
+    document.getElementById(`palette-${active}`)?.scrollIntoView({ block: 'nearest' });
+  }, [active]);
 
   const names = items.filter((i) => i.kind === 'name');
   const texts = items.filter((i) => i.kind === 'text');

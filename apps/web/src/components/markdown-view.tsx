@@ -26,7 +26,9 @@ type MarkdownViewProps = {
 const remarkPlugins = [remarkGfm, remarkWikilinks, remarkHideBlockIds, remarkCallout];
 const rehypePlugins = [rehypeDirAuto];
 
-export const scrollToHeading = (heading: string) => document.getElementById(slugify(heading))?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+export const scrollToHeading = (heading: string): void => {
+  document.getElementById(slugify(heading))?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+};
 
 /** Read-only markdown, Obsidian-flavoured: GFM, wikilinks and embeds, callouts, hidden block ids, right-to-left text. */
 export const MarkdownView = memo(function MarkdownView({ source, basePath, compact, links: given, embedDepth = 0 }: MarkdownViewProps) {
