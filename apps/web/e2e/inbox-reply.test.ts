@@ -76,11 +76,13 @@ describe.each(SIZES)('moment 3 on a $name ($width×$height): an ambiguous update
     await reply.fill('It is Acme: the customer portal launch moves to October.');
     await e2e.checkView(page, 'answering-mode');
 
+    // Both sizes share one vault: the line to change is whatever the previous run left.
+    const launchLine = /^Launch.*$/m.exec(await e2e.readFile('projects/acme/state.md'))![0];
     e2e.model.script(
       // A new run: the item itself was read up front for it, the notes it changes were not.
       turn(toolUse('read', { path: 'projects/acme/state.md' }), toolUse('read', { path: 'projects/acme/changelog.md' })),
       turnFrom((req) => [
-        toolUse('edit', { path: 'projects/acme/state.md', old_content: 'Launch planned for Q3.', new_content: 'Launch moved to October (was Q3).' }),
+        toolUse('edit', { path: 'projects/acme/state.md', old_content: launchLine, new_content: `Launch moved to October (was Q3, ${size.name}).` }),
         toolUse('append', {
           path: 'projects/acme/changelog.md',
           content: `## 2025-03-14 09:30 UTC · update ${updateIdOf(req)}\n- Launch moved to October in projects/acme/state.md (inbox item ${itemId})`,
@@ -102,6 +104,6 @@ describe.each(SIZES)('moment 3 on a $name ($width×$height): an ambiguous update
     expect(e2e.model.toolErrors()).toEqual([]);
     expect(e2e.model.remaining()).toBe(0);
     expect(existsSync(path.join(e2e.vaultPath, 'inbox', itemId))).toBe(false);
-    expect(await e2e.readFile('projects/acme/state.md')).toContain('Launch moved to October');
+    expect(await e2e.readFile('projects/acme/state.md')).toContain(`Launch moved to October (was Q3, ${size.name}).`);
   });
 });

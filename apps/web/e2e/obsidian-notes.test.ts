@@ -81,7 +81,7 @@ describe.each(SIZES)('an Obsidian note on a $name ($width×$height)', (size) => 
     const image = note.getByRole('img', { name: 'bed-photo.png' });
     await image.waitFor();
     await waitForImage(image);
-    expect(await image.evaluate((img: HTMLImageElement) => [img.naturalWidth > 0, img.width])).toEqual([true, 240]);
+    expect(await image.evaluate((img: HTMLImageElement) => [img.naturalWidth > 0, Math.round(img.getBoundingClientRect().width)])).toEqual([true, 240]);
     const embed = note.getByRole('group', { name: 'Embedded note Seed list.md' });
     await embed.getByText('San Marzano').waitFor();
     expect(await embed.getByText('Borlotti').count()).toBe(0);

@@ -134,7 +134,7 @@ export function useKnower(suite: string, seed: Record<string, string | Buffer>):
       failed = true;
       await mkdir(failures, { recursive: true });
       for (const [i, { page, console: lines, pageErrors, responses }] of opened.entries()) {
-        const base = path.join(failures, `${slug(task.name)}${opened.length > 1 ? `-${i + 1}` : ''}`);
+        const base = path.join(failures, `${slug(`${task.suite?.name ?? ''} ${task.name}`)}${opened.length > 1 ? `-${i + 1}` : ''}`);
         await page.screenshot({ path: `${base}.png`, fullPage: true }).catch(() => undefined);
         await writeFile(`${base}.console.txt`, [...lines, ...pageErrors.map((e) => `pageerror: ${e}`)].join('\n'));
         await writeFile(`${base}.responses.txt`, await describeResponses(responses));
@@ -148,7 +148,7 @@ export function useKnower(suite: string, seed: Record<string, string | Buffer>):
     const axe = violations;
     violations = [];
     if (outside.length > 0 || pageErrors.length > 0 || unrecorded.length > 0 || axe.length > 0) failed = true;
-    expect(axe, 'serious or critical accessibility violations (axe-core)').toEqual([]);
+    expect(axe.map((v) => `${v.view}: ${v.id} (${v.impact}) ${v.help} → ${v.targets.join(' | ')}`), 'serious or critical accessibility violations (axe-core)').toEqual([]);
     expect(unrecorded.length, 'pages whose requests were not recorded').toBe(0);
     expect(outside, 'requests to a host other than core').toEqual([]);
     expect(pageErrors, 'uncaught errors in the page').toEqual([]);

@@ -42,7 +42,7 @@ export function AnsweringBar({ item, onCancel, disabled }: { item: InboxRef; onC
   return (
     <div className="flex items-center gap-2 border-b border-answer/20 bg-answer/8 py-1.5 pr-1.5 pl-4 text-[12.5px]">
       <Reply aria-hidden size={14} className="shrink-0 text-answer" />
-      <span className="shrink-0 font-medium text-answer">Answering</span>
+      <span className="shrink-0 font-semibold text-fg">Answering</span>
       <span className="min-w-0 truncate text-fg/85">{item.title}</span>
       <span className="ml-auto hidden shrink-0 text-[11px] text-faint sm:inline">Esc to cancel</span>
       <button

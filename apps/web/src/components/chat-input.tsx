@@ -136,6 +136,7 @@ export function ChatInput({ ref, mode, answering, onModeChange, onCancelAnswer, 
               accept="image/*"
               multiple
               hidden
+              aria-label="Attach images"
               onChange={(event) => {
                 acceptFiles(event.target.files ?? []);
                 event.target.value = ''; // picking the same file again must fire change again

@@ -72,6 +72,8 @@ export const MarkdownView = memo(function MarkdownView({ source, basePath, compa
         </div>
       ),
       pre: ({ node: _node, ...props }) => <pre tabIndex={0} {...props} />,
+      // GFM task list boxes are read-only marks; they are named for screen readers by their state.
+      input: ({ node: _node, ...props }) => <input {...props} aria-label={props.checked ? 'Done' : 'To do'} />,
       h1: (props) => <Heading level={1} {...props} />,
       h2: (props) => <Heading level={2} {...props} />,
       h3: (props) => <Heading level={3} {...props} />,

@@ -20,8 +20,9 @@ export function MobileBar({ title, inboxCount, stream, onMenu, onFind, onInbox }
       <button type="button" aria-label="Find a note" onClick={onFind} className="flex size-10 items-center justify-center rounded-md text-muted hover:bg-hover">
         <Search size={18} />
       </button>
-      <button type="button" aria-label="Inbox" onClick={onInbox} className="flex h-10 items-center gap-1 rounded-md px-2 text-muted hover:bg-hover">
-        <Inbox size={18} />
+      <button type="button" onClick={onInbox} className="flex h-10 items-center gap-1 rounded-md px-2 text-muted hover:bg-hover">
+        <Inbox aria-hidden size={18} />
+        <span className="sr-only">Inbox</span>
         {inboxCount > 0 && <InboxBadge count={inboxCount} />}
       </button>
     </div>

@@ -54,7 +54,16 @@ export function SidebarDrawer({ open, onOpenChange, children }: DrawerProps) {
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <RadixDialog.Content aria-describedby={undefined} className="fixed inset-y-0 left-0 z-50 w-[min(88vw,340px)] bg-sidebar shadow-card animate-rise focus:outline-none">
+        <RadixDialog.Content
+          aria-describedby={undefined}
+          // Focus the drawer itself, not its first button: that one has a tooltip, which would
+          // open and take the first Escape meant for the drawer.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            (event.currentTarget as HTMLElement | null)?.focus();
+          }}
+          className="fixed inset-y-0 left-0 z-50 w-[min(88vw,340px)] bg-sidebar shadow-card animate-rise focus:outline-none"
+        >
           <RadixDialog.Title className="sr-only">Sidebar</RadixDialog.Title>
           <aside aria-label="Sidebar" className="h-full">
             {children}
