@@ -24,7 +24,6 @@ import { useRoute } from './hooks/use-route';
 import { useShareLaunch } from './hooks/use-share-launch';
 import { useSidebarWidth } from './hooks/use-sidebar-width';
 import { isFinished, repliesInFlight } from './lib/activity';
-import { basename } from './lib/vault-path';
 import { entryIn } from './lib/vault-tree';
 
 
@@ -146,7 +145,6 @@ export function App() {
       />
     </Sidebar>
   );
-  const title = route.view === 'file' ? basename(route.path) : route.view === 'inbox' ? 'Inbox' : 'Activity';
 
   return (
     <div className="flex h-full overflow-hidden">
@@ -161,7 +159,7 @@ export function App() {
       )}
       <DropZone onFiles={(files) => input.current?.addFiles(files)}>
         {!wide && (
-          <MobileBar title={title} inboxCount={inbox.count} stream={stream.state} onMenu={() => setDrawerOpen(true)} onFind={() => setFindOpen(true)} onInbox={() => navigate({ view: 'inbox' })} />
+          <MobileBar inboxCount={inbox.count} stream={stream.state} onMenu={() => setDrawerOpen(true)} onFind={() => setFindOpen(true)} onInbox={() => navigate({ view: 'inbox' })} />
         )}
         <OfflineBanner stream={stream.state} onRetry={stream.retryNow} />
         {share.problem && <ShareProblem message={share.problem} onDismiss={share.dismiss} />}

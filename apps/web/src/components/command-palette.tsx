@@ -17,7 +17,7 @@ export function CommandPalette({ open, onOpenChange, onOpen }: CommandPalettePro
   const results = usePaletteResults(query);
   const items: Item[] = [
     ...results.names.map((e): Item => ({ id: `name-${e.path}`, path: e.path, title: basename(e.path), detail: dirname(e.path), kind: 'name' })),
-    ...results.hits.map((h): Item => ({ id: `text-${h.path}`, path: h.path, title: h.title || basename(h.path), detail: h.path, snippet: h.snippet ?? '', kind: 'text' })),
+    ...results.hits.map((h): Item => ({ id: `text-${h.path}`, path: h.path, title: h.title || basename(h.path), detail: h.path, snippet: plainSnippet(h.snippet ?? ''), kind: 'text' })),
   ];
   useEffect(() => {
     setActive(0);
@@ -114,6 +114,9 @@ export function CommandPalette({ open, onOpenChange, onOpen }: CommandPalettePro
     </RadixDialog.Root>
   );
 }
+
+/** Snippets are raw markdown lines: drop heading marks and emphasis so they read as text. */
+const plainSnippet = (snippet: string) => snippet.replace(/^#{1,6}\s+/gm, '').replace(/[*_`]{1,2}/g, '').replace(/\s+/g, ' ').trim();
 
 const GroupLabel = ({ children }: { children: string }) => (
   <li role="presentation" className="px-3 pt-2 pb-1 text-[11px] font-semibold tracking-wider text-muted uppercase">

@@ -19,6 +19,7 @@ export function useVaultTree(expanded: ReadonlySet<string>) {
     live.current = { folders, expanded };
   });
   const inFlight = useRef(new Map<string, number>());
+  const missing = useRef(new Map<string, number>());
   const generation = useRef(0);
   const queued = useRef<FileChanged[]>([]);
   const batchTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -31,11 +32,16 @@ export function useVaultTree(expanded: ReadonlySet<string>) {
     if (inFlight.current.get(path) !== mine) return; // a newer fetch of this folder took over
     inFlight.current.delete(path);
     if (result.ok) {
+      missing.current.delete(path);
       const listing: FolderListing = sortListing(result.value);
       setFolders((current) => new Map(current).set(path, listing));
       if (path === '') setProblem(null);
     } else if (result.problem.status === 404) {
-      // The folder is gone (moved, deleted): forget it, its parent's refetch drops its row.
+      // A folder revealed by a file event can be asked for before the index holds the file: ask
+      // again shortly. A folder that stays missing was moved or deleted: its parent's refetch drops its row.
+      const tries = (missing.current.get(path) ?? 0) + 1;
+      missing.current.set(path, tries);
+      if (tries <= 3) setTimeout(() => live.current.expanded.has(path) && void load(path), 300 * tries);
       setFolders((current) => {
         if (!current.has(path)) return current;
         const next = new Map(current);
