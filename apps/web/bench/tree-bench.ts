@@ -72,7 +72,7 @@ async function loadOnce(page: Page, url: string): Promise<number> {
 async function expandOnce(page: Page, folder: string, firstChild: string): Promise<{ total: number; fetch: number }> {
   await page.evaluate(() => performance.clearResourceTimings());
   const start = await page.evaluate(() => performance.now());
-  await page.getByRole('treeitem', { name: folder, exact: true }).click();
+  await page.getByRole('treeitem').and(page.getByTitle(new RegExp(`^${folder}\n`))).click();
   await page.getByTitle(new RegExp(`^${firstChild}\\n`)).waitFor();
   return page.evaluate(async (start) => {
     await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
