@@ -56,9 +56,10 @@ export const sameDocument = (page: Page): Promise<boolean> =>
   page.evaluate(() => (window as unknown as { __knowerE2E?: boolean }).__knowerE2E === true);
 
 /**
- * Waits until the open note shows `tokens` in its frontmatter and the header shows the same
- * count, and that count is `expected` when given: the background job has rewritten the note
- * after a change and the view has reloaded it, so screenshots show settled figures. Counts
+ * Waits until the open note shows `tokens` in its frontmatter and the header (and the tree row,
+ * when the tree is on screen) shows the same count, and that count is `expected` when given: the
+ * background job has rewritten the note after a change and the view and the tree have reloaded,
+ * so screenshots show settled figures. Counts
  * under 1,000 only (the header abbreviates larger ones). The header hides them on a phone.
  */
 export async function waitForSettledNote(page: Page, path: string, expected?: number): Promise<void> {
@@ -68,6 +69,9 @@ export async function waitForSettledNote(page: Page, path: string, expected?: nu
       const dt = [...(note?.querySelectorAll('dt') ?? [])].find((el) => el.textContent === 'tokens');
       const tokens = dt?.nextElementSibling?.textContent;
       if (!tokens || (expected !== undefined && tokens !== String(expected))) return false;
+      // The tree, where it is on screen, has been refetched too (its rows are titled "path\nN tokens …").
+      const row = [...document.querySelectorAll('[role="treeitem"]')].find((el) => el.getAttribute('title')?.startsWith(`${path}\n`));
+      if (row && !row.getAttribute('title')!.includes(`\n${tokens} tokens`)) return false;
       return [...document.querySelectorAll('header span')].some((el) => el.textContent === `${tokens} tokens`);
     },
     { path, expected },
