@@ -21,8 +21,11 @@ describe.each(SIZES)('finding and sharing on a $name ($width×$height)', (size) 
     await page.keyboard.type('acme');
     const results = page.getByRole('listbox', { name: 'Results' });
     await results.getByRole('option', { name: /description\.md/ }).first().waitFor();
+    await results.getByRole('option', { name: /^tasks\.md/ }).waitFor();
     await page.keyboard.type(' state');
-    await results.getByRole('option', { name: /state\.md.*projects\/acme/ }).waitFor();
+    // Every word must match the path: tasks.md drops out of the names.
+    await results.getByRole('option', { name: /^tasks\.md/ }).waitFor({ state: 'detached' });
+    await results.getByRole('option', { name: /^state\.md.*projects\/acme/ }).waitFor();
     await e2e.checkView(page, 'quick-switcher');
     await page.keyboard.press('Enter');
     await fileView(page, 'projects/acme/state.md').getByText('Launch planned for Q3').waitFor();
@@ -45,6 +48,16 @@ describe.each(SIZES)('finding and sharing on a $name ($width×$height)', (size) 
     await page.keyboard.press('?');
     await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
     await e2e.checkView(page, 'shortcuts');
+    await page.keyboard.press('Escape');
+    if (size.width < 768) return;
+    // The sidebar's edge moves from the keyboard too, and names get the room.
+    const edge = page.getByRole('separator', { name: 'Resize the sidebar' });
+    const before = Number(await edge.getAttribute('aria-valuenow'));
+    await edge.focus();
+    await page.keyboard.press('Shift+ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    expect(Number(await edge.getAttribute('aria-valuenow'))).toBe(before + 80);
+    expect(await page.getByRole('complementary', { name: 'Sidebar' }).evaluate((el) => el.getBoundingClientRect().width)).toBe(before + 80);
   });
 
   it('turns a share from the phone\'s share sheet into an update shown in Activity', async () => {
