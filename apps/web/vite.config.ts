@@ -1,6 +1,8 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type ProxyOptions } from 'vite';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 
 // `knower visualize` runs this dev server in front of core; in production core serves the
 // build itself (index.html at `/`, assets under `/static/`).
@@ -8,7 +10,7 @@ const coreUrl = process.env.KNOWER_CORE_URL || 'http://127.0.0.1:8000';
 
 // The Host header is kept as the browser sent it (no changeOrigin): core refuses
 // state-changing requests whose Origin does not match, and the dev origin must still pass.
-const coreRoutes = ['/update', '/search', '/sse', '/vault', '/inbox', '/updates', '/embed', '/health', '/mcp', '/login'];
+const coreRoutes = ['/update', '/search', '/sse', '/vault', '/inbox', '/updates', '/embed', '/health', '/mcp', '/login', '/share'];
 
 const proxy: ProxyOptions = {
   target: coreUrl,
@@ -23,9 +25,28 @@ const proxy: ProxyOptions = {
   },
 };
 
+/**
+ * Emits /sw.js: the hand-written service worker with this build's file list and a version
+ * derived from it, so a new release replaces the cached shell and nothing else is cached.
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: 'knower-service-worker',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const built = Object.keys(bundle).filter((file) => !file.endsWith('.map')).map((file) => `/${file}`);
+      const files = ['/', ...built.filter((f) => f !== '/index.html'), '/manifest.webmanifest', '/icons/icon-192.png', '/icons/icon.svg'];
+      const version = createHash('sha1').update(files.join('\n')).digest('hex').slice(0, 12);
+      const source = readFileSync(new URL('./service-worker.js', import.meta.url), 'utf8');
+      const header = `self.__KNOWER_PRECACHE__ = ${JSON.stringify(files)};\nself.__KNOWER_VERSION__ = '${version}';\n`;
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source: header + source });
+    },
+  };
+}
+
 export default defineConfig({
   base: '/',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), serviceWorker()],
   build: {
     assetsDir: 'static',
     outDir: 'dist',

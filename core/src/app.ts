@@ -1,5 +1,6 @@
 import { mkdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { createAgents, type Agents } from './agents/index.js';
 import type { Config } from './config/index.js';
@@ -8,7 +9,7 @@ import { countInboxItems } from './inbox/index.js';
 import { createBackgroundJob, createTreeWriter, startVaultSync, type BackgroundJob, type IndexingProgress } from './jobs/index.js';
 import type { Logger } from './logger.js';
 import { createUpdateQueue, UpdateJournal, UpdateStore, type RetryPolicy, type UpdateQueue } from './queue/index.js';
-import { answerRoutes, healthRoutes, inboxRoutes, searchRoutes, sseRoutes, updateRoutes, vaultRoutes, webRoutes } from './routes/index.js';
+import { answerRoutes, healthRoutes, inboxRoutes, searchRoutes, shareRoutes, sseRoutes, updateRoutes, vaultRoutes, webRoutes } from './routes/index.js';
 import { describeError, sendError } from './routes/http-errors.js';
 import { mcpRoutes } from './mcp/index.js';
 import { createSearchEngine, guardVaultHits, type SearchEngine } from './search/index.js';
@@ -171,11 +172,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // First: its onRequest hook (Host, Origin, token) must cover every route registered after it.
   await app.register(securityPlugin, { token: config.token, host: config.host, allowedHosts: config.allowedHosts });
+  // JSON, the listing and the web assets go out compressed. The event streams (/sse, /mcp) take
+  // over the raw response (hijack) and never pass through it, so they stay unbuffered.
+  await app.register(compress, { threshold: 1024 });
   await app.register(healthRoutes);
   await app.register(vaultRoutes);
   await app.register(searchRoutes);
   await app.register(inboxRoutes);
   await app.register(updateRoutes);
+  await app.register(shareRoutes);
   await app.register(answerRoutes);
   await app.register(sseRoutes);
   await app.register(mcpRoutes);

@@ -34,7 +34,7 @@ describe('edits made on disk outside the browser', () => {
     await waitForSettledNote(page, 'projects/garden/description.md', tokensOf(await e2e.readFile('projects/garden/description.md')));
     const canvas = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(luminance(canvas), `body background ${canvas} in the dark theme`).toBeLessThan(0.1);
-    await e2e.screenshot(page, 'dark-tree-and-file-view');
+    await e2e.checkView(page, 'file-view-hand-edited');
   });
 });
 

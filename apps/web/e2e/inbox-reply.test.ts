@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { activity, composer, inboxBadge, inboxNav, pendingItems, waitForApp } from './harness/app.js';
 import { taskText, text, toolUse, turn, turnFrom, updateIdOf } from './harness/fake-model.js';
+import { SIZES } from './harness/browser.js';
 import { useKnower } from './harness/knower-e2e.js';
 import { ACME, GARDEN } from './harness/seed-vault.js';
 
@@ -29,7 +30,7 @@ summary: A launch date with no project named; Acme and the garden could both fit
 Is this about the Acme portal or the garden? Tell me and I'll file it there.
 `;
 
-describe('moment 3: an ambiguous update goes to the inbox and a reply resolves it', () => {
+describe.each(SIZES)('moment 3 on a $name ($width×$height): an ambiguous update goes to the inbox and a reply resolves it', (size) => {
   it('raises the badge, renders the review, answers through Reply, then clears the item', async () => {
     let itemId = '';
     e2e.model.script(
@@ -40,10 +41,11 @@ describe('moment 3: an ambiguous update goes to the inbox and a reply resolves i
       }),
       turn(text('Asked the user which project the launch belongs to.')),
     );
-    const page = await e2e.open();
-    await page.goto('/');
+    const page = await e2e.open({ viewport: size });
+    await page.goto('/#/inbox');
     await waitForApp(page);
     expect(await inboxBadge(page).count()).toBe(0);
+    await e2e.checkView(page, 'inbox-empty');
 
     const input = composer.update(page);
     await input.fill('The launch moves to October.');
@@ -56,25 +58,31 @@ describe('moment 3: an ambiguous update goes to the inbox and a reply resolves i
     expect(e2e.model.toolErrors()).toEqual([]);
 
     await inboxNav(page).click();
+    await pendingItems(page).waitFor();
+    await e2e.checkView(page, 'inbox-list');
     await pendingItems(page).getByRole('button', { name: new RegExp(TITLE) }).click();
     const review = page.getByRole('article', { name: TITLE });
     await review.getByRole('heading', { name: 'What I need from you' }).waitFor();
     await review.getByText('Is this about the Acme portal or the garden?').waitFor();
     expect(page.url()).toContain(`#/inbox/${itemId}`);
-    await e2e.screenshot(page, 'inbox-item');
+    await e2e.checkView(page, 'inbox-item');
 
-    await review.getByRole('button', { name: 'Reply' }).click();
+    // The Reply button's advertised shortcut: R, from anywhere outside a text field.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('r');
     expect(await composer.mode(page, 'Answering').getAttribute('aria-checked')).toBe('true');
     const reply = composer.answer(page);
     await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Reply to the inbox item');
     await reply.fill('It is Acme: the customer portal launch moves to October.');
-    await e2e.screenshot(page, 'answering-mode');
+    await e2e.checkView(page, 'answering-mode');
 
+    // Both sizes share one vault: the line to change is whatever the previous run left.
+    const launchLine = /^Launch.*$/m.exec(await e2e.readFile('projects/acme/state.md'))![0];
     e2e.model.script(
       // A new run: the item itself was read up front for it, the notes it changes were not.
       turn(toolUse('read', { path: 'projects/acme/state.md' }), toolUse('read', { path: 'projects/acme/changelog.md' })),
       turnFrom((req) => [
-        toolUse('edit', { path: 'projects/acme/state.md', old_content: 'Launch planned for Q3.', new_content: 'Launch moved to October (was Q3).' }),
+        toolUse('edit', { path: 'projects/acme/state.md', old_content: launchLine, new_content: `Launch moved to October (was Q3, ${size.name}).` }),
         toolUse('append', {
           path: 'projects/acme/changelog.md',
           content: `## 2025-03-14 09:30 UTC · update ${updateIdOf(req)}\n- Launch moved to October in projects/acme/state.md (inbox item ${itemId})`,
@@ -96,6 +104,6 @@ describe('moment 3: an ambiguous update goes to the inbox and a reply resolves i
     expect(e2e.model.toolErrors()).toEqual([]);
     expect(e2e.model.remaining()).toBe(0);
     expect(existsSync(path.join(e2e.vaultPath, 'inbox', itemId))).toBe(false);
-    expect(await e2e.readFile('projects/acme/state.md')).toContain('Launch moved to October');
+    expect(await e2e.readFile('projects/acme/state.md')).toContain(`Launch moved to October (was Q3, ${size.name}).`);
   });
 });

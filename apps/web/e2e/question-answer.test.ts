@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { activity, composer, fileView, waitForApp } from './harness/app.js';
 import { taskText, text, toolUse, turn } from './harness/fake-model.js';
+import { SIZES } from './harness/browser.js';
 import { useKnower } from './harness/knower-e2e.js';
 import { GARDEN } from './harness/seed-vault.js';
 
@@ -17,10 +18,10 @@ The beds are **ready for spring**. Bed 4 rests this year under a layer of compos
 
 Source: projects/garden/state.md`;
 
-describe('moment 2: a question gets an answer with sources', () => {
+describe.each(SIZES)('moment 2 on a $name ($width×$height): a question gets an answer with sources', (size) => {
   it('answers in Search mode, and a source opens the file view on that note', async () => {
     e2e.model.script(turn(toolUse('read', { path: 'projects/garden/state.md' })), turn(text(ANSWER)));
-    const page = await e2e.open();
+    const page = await e2e.open({ viewport: size });
     await page.goto('/');
     await waitForApp(page);
 
@@ -33,10 +34,10 @@ describe('moment 2: a question gets an answer with sources', () => {
     await question.getByRole('heading', { name: 'The garden beds' }).waitFor();
     const source = question.getByRole('link').and(page.getByTitle('projects/garden/state.md', { exact: true }));
     await source.waitFor();
-    expect(taskText(e2e.model.requests()[0]!)).toContain('How are the garden beds doing?');
+    expect(taskText(e2e.model.requests().at(-2)!)).toContain('How are the garden beds doing?');
     expect(e2e.model.toolErrors()).toEqual([]);
     expect(e2e.model.remaining()).toBe(0);
-    await e2e.screenshot(page, 'activity-with-answer');
+    await e2e.checkView(page, 'activity-with-answer');
 
     await source.click();
     const note = fileView(page, 'projects/garden/state.md');

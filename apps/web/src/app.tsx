@@ -1,11 +1,16 @@
+import { AlertCircle, X } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ActivityView } from './components/activity-view';
 import { ChatInput, type ComposerHandle, type Submission } from './components/chat-input';
+import { CommandPalette } from './components/command-palette';
 import { DropZone } from './components/drop-zone';
 import { FileView } from './components/file-view';
 import { InboxView } from './components/inbox-view';
+import { MobileBar } from './components/mobile-bar';
+import { OfflineBanner } from './components/offline-banner';
 import { ShortcutsDialog } from './components/shortcuts-dialog';
 import { Sidebar } from './components/sidebar';
+import { SidebarColumn, SidebarDrawer } from './components/sidebar-frame';
 import { VaultSection } from './components/vault-section';
 import { useActivity } from './hooks/use-activity';
 import { useComposerMode, type ComposerMode } from './hooks/use-composer-mode';
@@ -14,8 +19,13 @@ import { useHealth } from './hooks/use-health';
 import { useHotkeys } from './hooks/use-hotkeys';
 import { useInbox } from './hooks/use-inbox';
 import { useLiveVault } from './hooks/use-live-vault';
+import { useWide } from './hooks/use-media-query';
 import { useRoute } from './hooks/use-route';
+import { useShareLaunch } from './hooks/use-share-launch';
+import { useSidebarWidth } from './hooks/use-sidebar-width';
 import { isFinished, repliesInFlight } from './lib/activity';
+import { entryIn } from './lib/vault-tree';
+
 
 export function App() {
   const { route, navigate } = useRoute();
@@ -27,6 +37,11 @@ export function App() {
   const composer = useComposerMode();
   const input = useRef<ComposerHandle>(null);
   const [helpOpen, setHelpOpen] = useState(false);
+  const [findOpen, setFindOpen] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const wide = useWide();
+  const sidebarWidth = useSidebarWidth();
+  const share = useShareLaunch(activity.onUpdateStatus);
 
   const stream = useEventStream({
     onFileChanged: (event) => {
@@ -36,14 +51,13 @@ export function App() {
     onInboxUpdated: (event) => inbox.onInboxUpdated(event.count),
     onUpdateStatus: activity.onUpdateStatus,
     onReconnect: () => {
-      void vault.refresh();
+      vault.resync();
       void inbox.refresh();
       void health.refresh();
       activity.resync();
     },
   });
 
-  const entriesByPath = useMemo(() => new Map(vault.entries?.map((e) => [e.path, e])), [vault.entries]);
   const replies = useMemo(() => repliesInFlight(activity.state), [activity.state]);
   const working = activity.state.exchanges.filter(
     (e) => e.kind === 'update' && (e.send === 'sending' || (e.send === 'accepted' && e.id && !isFinished(activity.state.statuses[e.id]?.status))),
@@ -52,6 +66,11 @@ export function App() {
   useEffect(() => {
     document.title = inbox.count > 0 ? `(${inbox.count}) Knower` : 'Knower';
   }, [inbox.count]);
+
+  // Going somewhere closes the drawer: on a phone the view is what the user came for.
+  useEffect(() => {
+    setDrawerOpen(false);
+  }, [route]);
 
   // The item being answered was resolved elsewhere (CLI, another tab): nothing left to answer.
   const { answering, cancelAnswer } = composer;
@@ -79,43 +98,72 @@ export function App() {
     [composer.setMode],
   );
 
+  const selectedItem = route.view === 'inbox' && route.id ? inbox.items?.find((item) => item.id === route.id) : undefined;
+  const reply = (item: { id: string; title: string }) => {
+    composer.startAnswer(item);
+    input.current?.focus();
+  };
+
   useHotkeys({
     '/': () => input.current?.focus(),
     '?': () => setHelpOpen(true),
+    r: () => selectedItem && !replies.has(selectedItem.id) && reply(selectedItem),
+    'mod+KeyK': () => setFindOpen(true),
     'alt+KeyU': () => switchMode('update'),
     'alt+KeyS': () => switchMode('search'),
     'alt+KeyA': () => navigate({ view: 'activity' }),
     'alt+KeyI': () => navigate({ view: 'inbox' }),
-    'alt+KeyF': () => document.getElementById('vault-filter')?.focus(),
+    'alt+KeyF': () => {
+      if (!wide) setDrawerOpen(true);
+      requestAnimationFrame(() => document.getElementById('vault-filter')?.focus());
+    },
   });
+
+  const sidebar = (
+    <Sidebar
+      view={route.view}
+      working={working}
+      inboxCount={inbox.count}
+      stream={stream.state}
+      offline={health.offline}
+      onActivity={() => navigate({ view: 'activity' })}
+      onInbox={() => navigate({ view: 'inbox' })}
+      onHelp={() => setHelpOpen(true)}
+      onFind={() => setFindOpen(true)}
+    >
+      <VaultSection
+        folders={vault.folders}
+        problem={vault.problem}
+        expanded={vault.expanded}
+        recent={vault.recent}
+        activePath={openPath}
+        onToggle={vault.toggle}
+        onCollapse={vault.collapse}
+        onCollapseAll={vault.collapseAll}
+        onOpen={(path) => navigate({ view: 'file', path })}
+        onRetry={() => void vault.refresh()}
+      />
+    </Sidebar>
+  );
 
   return (
     <div className="flex h-full overflow-hidden">
-      <Sidebar
-        view={route.view}
-        working={working}
-        inboxCount={inbox.count}
-        stream={stream}
-        offline={health.offline}
-        onActivity={() => navigate({ view: 'activity' })}
-        onInbox={() => navigate({ view: 'inbox' })}
-        onHelp={() => setHelpOpen(true)}
-      >
-        <VaultSection
-          entries={vault.entries}
-          problem={vault.problem}
-          expanded={vault.expanded}
-          recent={vault.recent}
-          activePath={openPath}
-          onToggle={vault.toggle}
-          onCollapse={vault.collapse}
-          onCollapseAll={vault.collapseAll}
-          onOpen={(path) => navigate({ view: 'file', path })}
-          onRetry={() => void vault.refresh()}
-        />
-      </Sidebar>
+      {wide ? (
+        <SidebarColumn width={sidebarWidth.width} onResize={sidebarWidth.resize}>
+          {sidebar}
+        </SidebarColumn>
+      ) : (
+        <SidebarDrawer open={drawerOpen} onOpenChange={setDrawerOpen}>
+          {sidebar}
+        </SidebarDrawer>
+      )}
       <DropZone onFiles={(files) => input.current?.addFiles(files)}>
-        {route.view === 'file' && <FileView path={route.path} revision={vault.revision} entry={entriesByPath.get(route.path)} />}
+        {!wide && (
+          <MobileBar inboxCount={inbox.count} stream={stream.state} onMenu={() => setDrawerOpen(true)} onFind={() => setFindOpen(true)} onInbox={() => navigate({ view: 'inbox' })} />
+        )}
+        <OfflineBanner stream={stream.state} onRetry={stream.retryNow} />
+        {share.problem && <ShareProblem message={share.problem} onDismiss={share.dismiss} />}
+        {route.view === 'file' && <FileView path={route.path} heading={route.heading} revision={vault.revision} entry={entryIn(vault.folders, route.path)} />}
         {route.view === 'activity' && (
           <ActivityView
             activity={activity.state}
@@ -133,11 +181,9 @@ export function App() {
             selectedId={route.id}
             answeringId={composer.answering?.id}
             replies={replies}
-            onSelect={(id) => navigate({ view: 'inbox', id })}
-            onReply={(item) => {
-              composer.startAnswer(item);
-              input.current?.focus();
-            }}
+            stacked={!wide}
+            onSelect={(id) => navigate({ view: 'inbox', ...(id ? { id } : {}) })}
+            onReply={reply}
           />
         )}
         <ChatInput
@@ -150,6 +196,21 @@ export function App() {
         />
       </DropZone>
       <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />
+      <CommandPalette open={findOpen} onOpenChange={setFindOpen} onOpen={(path) => navigate({ view: 'file', path })} />
+    </div>
+  );
+}
+
+function ShareProblem({ message, onDismiss }: { message: string; onDismiss: () => void }) {
+  return (
+    <div role="alert" className="flex shrink-0 items-start gap-2.5 border-b border-danger/40 bg-danger-soft px-4 py-2.5 text-[13px] md:px-6">
+      <AlertCircle aria-hidden size={15} className="mt-0.5 shrink-0 text-danger" />
+      <p className="min-w-0 flex-1">
+        <strong className="font-semibold">The shared item was not sent to Knower.</strong> {message}
+      </p>
+      <button type="button" aria-label="Dismiss" onClick={onDismiss} className="rounded p-0.5 text-muted hover:text-fg">
+        <X size={15} />
+      </button>
     </div>
   );
 }

@@ -17,3 +17,11 @@ createRoot(root).render(
     </TooltipProvider>
   </StrictMode>,
 );
+
+// The installed app's offline shell and share target (production builds only: the dev server
+// serves modules that must not be cached).
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch((error: unknown) => console.warn('knower: no offline shell', error));
+  });
+}

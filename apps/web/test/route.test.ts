@@ -9,6 +9,7 @@ describe('routes in the hash', () => {
       { view: 'inbox', id: '2024-05-01-trip' },
       { view: 'file', path: 'projects/Berlin trip/état #1.md' },
       { view: 'file', path: 'bucket/日本語.md' },
+      { view: 'file', path: 'projects/what?.md', heading: 'Beds & soil?' },
     ];
     for (const route of routes) expect(parseRoute(formatRoute(route))).toEqual(route);
   });

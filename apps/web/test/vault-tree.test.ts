@@ -1,50 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import type { TreeEntry } from '../src/lib/api-schemas';
-import { ancestorsOf, buildTree, filterRows, flattenVisible, type FolderNode } from '../src/lib/vault-tree';
+import type { FolderListing, TreeEntry } from '../src/lib/api-schemas';
+import { ancestorsOf, applyFileEvents, entryIn, flattenVisible, sortListing, type Folders } from '../src/lib/vault-tree';
 
 const note = (path: string, tokens?: number): TreeEntry => ({ path, kind: 'note', size: 10, ...(tokens === undefined ? {} : { tokens }) });
+const folder = (path: string, files = 1) => ({ name: path.split('/').at(-1)!, path, files, tokens: files * 10 });
+const listing = (path: string, folders: ReturnType<typeof folder>[], files: TreeEntry[]): FolderListing =>
+  sortListing({ path, total: { files: files.length, tokens: 0 }, folders, files });
 
-const vault = [
-  note('overview.md', 120),
-  note('projects/berlin/state.md', 40),
-  note('projects/berlin/tasks.md', 10),
-  note('projects/alpha/description.md', 5),
-  { path: 'bucket/photo.png', kind: 'file', size: 2048 } as TreeEntry,
-  note('changelog.md', 300),
-  note('projects/item 10.md'),
-  note('projects/item 9.md'),
-];
+const loaded: Folders = new Map([
+  ['', listing('', [folder('projects', 5), folder('bucket')], [note('overview.md', 120), note('changelog.md', 300)])],
+  ['projects', listing('projects', [folder('projects/berlin', 2), folder('projects/alpha')], [note('projects/item 10.md'), note('projects/item 9.md')])],
+  ['projects/berlin', listing('projects/berlin', [], [note('projects/berlin/tasks.md'), note('projects/berlin/state.md')])],
+]);
 
-const names = (folder: FolderNode) => folder.children.map((c) => c.name);
-
-describe('buildTree', () => {
-  it('derives folders from paths, folders first, natural order', () => {
-    const root = buildTree(vault);
-    expect(names(root)).toEqual(['bucket', 'projects', 'changelog.md', 'overview.md']);
-    const projects = root.children[1] as FolderNode;
-    expect(projects.path).toBe('projects');
-    expect(names(projects)).toEqual(['alpha', 'berlin', 'item 9.md', 'item 10.md']);
-  });
-
-  it('sums tokens and file counts into every folder', () => {
-    const root = buildTree(vault);
-    const projects = root.children[1] as FolderNode;
-    expect(projects.fileCount).toBe(5);
-    expect(projects.tokens).toBe(55);
-    expect(root.fileCount).toBe(8);
-    expect(root.tokens).toBe(475);
-  });
-
-  it('handles an empty listing', () => {
-    expect(buildTree([]).children).toEqual([]);
-  });
-});
+const paths = (folders: Folders, expanded: string[]) => flattenVisible(folders, new Set(expanded)).map((r) => `${r.depth}:${r.node.kind === 'loading' ? 'loading' : r.node.path}`);
 
 describe('flattenVisible', () => {
-  it('lists only the children of expanded folders, with their depth', () => {
-    const root = buildTree(vault);
-    const rows = flattenVisible(root, new Set(['projects', 'projects/berlin']));
-    expect(rows.map((r) => `${r.depth}:${r.node.path}`)).toEqual([
+  it('lists only the children of expanded folders, folders first, natural order', () => {
+    expect(paths(loaded, ['projects', 'projects/berlin'])).toEqual([
       '0:bucket',
       '0:projects',
       '1:projects/alpha',
@@ -58,29 +31,50 @@ describe('flattenVisible', () => {
     ]);
   });
 
-  it('hides the content of an expanded folder whose parent is collapsed', () => {
-    const rows = flattenVisible(buildTree(vault), new Set(['projects/berlin']));
-    expect(rows.map((r) => r.node.path)).not.toContain('projects/berlin/state.md');
+  it('shows a loading row for an expanded folder not fetched yet, and nothing below a collapsed one', () => {
+    expect(paths(loaded, ['bucket'])).toEqual(['0:bucket', '1:loading', '0:projects', '0:changelog.md', '0:overview.md']);
+    expect(paths(loaded, ['projects/berlin'])).not.toContain('1:projects/berlin/state.md');
   });
 
-  it('stays linear on a 10,000-file vault', () => {
-    const big = Array.from({ length: 10_000 }, (_, i) => note(`projects/p${i % 50}/notes/n${i}.md`, 3));
-    const root = buildTree(big);
-    expect(root.fileCount).toBe(10_000);
-    expect(flattenVisible(root, new Set())).toHaveLength(1);
-    const all = new Set(big.flatMap((e) => ancestorsOf(e.path)));
-    expect(flattenVisible(root, all)).toHaveLength(1 + 50 * 2 + 10_000);
+  it('is empty before the root arrives', () => {
+    expect(flattenVisible(new Map(), new Set())).toEqual([]);
+  });
+
+  it('flattens a 10,000-file folder', () => {
+    const big: Folders = new Map([
+      ['', listing('', [folder('notes', 10_000)], [])],
+      ['notes', listing('notes', [], Array.from({ length: 10_000 }, (_, i) => note(`notes/n${i}.md`, 3)))],
+    ]);
+    expect(flattenVisible(big, new Set())).toHaveLength(1);
+    expect(flattenVisible(big, new Set(['notes']))).toHaveLength(10_001);
   });
 });
 
-describe('filterRows', () => {
-  it('matches every word anywhere in the path, case-insensitively', () => {
-    const rows = filterRows(buildTree(vault), 'BERLIN sta');
-    expect(rows.map((r) => r.node.path)).toEqual(['projects/berlin/state.md']);
+describe('applyFileEvents', () => {
+  it('adds a file to its loaded folder, in order, with placeholder figures', () => {
+    const next = applyFileEvents(loaded, [{ path: 'projects/berlin/budget.md', type: 'add' }]);
+    expect(next.get('projects/berlin')!.files.map((f) => f.path)).toEqual(['projects/berlin/budget.md', 'projects/berlin/state.md', 'projects/berlin/tasks.md']);
+    expect(next.get('')).toBe(loaded.get(''));
   });
 
-  it('caps the number of rows', () => {
-    expect(filterRows(buildTree(vault), 'md', 2)).toHaveLength(2);
+  it('shows new folders in the loaded ancestors', () => {
+    const next = applyFileEvents(loaded, [{ path: 'projects/garden/beds/bed 4.md', type: 'add' }]);
+    expect(next.get('projects')!.folders.map((f) => f.path)).toEqual(['projects/alpha', 'projects/berlin', 'projects/garden']);
+    expect(paths(next, ['projects'])).toContain('1:projects/garden');
+  });
+
+  it('removes unlinked files and ignores events for folders not loaded', () => {
+    const next = applyFileEvents(loaded, [
+      { path: 'overview.md', type: 'unlink' },
+      { path: 'bucket/x.png', type: 'unlink' },
+    ]);
+    expect(next.get('')!.files.map((f) => f.path)).toEqual(['changelog.md']);
+    expect(applyFileEvents(loaded, [{ path: 'overview.md', type: 'change' }])).toBe(loaded);
+  });
+
+  it('finds a file\'s listing entry through its folder', () => {
+    expect(entryIn(loaded, 'overview.md')?.tokens).toBe(120);
+    expect(entryIn(loaded, 'bucket/x.png')).toBeUndefined();
   });
 });
 

@@ -1,10 +1,13 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isNote, parseNote, readTextIfExists, resolveVaultPath } from '../vault/index.js';
+import { createIndexViews } from '../vault/index-views.js';
+import { wikilinkTargets } from '../vault/wikilinks.js';
 import { sendError, sendPathError } from './http-errors.js';
+import { vaultLookupRoutes } from './vault-lookup-routes.js';
 
 const pathQuery = {
   querystring: {
@@ -27,17 +30,40 @@ const CONTENT_TYPES: Record<string, string> = {
   '.json': 'application/json',
 };
 
+const treeQuery = {
+  querystring: {
+    type: 'object',
+    properties: { path: { type: 'string', maxLength: 4096 } },
+  },
+} as const;
+
 export async function vaultRoutes(app: FastifyInstance): Promise<void> {
   const { root, index } = app.knower;
+  const views = createIndexViews(index);
+  await app.register(vaultLookupRoutes, { views });
 
-  // The listing is 1.4 MB at 10k files and clients refetch it after every burst: revalidate with
-  // an ETag (the boot tells one process's revisions from another's) instead of resending it.
+  // Without `path`: every file, flat (1.4 MB at 10k files; the CLI and benches use it). With
+  // `path` ('' for the root): one folder's direct children, which is what the web tree loads as
+  // folders open. Both revalidate with an ETag instead of being resent: the flat one from the
+  // index revision (the boot tells one process's revisions from another's), a folder's from its
+  // content, so a change elsewhere in the vault still answers 304.
   const boot = randomBytes(4).toString('hex');
-  app.get('/vault/tree', async (request, reply) => {
-    const etag = `"${boot}-${index.revision}"`;
-    reply.header('etag', etag).header('cache-control', 'no-cache');
+  app.get('/vault/tree', { schema: treeQuery }, async (request, reply) => {
+    const folder = (request.query as { path?: string }).path;
+    reply.header('cache-control', 'no-cache');
+    if (folder === undefined) {
+      const etag = `"${boot}-${index.revision}"`;
+      reply.header('etag', etag);
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return { files: index.list() };
+    }
+    const listing = views.folder(folder);
+    if (!listing) return sendError(reply, 404, 'not_found', `no folder at ${folder || 'the vault root'}`);
+    const body = JSON.stringify(listing);
+    const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`;
+    reply.header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    return { files: index.list() };
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 
   app.get('/vault/file', { schema: pathQuery }, async (request, reply) => {
@@ -55,7 +81,10 @@ export async function vaultRoutes(app: FastifyInstance): Promise<void> {
       frontmatter: parsed.ok ? parsed.data : {},
       body: parsed.body,
       ...(entry?.tokens !== undefined ? { tokens: entry.tokens } : {}),
+      ...(entry?.updated !== undefined ? { updated: entry.updated } : {}),
       ...(parsed.ok ? {} : { malformed: parsed.error }),
+      // Where each [[wikilink]] and ![[embed]] of the note leads (null: nothing by that name).
+      links: views.resolve(wikilinkTargets(parsed.body), resolved.rel),
     };
   });
 

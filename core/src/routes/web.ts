@@ -3,6 +3,9 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
+/** Vite names the files under static/ by their content hash: a name never changes meaning. */
+const HASHED = `${path.sep}static${path.sep}`;
+
 /** The React build at `/` (assets under /static/), when it has been built. */
 export async function webRoutes(app: FastifyInstance, opts: { dist: string }): Promise<void> {
   if (!existsSync(path.join(opts.dist, 'index.html'))) {
@@ -11,5 +14,17 @@ export async function webRoutes(app: FastifyInstance, opts: { dist: string }): P
     );
     return;
   }
-  await app.register(fastifyStatic, { root: opts.dist, prefix: '/', wildcard: false, index: ['index.html'] });
+  await app.register(fastifyStatic, {
+    root: opts.dist,
+    prefix: '/',
+    wildcard: false,
+    index: ['index.html'],
+    // Hashed assets are cached for good; everything else (index.html, the service worker, the
+    // manifest) is revalidated on each load so a new release is picked up at once.
+    cacheControl: false,
+    setHeaders(reply, file) {
+      reply.header('cache-control', file.includes(HASHED) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      if (file.endsWith('.webmanifest')) reply.header('content-type', 'application/manifest+json');
+    },
+  });
 }

@@ -32,14 +32,22 @@ export interface OpenedPage {
 
 export interface PageOptions {
   colorScheme?: 'light' | 'dark';
+  viewport?: { width: number; height: number };
 }
+
+/** The two sizes every moment is tested at: a phone (the capture tool's main use) and a desktop. */
+export const SIZES = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1440, height: 900 },
+] as const;
 
 /** A fresh context (no storage, no cache) on the app served by core. */
 export async function openApp(browser: Browser, coreURL: string, opts: PageOptions = {}): Promise<OpenedPage> {
   const context = await browser.newContext({
     baseURL: coreURL,
-    viewport: { width: 1366, height: 840 },
+    viewport: opts.viewport ?? { width: 1440, height: 900 },
     deviceScaleFactor: 1,
+    hasTouch: (opts.viewport?.width ?? 1440) < 768,
     colorScheme: opts.colorScheme ?? 'light',
     reducedMotion: 'reduce',
     locale: 'en-US',

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { seriousViolations, type AxeViolation } from './axe.js';
 import { describeResponses, launchChromium, openApp, outsideRequests, type OpenedPage, type PageOptions } from './browser.js';
 import { startCore, type CoreProcess } from './core-process.js';
 import { startFakeModel, type FakeModel } from './fake-model.js';
@@ -23,6 +24,12 @@ export interface KnowerE2E {
   restartCore(whileDown?: () => Promise<void>): Promise<void>;
   /** Saves a screenshot under artifacts/e2e/ and returns its path. */
   screenshot(page: Page, name: string): Promise<string>;
+  /**
+   * One view as the user sees it, in the light and the dark theme: a screenshot of each
+   * (`<name>-<width>-<theme>.png`) and axe-core's serious and critical violations, which fail
+   * the test at its end (all views are still captured first).
+   */
+  checkView(page: Page, name: string): Promise<void>;
 }
 
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 80);
@@ -34,12 +41,13 @@ const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').re
  * file, failed or not; on failure the core log, the model's requests, the vault and a screenshot
  * of each open page are kept under artifacts/e2e/failures/<suite>/.
  */
-export function useKnower(suite: string, seed: Record<string, string>): KnowerE2E {
+export function useKnower(suite: string, seed: Record<string, string | Buffer>): KnowerE2E {
   let temp: string | undefined;
   let model: FakeModel | undefined;
   let core: CoreProcess | undefined;
   let browser: Browser | undefined;
   let pages: OpenedPage[] = [];
+  let violations: Array<AxeViolation & { view: string }> = [];
   let failed = false;
   const failures = path.join(ARTIFACTS, 'failures', suite);
   const need = <T>(value: T | undefined, what: string): T => {
@@ -89,6 +97,18 @@ export function useKnower(suite: string, seed: Record<string, string>): KnowerE2
       await page.screenshot({ path: file, animations: 'disabled' });
       return file;
     },
+    async checkView(page, name) {
+      const width = page.viewportSize()?.width ?? 0;
+      const initial = await page.evaluate(() => (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'));
+      for (const theme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: theme });
+        // Transitions between the themes' colours must be over before contrast is measured.
+        await page.waitForTimeout(50);
+        await e2e.screenshot(page, `${name}-${width}-${theme}`);
+        for (const v of await seriousViolations(page)) violations.push({ ...v, view: `${name} ${width}px ${theme}` });
+      }
+      await page.emulateMedia({ colorScheme: initial });
+    },
   };
 
   beforeAll(async () => {
@@ -114,7 +134,7 @@ export function useKnower(suite: string, seed: Record<string, string>): KnowerE2
       failed = true;
       await mkdir(failures, { recursive: true });
       for (const [i, { page, console: lines, pageErrors, responses }] of opened.entries()) {
-        const base = path.join(failures, `${slug(task.name)}${opened.length > 1 ? `-${i + 1}` : ''}`);
+        const base = path.join(failures, `${slug(`${task.suite?.name ?? ''} ${task.name}`)}${opened.length > 1 ? `-${i + 1}` : ''}`);
         await page.screenshot({ path: `${base}.png`, fullPage: true }).catch(() => undefined);
         await writeFile(`${base}.console.txt`, [...lines, ...pageErrors.map((e) => `pageerror: ${e}`)].join('\n'));
         await writeFile(`${base}.responses.txt`, await describeResponses(responses));
@@ -125,7 +145,10 @@ export function useKnower(suite: string, seed: Record<string, string>): KnowerE2
     const unrecorded = opened.filter(({ requests }) => !requests.some((url) => url.startsWith(`${e2e.core.url}/sse`)));
     const outside = opened.flatMap(({ requests }) => outsideRequests(requests, e2e.core.url));
     const pageErrors = opened.flatMap((p) => p.pageErrors);
-    if (outside.length > 0 || pageErrors.length > 0 || unrecorded.length > 0) failed = true;
+    const axe = violations;
+    violations = [];
+    if (outside.length > 0 || pageErrors.length > 0 || unrecorded.length > 0 || axe.length > 0) failed = true;
+    expect(axe.map((v) => `${v.view}: ${v.id} (${v.impact}) ${v.help} → ${v.targets.join(' | ')}`), 'serious or critical accessibility violations (axe-core)').toEqual([]);
     expect(unrecorded.length, 'pages whose requests were not recorded').toBe(0);
     expect(outside, 'requests to a host other than core').toEqual([]);
     expect(pageErrors, 'uncaught errors in the page').toEqual([]);

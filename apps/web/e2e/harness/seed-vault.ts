@@ -64,7 +64,7 @@ export const ACME = project('acme', {
   state: '# State\n\nLaunch planned for Q3. Design review done.\n',
 });
 
-export async function seedVault(root: string, files: Record<string, string>): Promise<void> {
+export async function seedVault(root: string, files: Record<string, string | Buffer>): Promise<void> {
   for (const [rel, content] of Object.entries(files)) {
     await mkdir(path.dirname(path.join(root, rel)), { recursive: true });
     await writeFile(path.join(root, rel), content);

@@ -1,7 +1,8 @@
-import { AlertCircle, FileText, Info } from 'lucide-react';
+import { FileText, Info } from 'lucide-react';
 import type { QuestionExchange } from '../lib/activity';
 import { formatRoute } from '../lib/route';
 import { basename, dirname } from '../lib/vault-path';
+import { ErrorNotice } from './error-notice';
 import { IndeterminateBar, ReplyBlock, UserMessage } from './exchange-parts';
 import { MarkdownView } from './markdown-view';
 
@@ -31,12 +32,7 @@ export function ActivityQuestion({ exchange }: { exchange: QuestionExchange }) {
         }
       >
         {exchange.state === 'pending' && <IndeterminateBar />}
-        {exchange.state === 'failed' && (
-          <p role="alert" className="mt-2 flex items-start gap-2 rounded-lg border border-danger/25 bg-danger/6 px-3 py-2 text-[13px]">
-            <AlertCircle aria-hidden size={15} className="mt-0.5 shrink-0 text-danger" />
-            {exchange.error}
-          </p>
-        )}
+        {exchange.state === 'failed' && <ErrorNotice raw={exchange.error} fallback="The search agent could not answer." />}
         {answer && (
           <div className="mt-2 rounded-xl border border-line bg-raised px-5 py-4 shadow-card">
             {answer.degraded && (
@@ -48,7 +44,7 @@ export function ActivityQuestion({ exchange }: { exchange: QuestionExchange }) {
             <MarkdownView source={answer.markdown} basePath="" compact />
             {answer.sources.length > 0 && (
               <div className="mt-4 border-t border-line pt-3">
-                <h3 className="mb-1.5 text-[11px] font-semibold tracking-wider text-faint uppercase">Sources</h3>
+                <h3 className="mb-1.5 text-[11px] font-semibold tracking-wider text-muted uppercase">Sources</h3>
                 <ul className="flex flex-wrap gap-1.5">
                   {answer.sources.map((path) => (
                     <li key={path}>
@@ -59,7 +55,7 @@ export function ActivityQuestion({ exchange }: { exchange: QuestionExchange }) {
                       >
                         <FileText aria-hidden size={13} className="shrink-0" />
                         <span className="truncate">{basename(path)}</span>
-                        {dirname(path) && <span className="truncate text-faint">{dirname(path)}</span>}
+                        {dirname(path) && <span className="truncate text-muted">{dirname(path)}</span>}
                       </a>
                     </li>
                   ))}

@@ -3,6 +3,7 @@ import type { UpdateExchange } from '../lib/activity';
 import type { UpdateStatus } from '../lib/api';
 import { formatRoute } from '../lib/route';
 import { isImagePath } from '../lib/vault-path';
+import { ErrorNotice } from './error-notice';
 import { IndeterminateBar, ReplyBlock, UserMessage } from './exchange-parts';
 import { chipStateOf, StatusChip } from './status-chip';
 
@@ -35,14 +36,14 @@ export function ActivityUpdate({ exchange, status }: ActivityUpdateProps) {
       >
         {state === 'running' && <IndeterminateBar />}
         {(state === 'rejected' || state === 'failed') && (
-          <p role="alert" className="mt-2 rounded-lg border border-danger/25 bg-danger/6 px-3 py-2 text-[13px] text-fg/90">
-            {exchange.error ?? status?.error ?? 'The update agent gave up on this update.'}
-            {state === 'failed' && <span className="block pt-0.5 text-muted">Its raw input is kept in the inbox.</span>}
-          </p>
+          <ErrorNotice raw={exchange.error ?? status?.error} fallback="The update agent gave up on this update.">
+            {state === 'failed' && <p className="mt-0.5 pl-6 text-muted">Nothing is lost: what you sent is kept in the inbox.</p>}
+          </ErrorNotice>
         )}
+        {state === 'done' && status?.summary && <p className="mt-2 text-[13.5px] leading-relaxed text-fg">{status.summary}</p>}
         {(state === 'inbox' || state === 'failed') && status?.inbox_id && (
           <a href={formatRoute({ view: 'inbox', id: status.inbox_id })} className="mt-2 inline-flex items-center gap-1.5 text-[13px] font-medium text-answer hover:underline">
-            Open the inbox item <ArrowRight size={14} />
+            {state === 'failed' ? 'See it in the inbox' : 'Open the inbox item'} <ArrowRight size={14} />
           </a>
         )}
         {files.length > 0 && (
@@ -52,7 +53,7 @@ export function ActivityUpdate({ exchange, status }: ActivityUpdateProps) {
               return (
               <li key={path}>
                 <a href={formatRoute({ view: 'file', path })} className="group inline-flex max-w-full items-center gap-2 rounded-md px-1.5 py-0.5 -ml-1.5 text-[13px] text-fg/85 hover:bg-hover">
-                  <Icon aria-hidden size={14} className="shrink-0 text-faint group-hover:text-accent" />
+                  <Icon aria-hidden size={14} className="shrink-0 text-muted group-hover:text-accent" />
                   <span className="truncate font-mono text-[12.5px]">{path}</span>
                 </a>
               </li>
@@ -80,7 +81,7 @@ function describe(state: ReturnType<typeof chipStateOf>, fileCount: number): str
     case 'inbox':
       return 'The agent needs your decision';
     case 'failed':
-      return 'Could not be carried out';
+      return 'Could not be filed';
   }
 }
 

@@ -33,7 +33,7 @@ export function ActivityView({ activity, onClear, onSuggest }: ActivityViewProps
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <header className="flex h-12 shrink-0 items-center gap-3 border-b border-line px-6">
+      <header className="flex h-12 shrink-0 items-center gap-3 border-b border-line px-4 md:px-6">
         <h1 className="text-[13px] font-medium">Activity</h1>
         <span className="text-xs text-faint">This session</span>
         <span className="ml-auto" />
@@ -43,7 +43,7 @@ export function ActivityView({ activity, onClear, onSuggest }: ActivityViewProps
           </IconButton>
         )}
       </header>
-      <div className="min-h-0 flex-1 overflow-y-auto" role="log" aria-label="Activity" aria-live="polite">
+      <div className="min-h-0 flex-1 overflow-y-auto" role="log" aria-label="Activity" aria-live="polite" tabIndex={0}>
         {exchanges.length === 0 ? (
           <EmptyState
             icon={<MessagesSquare size={20} />}
@@ -65,7 +65,7 @@ export function ActivityView({ activity, onClear, onSuggest }: ActivityViewProps
             </div>
           </EmptyState>
         ) : (
-          <div className="mx-auto max-w-[760px] space-y-9 px-8 py-8">
+          <div className="mx-auto max-w-[760px] space-y-9 px-4 py-6 md:px-8 md:py-8">
             {exchanges.map((exchange) =>
               exchange.kind === 'update' ? (
                 <ActivityUpdate key={exchange.key} exchange={exchange} status={exchange.id ? statuses[exchange.id] : undefined} />

@@ -2,6 +2,7 @@ import { AlertCircle, Layers, PenLine, Reply, Search, X } from 'lucide-react';
 import type { ComposerMode } from '../hooks/use-composer-mode';
 import type { InboxRef } from '../lib/activity';
 import { cn } from '../lib/cn';
+import { humanError } from '../lib/human-error';
 import type { Segment } from './ui/segmented-control';
 
 export const modeLook: Record<ComposerMode, { label: string; placeholder: string; send: string; frame: string; button: string }> = {
@@ -10,21 +11,21 @@ export const modeLook: Record<ComposerMode, { label: string; placeholder: string
     placeholder: 'Tell Knower something — paste or drop images too…',
     send: 'Send update',
     frame: 'border-line focus-within:border-update/55 focus-within:ring-4 focus-within:ring-update/10',
-    button: 'bg-update',
+    button: 'bg-update text-on-accent',
   },
   search: {
     label: 'Search: ask your vault',
     placeholder: 'Ask your vault a question…',
     send: 'Ask',
     frame: 'border-search/40 focus-within:border-search/60 focus-within:ring-4 focus-within:ring-search/10',
-    button: 'bg-search',
+    button: 'bg-search text-on-accent',
   },
   answer: {
     label: 'Reply to the inbox item',
     placeholder: 'Tell the agent what to do with it…',
     send: 'Send reply',
     frame: 'border-answer/50 focus-within:border-answer/70 focus-within:ring-4 focus-within:ring-answer/12',
-    button: 'bg-answer',
+    button: 'bg-answer text-on-answer',
   },
 };
 
@@ -41,7 +42,7 @@ export function AnsweringBar({ item, onCancel, disabled }: { item: InboxRef; onC
   return (
     <div className="flex items-center gap-2 border-b border-answer/20 bg-answer/8 py-1.5 pr-1.5 pl-4 text-[12.5px]">
       <Reply aria-hidden size={14} className="shrink-0 text-answer" />
-      <span className="shrink-0 font-medium text-answer">Answering</span>
+      <span className="shrink-0 font-semibold text-fg">Answering</span>
       <span className="min-w-0 truncate text-fg/85">{item.title}</span>
       <span className="ml-auto hidden shrink-0 text-[11px] text-faint sm:inline">Esc to cancel</span>
       <button
@@ -58,7 +59,7 @@ export function AnsweringBar({ item, onCancel, disabled }: { item: InboxRef; onC
 }
 
 export function ComposerNotice({ error, notice }: { error: string | null; notice: string | null }) {
-  const message = error ?? notice;
+  const message = error ? humanError(error).headline : notice;
   if (!message) return null;
   return (
     <p role="alert" className="mt-2 flex items-center gap-1.5 px-1 text-[12.5px] text-danger">

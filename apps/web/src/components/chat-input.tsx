@@ -98,7 +98,7 @@ export function ChatInput({ ref, mode, answering, onModeChange, onCancelAnswer, 
   const canSend = !sending && (text.trim() !== '' || (takesImages && images.attachments.length > 0));
 
   return (
-    <div className="shrink-0 px-6 pt-2 pb-5">
+    <div className="shrink-0 px-2 pt-2 pb-2 md:px-6 md:pb-5">
       <div className="mx-auto max-w-[760px]">
         <div
           className={cn(
@@ -136,6 +136,7 @@ export function ChatInput({ ref, mode, answering, onModeChange, onCancelAnswer, 
               accept="image/*"
               multiple
               hidden
+              aria-label="Attach images"
               onChange={(event) => {
                 acceptFiles(event.target.files ?? []);
                 event.target.value = ''; // picking the same file again must fire change again
@@ -147,7 +148,7 @@ export function ChatInput({ ref, mode, answering, onModeChange, onCancelAnswer, 
               onClick={() => void submit()}
               disabled={!canSend}
               aria-label={look.send}
-              className={cn('flex size-8 items-center justify-center rounded-lg text-white shadow-sm transition disabled:opacity-35', look.button)}
+              className={cn('flex size-8 items-center justify-center rounded-lg shadow-sm transition disabled:opacity-35', look.button)}
             >
               {sending ? <Spinner className="size-4" /> : <ArrowUp size={17} strokeWidth={2.4} />}
             </button>

@@ -56,7 +56,7 @@ export function UserMessage({ mode, author = 'You', context, at, text, imageCoun
 export function ReplyBlock({ header, children }: { header: ReactNode; children?: ReactNode }) {
   return (
     <div className="mt-4 flex gap-3">
-      <Avatar className="bg-accent text-white">K</Avatar>
+      <Avatar className="bg-accent text-on-accent">K</Avatar>
       <div className="min-w-0 flex-1">
         <div className="flex min-h-6 flex-wrap items-center gap-2 text-xs text-faint">{header}</div>
         {children}

@@ -29,9 +29,16 @@ type FileTreeRowProps = {
 export const FileTreeRow = memo(function FileTreeRow(props: FileTreeRowProps) {
   const { row, index, top, expanded, selected, focused, changedAt, changedInside, showFolder, onActivate } = props;
   const { node, depth } = row;
+  if (node.kind === 'loading') {
+    return (
+      <div role="treeitem" aria-level={depth + 1} aria-selected={false} id={rowId(node.path)} style={{ top, height: ROW_HEIGHT, paddingLeft: 26 + depth * INDENT }} className="absolute inset-x-2 flex items-center text-xs text-faint">
+        Loading…
+      </div>
+    );
+  }
   const isFolder = node.kind === 'folder';
   const tokens = isFolder ? node.tokens : node.entry.tokens;
-  const Icon = isFolder ? ChevronRight : node.kind === 'file' && node.entry.kind === 'note' ? FileText : isImagePath(node.path) ? ImageIcon : FileIcon;
+  const Icon = isFolder ? ChevronRight : node.entry.kind === 'note' ? FileText : isImagePath(node.path) ? ImageIcon : FileIcon;
 
   return (
     <div
@@ -66,12 +73,7 @@ export const FileTreeRow = memo(function FileTreeRow(props: FileTreeRowProps) {
       {changedInside && !expanded && <span aria-label="changed just now" className="size-1.5 shrink-0 rounded-full bg-accent" />}
       <span className="ml-auto" />
       {(tokens ?? 0) > 0 && (
-        <span
-          className={cn(
-            'shrink-0 font-mono text-[11px] text-faint tabular-nums transition-opacity',
-            selected ? 'opacity-100' : 'opacity-0 group-hover:opacity-100',
-          )}
-        >
+        <span className="shrink-0 font-mono text-[11px] text-faint tabular-nums" aria-label={`${(tokens ?? 0).toLocaleString()} tokens`}>
           {formatTokens(tokens ?? 0)}
         </span>
       )}
@@ -80,6 +82,7 @@ export const FileTreeRow = memo(function FileTreeRow(props: FileTreeRowProps) {
 });
 
 function describe({ node }: TreeRow): string {
+  if (node.kind === 'loading') return '';
   if (node.kind === 'folder') {
     return `${node.tokens.toLocaleString()} tokens in ${node.fileCount.toLocaleString()} file${node.fileCount === 1 ? '' : 's'}`;
   }

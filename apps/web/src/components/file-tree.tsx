@@ -1,13 +1,13 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import type { TreeEntry } from '../lib/api';
 import type { RecentChanges } from '../hooks/use-recent-changes';
-import { buildTree, filterRows, flattenVisible } from '../lib/vault-tree';
+import type { TreeRow } from '../lib/vault-tree';
 import { FileTreeRow, ROW_HEIGHT, rowId } from './file-tree-row';
 
 type FileTreeProps = {
-  entries: readonly TreeEntry[];
-  filter: string;
+  rows: readonly TreeRow[];
+  /** Rows are search results: each shows its folder. */
+  flat: boolean;
   expanded: ReadonlySet<string>;
   recent: RecentChanges;
   activePath: string | null;
@@ -20,9 +20,7 @@ type FileTreeProps = {
  * The vault as a virtualized tree: only expanded folders are flattened into rows, and only the
  * rows in view are rendered. One tab stop; arrow keys move an active row (aria-activedescendant).
  */
-export function FileTree({ entries, filter, expanded, recent, activePath, onToggle, onCollapse, onOpen }: FileTreeProps) {
-  const root = useMemo(() => buildTree(entries), [entries]);
-  const rows = useMemo(() => (filter.trim() ? filterRows(root, filter) : flattenVisible(root, expanded)), [root, expanded, filter]);
+export function FileTree({ rows, flat, expanded, recent, activePath, onToggle, onCollapse, onOpen }: FileTreeProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [cursor, setCursor] = useState(0);
 
@@ -53,7 +51,7 @@ export function FileTree({ entries, filter, expanded, recent, activePath, onTogg
       if (!node) return;
       setCursor(index);
       if (node.kind === 'folder') onToggle(node.path);
-      else onOpen(node.path);
+      else if (node.kind === 'file') onOpen(node.path);
     },
     [rows, onToggle, onOpen],
   );
@@ -122,7 +120,7 @@ export function FileTree({ entries, filter, expanded, recent, activePath, onTogg
               focused={item.index === cursor}
               changedAt={recent.get(path)}
               changedInside={row.node.kind === 'folder' && changedFolders.has(path)}
-              showFolder={filter.trim() !== ''}
+              showFolder={flat}
               onActivate={activate}
             />
           );

@@ -1,38 +1,56 @@
-import { AlertTriangle, Check, Copy, FileQuestion } from 'lucide-react';
+import { AlertTriangle, Check, Copy, FileQuestion, RotateCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useNote } from '../hooks/use-note';
+import { useNote, type NoteState } from '../hooks/use-note';
 import type { TreeEntry } from '../lib/api';
 import { formatRelative, formatTokens } from '../lib/format';
 import { isMarkdownPath } from '../lib/vault-path';
+import { EmptyState } from './empty-state';
 import { FileAsset } from './file-asset';
 import { FrontmatterFields } from './frontmatter-fields';
-import { MarkdownView } from './markdown-view';
+import { MarkdownView, scrollToHeading } from './markdown-view';
 import { PathCrumbs } from './path-crumbs';
-import { EmptyState } from './empty-state';
+import { Button } from './ui/button';
 import { IconButton } from './ui/icon-button';
 
-type FileViewProps = { path: string; revision: number; entry: TreeEntry | undefined };
+type FileViewProps = { path: string; heading?: string | undefined; revision: number; entry: TreeEntry | undefined };
 
 /** One vault file, read-only. Notes render as markdown and reload live when changed on disk. */
-export function FileView({ path, revision, entry }: FileViewProps) {
+export function FileView({ path, heading, revision, entry }: FileViewProps) {
   const isNote = entry ? entry.kind === 'note' : isMarkdownPath(path);
+  return isNote ? <NoteView path={path} heading={heading} revision={revision} /> : <Frame path={path} meta={entry}>{<FileAsset path={path} entry={entry} />}</Frame>;
+}
+
+function Frame({ path, meta, children }: { path: string; meta: { tokens?: number | null; updated?: string | null } | undefined; children: React.ReactNode }) {
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <header className="flex h-12 shrink-0 items-center gap-3 border-b border-line px-6">
+      <header className="flex h-12 shrink-0 items-center gap-3 border-b border-line px-4 md:px-6">
         <PathCrumbs path={path} />
         <span className="ml-auto" />
-        <FileMeta entry={entry} />
+        <FileMeta meta={meta} />
         <CopyPath path={path} />
       </header>
-      <div className="min-h-0 flex-1 overflow-y-auto">
-        {isNote ? <NoteBody path={path} revision={revision} /> : <FileAsset path={path} entry={entry} />}
+      <div className="min-h-0 flex-1 overflow-y-auto" tabIndex={0} role="region" aria-label={`Content of ${path}`}>
+        {children}
       </div>
     </div>
   );
 }
 
-function NoteBody({ path, revision }: { path: string; revision: number }) {
+function NoteView({ path, heading, revision }: { path: string; heading: string | undefined; revision: number }) {
   const state = useNote(path, revision);
+  const ready = state.status === 'ready';
+  // A link to a heading ([[Note#Beds]]) lands on it once the note is on screen.
+  useEffect(() => {
+    if (ready && heading) requestAnimationFrame(() => scrollToHeading(heading));
+  }, [ready, heading, path]);
+  return (
+    <Frame path={path} meta={ready ? state.note : undefined}>
+      <NoteBody path={path} state={state} />
+    </Frame>
+  );
+}
+
+function NoteBody({ path, state }: { path: string; state: NoteState & { retry: () => void } }) {
   if (state.status === 'loading') return <NoteSkeleton />;
   if (state.status === 'error') {
     const gone = state.problem.status === 404;
@@ -41,31 +59,37 @@ function NoteBody({ path, revision }: { path: string; revision: number }) {
         icon={<FileQuestion size={20} />}
         title={gone ? 'This file is no longer in the vault' : "Couldn't open this file"}
         body={gone ? 'It may have been moved or deleted, by you or by the update agent.' : state.problem.message}
-      />
+      >
+        {!gone && (
+          <Button onClick={state.retry}>
+            <RotateCw size={14} /> Retry
+          </Button>
+        )}
+      </EmptyState>
     );
   }
   const { note, reloadedAt } = state;
   return (
-    <article className="mx-auto max-w-[760px] px-10 pt-8 pb-16" aria-label={path}>
+    <article className="mx-auto max-w-[760px] px-4 pt-6 pb-16 md:px-10 md:pt-8" aria-label={path}>
       {reloadedAt !== undefined && <ReloadedNotice key={reloadedAt} />}
       {note.malformed && (
-        <p role="alert" className="mb-5 flex items-start gap-2 rounded-lg border border-answer/30 bg-answer/8 px-3 py-2 text-[13px] text-fg/85">
+        <p role="alert" className="mb-5 flex items-start gap-2 rounded-lg border border-answer/30 bg-answer/8 px-3 py-2 text-[13px] text-fg">
           <AlertTriangle aria-hidden size={15} className="mt-0.5 shrink-0 text-answer" />
           <span>The frontmatter of this note could not be parsed ({note.malformed}). It is shown as it is on disk.</span>
         </p>
       )}
       <FrontmatterFields frontmatter={note.frontmatter} />
-      <MarkdownView source={note.body} basePath={path} />
+      <MarkdownView source={note.body} basePath={path} links={note.links} />
     </article>
   );
 }
 
-function FileMeta({ entry }: { entry: TreeEntry | undefined }) {
-  if (!entry) return null;
+function FileMeta({ meta }: { meta: { tokens?: number | null; updated?: string | null } | undefined }) {
+  if (!meta) return null;
   return (
-    <span className="hidden items-center gap-3 text-xs text-faint md:flex">
-      {entry.tokens ? <span className="tabular-nums">{formatTokens(entry.tokens)} tokens</span> : null}
-      {entry.updated ? <span>Updated {formatRelative(entry.updated)}</span> : null}
+    <span className="hidden items-center gap-3 text-xs text-muted md:flex">
+      {meta.tokens ? <span className="tabular-nums">{formatTokens(meta.tokens)} tokens</span> : null}
+      {meta.updated ? <span>Updated {formatRelative(meta.updated)}</span> : null}
     </span>
   );
 }
@@ -92,7 +116,7 @@ const ReloadedNotice = () => (
 );
 
 const NoteSkeleton = () => (
-  <div role="status" aria-label="Loading the note" className="mx-auto max-w-[760px] space-y-3 px-10 pt-10">
+  <div role="status" aria-label="Loading the note" className="mx-auto max-w-[760px] space-y-3 px-4 pt-10 md:px-10">
     <div className="h-7 w-1/2 animate-pulse rounded bg-hover" />
     {[92, 85, 96, 60].map((w, i) => (
       <div key={i} className="h-3.5 animate-pulse rounded bg-hover" style={{ width: `${w}%` }} />

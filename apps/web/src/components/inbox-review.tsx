@@ -3,10 +3,12 @@ import { useInboxItem } from '../hooks/use-inbox-item';
 import type { InboxRef } from '../lib/activity';
 import { rawUrl, type UpdateStatus } from '../lib/api';
 import { formatDateTime } from '../lib/format';
+import { humanError } from '../lib/human-error';
 import { stripTitleHeading } from '../lib/markdown-text';
 import { formatRoute } from '../lib/route';
 import { basename, isImagePath } from '../lib/vault-path';
 import { EmptyState } from './empty-state';
+import { ErrorNotice } from './error-notice';
 import { IndeterminateBar } from './exchange-parts';
 import { useLightbox } from './image-lightbox';
 import { MarkdownView } from './markdown-view';
@@ -35,26 +37,36 @@ export function InboxReview({ id, answering, reply, onReply }: InboxReviewProps)
   const images = attachments.filter(isImagePath);
   const others = attachments.filter((path) => !isImagePath(path));
   const replyState = reply?.status?.status;
+  // An update whose retries ran out is parked here: it is a failure to explain, not a question.
+  const failed = item.review.frontmatter.status === 'failed';
+  const failure = typeof item.review.frontmatter.summary === 'string' ? item.review.frontmatter.summary.replace(/^Update \S+ failed: /, '') : undefined;
 
   return (
-    <article aria-label={item.title} className="mx-auto max-w-[760px] px-10 pt-8 pb-16">
-      <header className="mb-6 flex items-start gap-4">
-        <div className="min-w-0 flex-1">
-          <p className="mb-1 text-xs font-medium text-answer">Needs your decision</p>
+    <article aria-label={item.title} className="mx-auto max-w-[760px] px-4 pt-6 pb-16 md:px-10 md:pt-8">
+      <header className="mb-6 flex flex-wrap items-start gap-4">
+        <div className="min-w-0 flex-1 basis-64">
+          <p className={failed ? 'mb-1 text-xs font-medium text-danger' : 'mb-1 text-xs font-medium text-answer'}>{failed ? 'Could not be filed' : 'Needs your decision'}</p>
           <h2 className="text-xl leading-snug font-semibold tracking-tight">{item.title}</h2>
-          {created && <p className="mt-1 text-xs text-faint">{formatDateTime(created)}</p>}
+          {created && <p className="mt-1 text-xs text-muted">{formatDateTime(created)}</p>}
         </div>
-        <Button variant="answer" onClick={() => onReply({ id: item.id, title: item.title })} disabled={answering || (reply !== null && replyState !== 'failed')} aria-keyshortcuts="r">
+        <Button variant="answer" onClick={() => onReply({ id: item.id, title: item.title })} disabled={answering || (reply !== null && replyState !== 'failed')} aria-keyshortcuts="r" title="Reply (R)">
           <Reply size={14} /> {answering ? 'Answering…' : 'Reply'}
         </Button>
       </header>
+      {failed && (
+        <div className="-mt-2 mb-6">
+          <ErrorNotice raw={failure} fallback="The update could not be filed.">
+            <p className="mt-1 pl-6 text-muted">Everything you sent is kept below. Reply to have Knower file it again, with your reply as instructions.</p>
+          </ErrorNotice>
+        </div>
+      )}
 
       {reply && (
         <div role="status" className="mb-6 rounded-lg border border-line bg-sunken/70 px-4 py-3 text-[13px]">
           <div className="flex items-center gap-2">
             <StatusChip state={replyState ?? 'queued'} />
             <span className="text-muted">
-              {replyState === 'failed' ? reply.status?.error ?? 'Your reply could not be carried out.' : 'Your reply is being carried out; the item leaves the inbox when it is done.'}
+              {replyState === 'failed' ? humanError(reply.status?.error, 'Your reply could not be carried out.').headline : 'Your reply is being carried out; the item leaves the inbox when it is done.'}
             </span>
           </div>
           {replyState === 'running' && <IndeterminateBar />}
@@ -65,7 +77,7 @@ export function InboxReview({ id, answering, reply, onReply }: InboxReviewProps)
 
       {attachments.length > 0 && (
         <section aria-label="Attachments" className="mt-8 border-t border-line pt-5">
-          <h3 className="mb-3 text-[11px] font-semibold tracking-wider text-faint uppercase">With this item</h3>
+          <h3 className="mb-3 text-[11px] font-semibold tracking-wider text-muted uppercase">With this item</h3>
           {images.length > 0 && (
             <ul className="mb-3 flex flex-wrap gap-2">
               {images.map((path) => (

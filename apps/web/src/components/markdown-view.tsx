@@ -1,26 +1,58 @@
+import { remarkCallout } from '@r4ai/remark-callout';
 import { ImageOff } from 'lucide-react';
-import { memo, useMemo, type ComponentProps, type MouseEvent, type ReactNode } from 'react';
+import { memo, useCallback, useMemo, type ComponentProps, type MouseEvent, type ReactNode } from 'react';
 import Markdown, { type Components, type ExtraProps } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
-import { rawUrl } from '../lib/api';
+import { useWikilinks } from '../hooks/use-wikilinks';
+import { rawUrl, type Links } from '../lib/api';
 import { cn } from '../lib/cn';
+import { rehypeDirAuto, remarkHideBlockIds, remarkWikilinks } from '../lib/remark-obsidian';
 import { formatRoute } from '../lib/route';
 import { basename, classifyLink, isExternalHref, resolveVaultPath, slugify } from '../lib/vault-path';
 import { useLightbox } from './image-lightbox';
+import { WikiEmbed, WikiLink, type WikiProps } from './wiki-parts';
 
 type MarkdownViewProps = {
   source: string;
   /** The vault path the markdown lives at: relative links and images resolve from its folder. */
   basePath: string;
   compact?: boolean;
+  /** Where the wikilinks lead, when the server sent it with the note; otherwise asked for. */
+  links?: Links;
+  /** How deep inside note embeds this view is (embeds do not nest further). */
+  embedDepth?: number;
 };
 
-/** Read-only markdown with vault-aware links and images (GFM: tables, task lists, code). */
-export const MarkdownView = memo(function MarkdownView({ source, basePath, compact }: MarkdownViewProps) {
+const remarkPlugins = [remarkGfm, remarkWikilinks, remarkHideBlockIds, remarkCallout];
+const rehypePlugins = [rehypeDirAuto];
+
+export const scrollToHeading = (heading: string): void => {
+  document.getElementById(slugify(heading))?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+};
+
+/** Read-only markdown, Obsidian-flavoured: GFM, wikilinks and embeds, callouts, hidden block ids, right-to-left text. */
+export const MarkdownView = memo(function MarkdownView({ source, basePath, compact, links: given, embedDepth = 0 }: MarkdownViewProps) {
   const lightbox = useLightbox();
+  const links = useWikilinks(source, basePath, given);
+  const embed = useCallback(
+    (props: WikiProps, block: boolean, fallback: ReactNode) =>
+      'data-embed' in props ? <WikiEmbed props={props} links={links} block={block} depth={embedDepth} /> : fallback,
+    [links, embedDepth],
+  );
   const components = useMemo<Components>(
     () => ({
-      a: ({ href = '', children }) => <VaultLink from={basePath} href={href}>{children}</VaultLink>,
+      a: ({ href = '', children, node: _node, ...props }) =>
+        'data-wikilink' in props ? (
+          <WikiLink props={props as WikiProps} links={links} onHeading={scrollToHeading}>
+            {children}
+          </WikiLink>
+        ) : (
+          <VaultLink from={basePath} href={href}>
+            {children}
+          </VaultLink>
+        ),
+      span: ({ node: _node, ...props }) => embed(props as WikiProps, false, <span {...props} />),
+      div: ({ node: _node, ...props }) => embed(props as WikiProps, true, <div {...props} />),
       img: ({ src, alt = '' }) => {
         const href = typeof src === 'string' ? src : '';
         const path = resolveVaultPath(basePath, href);
@@ -33,16 +65,26 @@ export const MarkdownView = memo(function MarkdownView({ source, basePath, compa
           </button>
         );
       },
+      // Wide tables and code scroll inside their own box, which the keyboard can reach.
+      table: ({ node: _node, ...props }) => (
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Table">
+          <table {...props} />
+        </div>
+      ),
+      pre: ({ node: _node, ...props }) => <pre tabIndex={0} {...props} />,
+      // GFM task list boxes are read-only marks; they are named for screen readers by their state.
+      input: ({ node: _node, ...props }) => <input {...props} aria-label={props.checked ? 'Done' : 'To do'} />,
       h1: (props) => <Heading level={1} {...props} />,
       h2: (props) => <Heading level={2} {...props} />,
       h3: (props) => <Heading level={3} {...props} />,
+      h4: (props) => <Heading level={4} {...props} />,
     }),
-    [basePath, lightbox],
+    [basePath, lightbox, links, embed],
   );
 
   return (
     <div className={cn('markdown', compact && 'markdown-compact')}>
-      <Markdown remarkPlugins={[remarkGfm]} components={components}>
+      <Markdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} components={components}>
         {source}
       </Markdown>
     </div>
@@ -79,11 +121,15 @@ function VaultLink({ from, href, children }: { from: string; href: string; child
 
 // The hast element react-markdown hands to components (typed through it: hast is not our dependency).
 type HastElement = NonNullable<ExtraProps['node']>;
-type HeadingProps = ComponentProps<'h1'> & { level: 1 | 2 | 3; node?: HastElement };
+type HeadingProps = ComponentProps<'h1'> & { level: 1 | 2 | 3 | 4; node?: HastElement };
 
-function Heading({ level, node, children }: HeadingProps) {
+function Heading({ level, node, children, dir }: HeadingProps) {
   const Tag = `h${level}` as const;
-  return <Tag id={node ? slugify(textOf(node)) : undefined}>{children}</Tag>;
+  return (
+    <Tag id={node ? slugify(textOf(node)) : undefined} dir={dir}>
+      {children}
+    </Tag>
+  );
 }
 
 const textOf = (node: HastElement | HastElement['children'][number]): string =>
@@ -93,7 +139,7 @@ function BlockedImage({ href, alt }: { href: string; alt: string }) {
   const host = isExternalHref(href) ? safeHost(href) : null;
   return (
     <span className="my-2 flex items-center gap-2 rounded-lg border border-dashed border-line px-3 py-2 text-[13px] text-muted">
-      <ImageOff aria-hidden size={15} className="shrink-0 text-faint" />
+      <ImageOff aria-hidden size={15} className="shrink-0 text-muted" />
       <span className="min-w-0 truncate">
         {alt || 'Image'} {host ? <>not loaded from <a href={href} target="_blank" rel="noreferrer noopener">{host}</a></> : 'is outside the vault'}
       </span>

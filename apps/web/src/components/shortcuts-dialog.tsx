@@ -3,11 +3,13 @@ import { Dialog } from './ui/dialog';
 import { Kbd } from './ui/kbd';
 
 const shortcuts: Array<[string[], string]> = [
+  [['Ctrl', 'K'], 'Find a note by name or text (⌘K on a Mac)'],
   [['/'], 'Focus the chat input'],
   [['Enter'], 'Send'],
   [['Shift', 'Enter'], 'New line'],
   [['Alt', 'U'], 'Update mode'],
   [['Alt', 'S'], 'Search mode'],
+  [['R'], 'Reply to the open inbox item'],
   [['Esc'], 'Stop answering an inbox item'],
   [['Alt', 'A'], 'Activity'],
   [['Alt', 'I'], 'Inbox'],

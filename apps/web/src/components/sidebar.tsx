@@ -1,4 +1,4 @@
-import { Activity, HelpCircle, Inbox } from 'lucide-react';
+import { Activity, HelpCircle, Inbox, Search } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { StreamState } from '../hooks/use-event-stream';
 import { cn } from '../lib/cn';
@@ -6,7 +6,7 @@ import { Spinner } from './ui/spinner';
 import { IconButton } from './ui/icon-button';
 import { Tooltip } from './ui/tooltip';
 
-type SidebarProps = {
+export type SidebarProps = {
   view: 'activity' | 'inbox' | 'file';
   working: number;
   inboxCount: number;
@@ -15,17 +15,22 @@ type SidebarProps = {
   onActivity: () => void;
   onInbox: () => void;
   onHelp: () => void;
+  onFind: () => void;
   /** The vault section (tree, filter, …). */
   children: ReactNode;
 };
 
-export function Sidebar({ view, working, inboxCount, stream, offline, onActivity, onInbox, onHelp, children }: SidebarProps) {
+/** The sidebar's content; the app puts it in a resizable column (wide) or a drawer (narrow). */
+export function Sidebar({ view, working, inboxCount, stream, offline, onActivity, onInbox, onHelp, onFind, children }: SidebarProps) {
   return (
-    <aside aria-label="Sidebar" className="flex w-[272px] shrink-0 flex-col border-r border-line bg-sidebar">
-      <div className="flex h-12 items-center gap-2.5 px-4">
+    <div className="flex h-full min-h-0 flex-col">
+      <div className="flex h-12 shrink-0 items-center gap-2.5 px-4">
         <Logo />
         <span className="text-[14px] font-semibold tracking-tight">Knower</span>
         <span className="ml-auto" />
+        <IconButton label="Find a note" shortcut="Ctrl K" tooltipSide="bottom" onClick={onFind}>
+          <Search size={16} />
+        </IconButton>
         <IconButton label="Keyboard shortcuts" shortcut="?" tooltipSide="bottom" onClick={onHelp}>
           <HelpCircle size={16} />
         </IconButton>
@@ -46,16 +51,9 @@ export function Sidebar({ view, working, inboxCount, stream, offline, onActivity
 
       <div className="border-t border-line p-2">
         <NavButton active={view === 'inbox'} onClick={onInbox} icon={<Inbox size={15} />} label="Inbox" shortcut="Alt I">
-          {inboxCount > 0 && (
-            <span
-              aria-label={`${inboxCount} pending`}
-              className="ml-auto min-w-5 rounded-full bg-answer px-1.5 text-center text-[11px] leading-5 font-semibold text-white tabular-nums"
-            >
-              {inboxCount > 99 ? '99+' : inboxCount}
-            </span>
-          )}
+          {inboxCount > 0 && <InboxBadge count={inboxCount} />}
         </NavButton>
-        <div className="mt-1.5 flex items-center gap-2 px-2.5 text-xs text-faint">
+        <div className="mt-1.5 flex items-center gap-2 px-2.5 text-xs text-muted">
           <ConnectionDot stream={stream} />
           {offline && (
             <Tooltip content="No API key is set: updates are filed into bucket/ as they are, and answers quote the best-matching passages.">
@@ -66,9 +64,15 @@ export function Sidebar({ view, working, inboxCount, stream, offline, onActivity
           )}
         </div>
       </div>
-    </aside>
+    </div>
   );
 }
+
+export const InboxBadge = ({ count }: { count: number }) => (
+  <span aria-label={`${count} pending`} className="ml-auto min-w-5 rounded-full bg-answer px-1.5 text-center text-[11px] leading-5 font-semibold text-on-answer tabular-nums">
+    {count > 99 ? '99+' : count}
+  </span>
+);
 
 type NavButtonProps = { active: boolean; onClick: () => void; icon: ReactNode; label: string; shortcut: string; children?: ReactNode };
 
@@ -80,28 +84,29 @@ function NavButton({ active, onClick, icon, label, shortcut, children }: NavButt
       aria-current={active ? 'page' : undefined}
       aria-keyshortcuts={shortcut.replace(' ', '+')}
       className={cn(
-        'flex h-8 w-full items-center gap-2.5 rounded-md px-2.5 text-[13px] font-medium transition-colors',
+        'flex h-9 w-full items-center gap-2.5 rounded-md px-2.5 text-[13px] font-medium transition-colors md:h-8',
         active ? 'bg-selected text-fg' : 'text-muted hover:bg-hover hover:text-fg',
       )}
     >
-      <span className={active ? 'text-accent' : 'text-faint'}>{icon}</span>
+      <span className={active ? 'text-accent' : 'text-muted'}>{icon}</span>
       {label}
       {children}
     </button>
   );
 }
 
-function ConnectionDot({ stream }: { stream: StreamState }) {
+/** "Live" or "Reconnecting…"; `compact` keeps only the dot on screen (the words stay for screen readers). */
+export function ConnectionDot({ stream, compact = false }: { stream: StreamState; compact?: boolean }) {
   const live = stream === 'live';
   return (
     <span role="status" className="flex items-center gap-1.5">
-      <span className={cn('size-1.5 rounded-full', live ? 'bg-success' : 'animate-pulse bg-answer')} />
-      {live ? 'Live' : stream === 'connecting' ? 'Connecting…' : 'Reconnecting…'}
+      <span aria-hidden className={cn('size-1.5 rounded-full', live ? 'bg-success' : 'animate-pulse bg-answer')} />
+      <span className={cn(compact && 'sr-only')}>{live ? 'Live' : stream === 'connecting' ? 'Connecting…' : 'Reconnecting…'}</span>
     </span>
   );
 }
 
-const Logo = () => (
+export const Logo = () => (
   <svg aria-hidden width="22" height="22" viewBox="0 0 32 32">
     <rect width="32" height="32" rx="8" className="fill-accent" />
     <path d="M11 8v16M11 16l9-8M14 13.5 21 24" stroke="white" strokeWidth="2.6" fill="none" strokeLinecap="round" strokeLinejoin="round" />

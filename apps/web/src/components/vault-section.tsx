@@ -1,12 +1,15 @@
 import { ChevronsDownUp, Search, X } from 'lucide-react';
-import { useDeferredValue, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useFileFinder } from '../hooks/use-file-finder';
 import type { RecentChanges } from '../hooks/use-recent-changes';
-import type { ApiProblem, TreeEntry } from '../lib/api';
+import type { ApiProblem } from '../lib/api';
+import { formatTokens } from '../lib/format';
+import { flattenVisible, foundRows, type Folders } from '../lib/vault-tree';
 import { FileTree } from './file-tree';
 import { IconButton } from './ui/icon-button';
 
 type VaultSectionProps = {
-  entries: readonly TreeEntry[] | null;
+  folders: Folders;
   problem: ApiProblem | null;
   expanded: ReadonlySet<string>;
   recent: RecentChanges;
@@ -19,46 +22,60 @@ type VaultSectionProps = {
 };
 
 /** The sidebar's vault part: header, quick filter and the tree itself. */
-export function VaultSection({ entries, problem, onCollapseAll, onRetry, ...tree }: VaultSectionProps) {
+export function VaultSection({ folders, problem, expanded, onCollapseAll, onRetry, ...tree }: VaultSectionProps) {
   const [filter, setFilter] = useState('');
-  // Typing stays instant; filtering 10k paths renders behind it.
-  const deferredFilter = useDeferredValue(filter);
+  const finder = useFileFinder(filter);
+  const root = folders.get('');
+  const filtering = filter.trim() !== '';
+  const rows = useMemo(
+    () => (filtering ? foundRows(finder.found?.results ?? []) : flattenVisible(folders, expanded)),
+    [filtering, finder.found, folders, expanded],
+  );
 
   return (
     <section aria-label="Vault" className="flex min-h-0 flex-1 flex-col">
       <div className="flex h-8 items-center gap-1 pr-2 pl-4">
-        <h2 className="text-[11px] font-semibold tracking-wider text-faint uppercase">Vault</h2>
-        {entries && <span className="ml-1.5 text-[11px] text-faint tabular-nums">{entries.length.toLocaleString()}</span>}
+        <h2 className="text-[11px] font-semibold tracking-wider text-muted uppercase">Vault</h2>
+        {root && (
+          <span className="ml-1.5 truncate text-[11px] text-muted tabular-nums">
+            {root.total.files.toLocaleString()} files · {formatTokens(root.total.tokens)} tokens
+          </span>
+        )}
         <span className="ml-auto" />
         <IconButton label="Collapse all folders" onClick={onCollapseAll} className="size-6">
           <ChevronsDownUp size={14} />
         </IconButton>
       </div>
       <div className="px-2 pb-1.5">
-        <label className="flex h-7 items-center gap-2 rounded-md border border-transparent bg-hover/70 px-2 text-faint focus-within:border-line focus-within:bg-raised">
+        <label className="flex h-8 items-center gap-2 rounded-md border border-line bg-raised px-2 text-muted focus-within:border-line-strong">
           <Search aria-hidden size={13} className="shrink-0" />
           <input
             value={filter}
             onChange={(event) => setFilter(event.target.value)}
             onKeyDown={(event) => event.key === 'Escape' && setFilter('')}
             id="vault-filter"
-            placeholder="Filter files"
-            aria-label="Filter files by path"
-            className="min-w-0 flex-1 bg-transparent text-[13px] text-fg placeholder:text-faint focus:outline-none"
+            placeholder="Filter files by name"
+            aria-label="Filter files by name or path"
+            className="min-w-0 flex-1 bg-transparent text-[13px] text-fg placeholder:text-muted focus:outline-none"
           />
           {filter && (
-            <button type="button" aria-label="Clear filter" onClick={() => setFilter('')} className="rounded text-faint hover:text-fg">
+            <button type="button" aria-label="Clear filter" onClick={() => setFilter('')} className="rounded text-muted hover:text-fg">
               <X size={13} />
             </button>
           )}
         </label>
+        {filtering && finder.found && (
+          <p role="status" className="px-1 pt-1 text-[11.5px] text-muted">
+            {finder.found.total === 0 ? 'No file matches' : finder.found.total > rows.length ? `${rows.length} of ${finder.found.total.toLocaleString()} matches` : `${finder.found.total} match${finder.found.total === 1 ? '' : 'es'}`}
+          </p>
+        )}
       </div>
 
-      {entries ? (
-        entries.length === 0 ? (
-          <p className="px-4 py-3 text-[13px] text-faint">The vault is empty. Send Knower something to get started.</p>
+      {root ? (
+        root.total.files === 0 ? (
+          <p className="px-4 py-3 text-[13px] text-muted">The vault is empty. Send Knower something to get started.</p>
         ) : (
-          <FileTree entries={entries} filter={deferredFilter} {...tree} />
+          <FileTree rows={rows} flat={filtering} expanded={expanded} {...tree} />
         )
       ) : problem ? (
         <div className="px-4 py-3 text-[13px] text-muted">

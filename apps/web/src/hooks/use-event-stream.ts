@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import {
   fileChangedSchema,
@@ -25,12 +25,13 @@ export type StreamState = 'connecting' | 'live' | 'reconnecting';
  * failures and gives up for good on others (an HTTP error, a proxy closing the request), so
  * every error closes it and this hook reconnects itself with jittered exponential backoff.
  */
-export function useEventStream(handlers: StreamHandlers, url = '/sse'): StreamState {
+export function useEventStream(handlers: StreamHandlers, url = '/sse'): { state: StreamState; retryNow: () => void } {
   const latest = useRef(handlers);
   useLayoutEffect(() => {
     latest.current = handlers;
   });
   const [state, setState] = useState<StreamState>('connecting');
+  const retry = useRef<() => void>(() => undefined);
 
   useEffect(() => {
     let source: EventSource | undefined;
@@ -67,6 +68,14 @@ export function useEventStream(handlers: StreamHandlers, url = '/sse'): StreamSt
       listen(es, 'update_status', updateStatusSchema, (e) => latest.current.onUpdateStatus?.(e));
     };
 
+    // "Retry now": skip the rest of the backoff wait (a no-op while connected).
+    retry.current = () => {
+      if (source?.readyState === EventSource.OPEN) return;
+      clearTimeout(timer);
+      source?.close();
+      attempt = 0;
+      connect();
+    };
     connect();
     return () => {
       clearTimeout(timer);
@@ -74,7 +83,8 @@ export function useEventStream(handlers: StreamHandlers, url = '/sse'): StreamSt
     };
   }, [url]);
 
-  return state;
+  const retryNow = useCallback(() => retry.current(), []);
+  return { state, retryNow };
 }
 
 function safeJson(text: string): unknown {

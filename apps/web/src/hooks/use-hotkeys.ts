@@ -6,8 +6,9 @@ const isTyping = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
 /**
- * Global shortcuts. Keys are 'alt+KeyU'-style (physical key codes, so Option on a Mac works)
- * or plain characters ('/', '?') that only fire when the user is not typing in a field.
+ * Global shortcuts. Keys are 'alt+KeyU' or 'mod+KeyK' chords (physical key codes, so Option on
+ * a Mac works; mod is Ctrl or Cmd), which fire even in a text field, or plain characters ('/',
+ * '?', 'r') that only fire when the user is not typing.
  */
 export function useHotkeys(keys: Hotkeys) {
   const latest = useRef(keys);
@@ -18,8 +19,9 @@ export function useHotkeys(keys: Hotkeys) {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.isComposing) return;
-      const chord = event.altKey && !event.ctrlKey && !event.metaKey ? `alt+${event.code}` : null;
-      const handler = chord ? latest.current[chord] : isTyping(event.target) || event.ctrlKey || event.metaKey ? undefined : latest.current[event.key];
+      const mod = event.ctrlKey || event.metaKey;
+      const chord = event.altKey && !mod ? `alt+${event.code}` : mod && !event.altKey ? `mod+${event.code}` : null;
+      const handler = chord ? latest.current[chord] : isTyping(event.target) ? undefined : latest.current[event.key];
       if (!handler) return;
       event.preventDefault();
       handler(event);

@@ -12,9 +12,9 @@ const REVEAL_MAX_ADDS = 8;
 
 /** The sidebar tree's state, kept live from the event stream, plus the open file's revision. */
 export function useLiveVault(openPath: string | null) {
-  const tree = useVaultTree();
   const { recent, mark } = useRecentChanges();
   const expansion = useTreeExpansion();
+  const tree = useVaultTree(expansion.expanded);
   const { applyEvent } = tree;
   const { expand } = expansion;
   const [revision, setRevision] = useState(0);
@@ -43,5 +43,12 @@ export function useLiveVault(openPath: string | null) {
     if (openPath) expand(ancestorsOf(openPath));
   }, [openPath, expand]);
 
-  return { ...tree, ...expansion, recent, revision, onFileChanged };
+  /** After a lost connection: the tree and the open file may both have changed meanwhile. */
+  const { refresh } = tree;
+  const resync = useCallback(() => {
+    setRevision((n) => n + 1);
+    void refresh();
+  }, [refresh]);
+
+  return { ...tree, ...expansion, recent, revision, onFileChanged, resync };
 }

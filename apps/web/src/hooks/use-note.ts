@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { getNote, type ApiProblem, type Note } from '../lib/api';
 
 export type NoteState =
@@ -7,11 +7,14 @@ export type NoteState =
   | { status: 'error'; problem: ApiProblem };
 
 /**
- * One note, refetched whenever `revision` moves (the file changed on disk). While it reloads
- * the previous content stays on screen, so a live edit does not flash a spinner.
+ * One note, refetched whenever `revision` moves (the file changed on disk, the service came
+ * back) or `retry` is called. While it reloads the previous content stays on screen, so a live
+ * edit does not flash a spinner.
  */
-export function useNote(path: string, revision: number): NoteState {
+export function useNote(path: string, revision: number): NoteState & { retry: () => void } {
   const [state, setState] = useState<NoteState & { path?: string }>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -25,9 +28,9 @@ export function useNote(path: string, revision: number): NoteState {
       })
       .catch(() => undefined); // aborted: a newer path or revision took over
     return () => controller.abort();
-  }, [path, revision]);
+  }, [path, revision, attempt]);
 
   // A different file than the one loaded: show loading rather than the previous note.
-  if (state.status !== 'loading' && state.path !== path) return { status: 'loading' };
-  return state;
+  if (state.status !== 'loading' && state.path !== path) return { status: 'loading', retry };
+  return { ...state, retry };
 }

@@ -12,6 +12,22 @@ export const treeEntrySchema = z.object({
 });
 export const treeSchema = z.object({ files: z.array(treeEntrySchema) });
 
+export const folderSummarySchema = z.object({ name: z.string(), path: z.string(), files: z.number(), tokens: z.number() });
+export const folderListingSchema = z.object({
+  path: z.string(),
+  total: z.object({ files: z.number(), tokens: z.number() }),
+  folders: z.array(folderSummarySchema),
+  files: z.array(treeEntrySchema),
+});
+export const findSchema = z.object({ results: z.array(treeEntrySchema), total: z.number() });
+export const linksSchema = z.record(z.string(), z.string().nullable());
+export const resolveSchema = z.object({ links: linksSchema });
+export const searchHitsSchema = z.object({
+  results: z.array(z.object({ path: z.string(), title: z.string().nullish(), score: z.number().nullish(), snippet: z.string().nullish() })),
+  mode: z.string().nullish(),
+  degraded: z.union([z.string(), z.boolean()]).nullish(),
+});
+
 const frontmatterSchema = z
   .record(z.string(), z.unknown())
   .nullish()
@@ -22,7 +38,10 @@ export const noteSchema = z.object({
   frontmatter: frontmatterSchema,
   body: z.string(),
   tokens: z.number().nullish(),
+  updated: z.string().nullish(),
   malformed: z.string().nullish(),
+  // Where each [[wikilink]] / ![[embed]] target of the body leads; null: nothing by that name.
+  links: linksSchema.nullish().transform((value) => value ?? {}),
 });
 
 export const acceptedSchema = z.object({ status: z.literal('accepted'), id: z.string() });
@@ -66,6 +85,7 @@ export const updateStatusSchema = z.object({
   finished: z.string().nullish(),
   files: z.array(z.string()).nullish(),
   inbox_id: z.string().nullish(),
+  summary: z.string().nullish(),
   error: z.string().nullish(),
 });
 export const updateListSchema = z.object({ updates: z.array(updateStatusSchema) });
@@ -84,6 +104,11 @@ export const fileChangedSchema = z.object({
 export const inboxUpdatedSchema = z.object({ count: z.number() });
 
 export type TreeEntry = z.infer<typeof treeEntrySchema>;
+export type FolderSummary = z.infer<typeof folderSummarySchema>;
+export type FolderListing = z.infer<typeof folderListingSchema>;
+export type FoundFiles = z.infer<typeof findSchema>;
+export type Links = z.infer<typeof linksSchema>;
+export type SearchHits = z.infer<typeof searchHitsSchema>;
 export type Note = z.infer<typeof noteSchema>;
 export type SearchMode = z.infer<typeof searchModeSchema>;
 export type Answer = z.infer<typeof answerSchema>;

@@ -3,6 +3,10 @@ import {
   acceptedSchema,
   answerSchema,
   errorBodySchema,
+  findSchema,
+  folderListingSchema,
+  resolveSchema,
+  searchHitsSchema,
   healthSchema,
   inboxItemSchema,
   inboxListSchema,
@@ -62,6 +66,23 @@ const query = (params: Record<string, string | undefined>) =>
 export const rawUrl = (path: string) => `/vault/raw?${query({ path })}`;
 
 export const getTree = (signal?: AbortSignal) => request(treeSchema, '/vault/tree', { signal });
+
+/** One folder's direct children ('' = the root). The browser revalidates it with its ETag. */
+export async function getFolder(path: string, signal?: AbortSignal) {
+  return request(folderListingSchema, `/vault/tree?${query({ path })}`, { signal, cache: 'no-cache' });
+}
+
+export const findFiles = (q: string, limit = 30, signal?: AbortSignal) =>
+  request(findSchema, `/vault/find?${query({ q, limit: String(limit) })}`, { signal });
+
+export const searchVault = (q: string, limit = 8, signal?: AbortSignal) =>
+  request(searchHitsSchema, `/vault/search?${query({ q, limit: String(limit) })}`, { signal });
+
+export function resolveLinks(from: string, links: readonly string[], signal?: AbortSignal) {
+  const params = new URLSearchParams({ from });
+  for (const link of links) params.append('link', link);
+  return request(resolveSchema, `/vault/resolve?${params.toString()}`, { signal });
+}
 
 export const getNote = (path: string, signal?: AbortSignal) =>
   request(noteSchema, `/vault/file?${query({ path })}`, { signal });

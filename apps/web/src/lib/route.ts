@@ -1,7 +1,7 @@
 // Views live in the URL hash: the server owns every real path (/inbox, /vault, … are API
 // routes), while the hash gives back/forward, reload and shareable links for free.
 
-export type Route = { view: 'activity' } | { view: 'inbox'; id?: string } | { view: 'file'; path: string };
+export type Route = { view: 'activity' } | { view: 'inbox'; id?: string } | { view: 'file'; path: string; heading?: string };
 
 const encodePath = (path: string) => path.split('/').map(encodeURIComponent).join('/');
 
@@ -20,7 +20,8 @@ export function formatRoute(route: Route): string {
     case 'inbox':
       return route.id ? `#/inbox/${encodeURIComponent(route.id)}` : '#/inbox';
     case 'file':
-      return `#/file/${encodePath(route.path)}`;
+      // Paths are percent-encoded, so a literal '?' can only start the heading part.
+      return `#/file/${encodePath(route.path)}${route.heading ? `?h=${encodeURIComponent(route.heading)}` : ''}`;
   }
 }
 
@@ -29,7 +30,11 @@ export function parseRoute(hash: string): Route {
   const slash = rest.indexOf('/');
   const head = slash === -1 ? rest : rest.slice(0, slash);
   const tail = slash === -1 ? '' : rest.slice(slash + 1);
-  if (head === 'file' && tail) return { view: 'file', path: tail.split('/').map(decode).join('/') };
+  if (head === 'file' && tail) {
+    const [pathPart = '', headingPart] = tail.split('?h=');
+    const path = pathPart.split('/').map(decode).join('/');
+    return headingPart ? { view: 'file', path, heading: decode(headingPart) } : { view: 'file', path };
+  }
   if (head === 'inbox') return tail ? { view: 'inbox', id: decode(tail) } : { view: 'inbox' };
   return { view: 'activity' };
 }

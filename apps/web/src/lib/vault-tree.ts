@@ -1,104 +1,101 @@
-import type { TreeEntry } from './api-schemas';
+import type { FileChanged, FolderListing, FolderSummary, TreeEntry } from './api-schemas';
+import { basename, dirname, isMarkdownPath } from './vault-path';
 
-// The server lists files flat; folders exist only as path prefixes. These functions build the
-// folder tree once per listing and flatten just the visible part of it for the virtual list.
+// The sidebar loads the vault one folder at a time (GET /vault/tree?path=): `Folders` holds the
+// listings loaded so far, by folder path ('' is the root). These functions turn them into the
+// rows a user can see, and keep them live from watcher events between fetches.
+
+export type Folders = ReadonlyMap<string, FolderListing>;
 
 export type FileNode = { kind: 'file'; name: string; path: string; entry: TreeEntry };
-export type FolderNode = {
-  kind: 'folder';
-  name: string;
-  path: string;
-  children: TreeNode[];
-  tokens: number;
-  fileCount: number;
-};
-export type TreeNode = FileNode | FolderNode;
+export type FolderNode = { kind: 'folder'; name: string; path: string; tokens: number; fileCount: number };
+/** An expanded folder whose listing is on its way. */
+export type LoadingNode = { kind: 'loading'; name: string; path: string };
+export type TreeNode = FileNode | FolderNode | LoadingNode;
 export type TreeRow = { node: TreeNode; depth: number };
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+const byName = (a: { path: string }, b: { path: string }) => collator.compare(basename(a.path), basename(b.path));
 
-const folder = (name: string, path: string): FolderNode => ({
-  kind: 'folder',
-  name,
-  path,
-  children: [],
-  tokens: 0,
-  fileCount: 0,
-});
-
-/** Builds the folder tree; the root folder has the empty path. */
-export function buildTree(entries: readonly TreeEntry[]): FolderNode {
-  const root = folder('', '');
-  const folders = new Map<string, FolderNode>([['', root]]);
-
-  const folderAt = (path: string): FolderNode => {
-    const known = folders.get(path);
-    if (known) return known;
-    const cut = path.lastIndexOf('/');
-    const parent = folderAt(cut === -1 ? '' : path.slice(0, cut));
-    const created = folder(path.slice(cut + 1), path);
-    parent.children.push(created);
-    folders.set(path, created);
-    return created;
-  };
-
-  for (const entry of entries) {
-    const cut = entry.path.lastIndexOf('/');
-    const parent = folderAt(cut === -1 ? '' : entry.path.slice(0, cut));
-    parent.children.push({ kind: 'file', name: entry.path.slice(cut + 1), path: entry.path, entry });
-  }
-  finish(root);
-  return root;
+/** Natural order ("item 9" before "item 10"), once per fetched listing rather than per render. */
+export function sortListing(listing: FolderListing): FolderListing {
+  return { ...listing, folders: [...listing.folders].sort(byName), files: [...listing.files].sort(byName) };
 }
 
-/** Sorts folders before files, by natural name order, and sums tokens and counts upwards. */
-function finish(node: FolderNode): void {
-  node.children.sort((a, b) => (a.kind === b.kind ? collator.compare(a.name, b.name) : a.kind === 'folder' ? -1 : 1));
-  for (const child of node.children) {
-    if (child.kind === 'folder') {
-      finish(child);
-      node.tokens += child.tokens;
-      node.fileCount += child.fileCount;
-    } else {
-      node.tokens += child.entry.tokens ?? 0;
-      node.fileCount += 1;
-    }
-  }
-}
+const folderNode = (f: FolderSummary): FolderNode => ({ kind: 'folder', name: f.name, path: f.path, tokens: f.tokens, fileCount: f.files });
+const fileNode = (entry: TreeEntry): FileNode => ({ kind: 'file', name: basename(entry.path), path: entry.path, entry });
 
-/** The rows a user can see: children of expanded folders only, depth-first. */
-export function flattenVisible(root: FolderNode, expanded: ReadonlySet<string>): TreeRow[] {
+/** The rows a user can see: children of expanded folders only, depth-first, folders first. */
+export function flattenVisible(folders: Folders, expanded: ReadonlySet<string>): TreeRow[] {
   const rows: TreeRow[] = [];
-  const walk = (node: FolderNode, depth: number) => {
-    for (const child of node.children) {
-      rows.push({ node: child, depth });
-      if (child.kind === 'folder' && expanded.has(child.path)) walk(child, depth + 1);
+  const walk = (listing: FolderListing, depth: number) => {
+    for (const folder of listing.folders) {
+      rows.push({ node: folderNode(folder), depth });
+      if (!expanded.has(folder.path)) continue;
+      const inside = folders.get(folder.path);
+      if (inside) walk(inside, depth + 1);
+      else rows.push({ node: { kind: 'loading', name: 'Loading…', path: `${folder.path}/\u0000loading` }, depth: depth + 1 });
     }
+    for (const entry of listing.files) rows.push({ node: fileNode(entry), depth });
   };
-  walk(root, 0);
+  const root = folders.get('');
+  if (root) walk(root, 0);
   return rows;
 }
 
-/** Files whose path contains every word of the query (case-insensitive), as flat rows. */
-export function filterRows(root: FolderNode, query: string, limit = 2000): TreeRow[] {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  const rows: TreeRow[] = [];
-  const walk = (node: FolderNode) => {
-    for (const child of node.children) {
-      if (rows.length >= limit) return;
-      if (child.kind === 'folder') walk(child);
-      else {
-        const path = child.path.toLowerCase();
-        if (words.every((word) => path.includes(word))) rows.push({ node: child, depth: 0 });
-      }
-    }
-  };
-  walk(root);
-  return rows;
-}
+/** Flat rows for files found by name (the filter), each showing its folder. */
+export const foundRows = (entries: readonly TreeEntry[]): TreeRow[] => entries.map((entry) => ({ node: fileNode(entry), depth: 0 }));
 
 /** Folder paths that contain `path`, outermost first: 'a/b/c.md' → ['a', 'a/b']. */
 export function ancestorsOf(path: string): string[] {
   const parts = path.split('/');
   return parts.slice(0, -1).map((_, i) => parts.slice(0, i + 1).join('/'));
 }
+
+const insertSorted = <T extends { path: string }>(list: readonly T[], item: T): T[] => {
+  const next = [...list];
+  const at = next.findIndex((x) => byName(item, x) < 0);
+  next.splice(at === -1 ? next.length : at, 0, item);
+  return next;
+};
+
+/**
+ * Applies a burst of watcher events to the loaded listings, touching only what changed. A new
+ * file gets placeholder figures, and new folders appear in loaded parents, until the next
+ * fetch brings the real counts.
+ */
+export function applyFileEvents(folders: Folders, events: readonly FileChanged[]): Folders {
+  let next: Map<string, FolderListing> | undefined;
+  const edit = (path: string, change: (listing: FolderListing) => FolderListing | undefined) => {
+    const listing = (next ?? folders).get(path);
+    if (!listing) return;
+    const changed = change(listing);
+    if (!changed) return;
+    next ??= new Map(folders);
+    next.set(path, changed);
+  };
+  for (const event of events) {
+    const parent = dirname(event.path);
+    if (event.type === 'unlink') {
+      edit(parent, (l) => (l.files.some((f) => f.path === event.path) ? { ...l, files: l.files.filter((f) => f.path !== event.path) } : undefined));
+      continue;
+    }
+    edit(parent, (l) =>
+      l.files.some((f) => f.path === event.path)
+        ? undefined
+        : { ...l, files: insertSorted(l.files, { path: event.path, kind: isMarkdownPath(event.path) ? 'note' : 'file', size: 0 }) },
+    );
+    // Folders the new file brought with it show up in whichever of its ancestors is loaded.
+    const chain = ['', ...ancestorsOf(event.path)];
+    for (let i = 0; i < chain.length - 1; i++) {
+      const child = chain[i + 1]!;
+      edit(chain[i]!, (l) =>
+        l.folders.some((f) => f.path === child) ? undefined : { ...l, folders: insertSorted(l.folders, { name: basename(child), path: child, files: 0, tokens: 0 }) },
+      );
+    }
+  }
+  return next ?? folders;
+}
+
+/** The listing entry of a file, when its folder is loaded. */
+export const entryIn = (folders: Folders, path: string): TreeEntry | undefined => folders.get(dirname(path))?.files.find((f) => f.path === path);

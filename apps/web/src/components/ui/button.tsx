@@ -2,8 +2,8 @@ import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
 const variants = {
-  primary: 'bg-accent text-white hover:brightness-110 shadow-sm',
-  answer: 'bg-answer text-white hover:brightness-110 shadow-sm',
+  primary: 'bg-accent text-on-accent hover:brightness-110 shadow-sm',
+  answer: 'bg-answer text-on-answer hover:brightness-110 shadow-sm',
   secondary: 'border border-line bg-raised text-fg hover:bg-hover shadow-sm',
   ghost: 'text-muted hover:bg-hover hover:text-fg',
 } as const;

@@ -14,7 +14,7 @@ export function IconButton({ label, shortcut, tooltipSide, className, children, 
   const content = shortcut ? (
     <span className="flex items-center gap-2">
       {label}
-      <span className="font-mono text-[11px] opacity-60">{shortcut}</span>
+      <span className="font-mono text-[11px] opacity-80">{shortcut}</span>
     </span>
   ) : (
     label

@@ -1,0 +1,98 @@
+import { FileQuestion } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useNote } from '../hooks/use-note';
+import { rawUrl, type Links } from '../lib/api';
+import { formatRoute } from '../lib/route';
+import { basename, isImagePath, isMarkdownPath } from '../lib/vault-path';
+import { useLightbox } from './image-lightbox';
+import { MarkdownView } from './markdown-view';
+
+export type WikiProps = { 'data-target'?: string; 'data-heading'?: string; 'data-alias'?: string };
+
+const missing = (target: string) => `No note or file named “${target}” in the vault`;
+
+/** An Obsidian [[link]]: to the note it resolves to, or marked as leading nowhere. */
+export function WikiLink({ props, links, children, onHeading }: { props: WikiProps; links: Links; children: ReactNode; onHeading: (heading: string) => void }) {
+  const target = props['data-target'] ?? '';
+  const heading = props['data-heading'];
+  if (!target) {
+    return (
+      <a href={`#${heading ?? ''}`} className="wikilink" onClick={(event) => (event.preventDefault(), heading && onHeading(heading))}>
+        {children}
+      </a>
+    );
+  }
+  const path = links[target];
+  if (path === undefined) return <span className="wikilink">{children}</span>;
+  if (path === null) {
+    return (
+      <span className="wikilink-unresolved" title={missing(target)} data-unresolved="">
+        {children}
+      </span>
+    );
+  }
+  return (
+    <a href={formatRoute({ view: 'file', path, ...(heading ? { heading } : {}) })} className="wikilink" title={path}>
+      {children}
+    </a>
+  );
+}
+
+/** `![[image.png|300]]` shows the image (300 px wide); `![[Note]]` shows the note (or its `#section`) inline. */
+export function WikiEmbed({ props, links, block, depth }: { props: WikiProps; links: Links; block: boolean; depth: number }) {
+  const lightbox = useLightbox();
+  const target = props['data-target'] ?? '';
+  const path = links[target];
+  const Wrapper = block ? 'div' : 'span';
+  if (path === undefined) return <Wrapper className="embed-pending">{target}</Wrapper>;
+  if (path === null) {
+    return (
+      <Wrapper className="embed-missing" data-unresolved="">
+        <FileQuestion aria-hidden size={15} /> {missing(target)}
+      </Wrapper>
+    );
+  }
+  if (isImagePath(path)) {
+    const [width, height] = (props['data-alias'] ?? '').split('x').map((n) => (/^\d+$/.test(n.trim()) ? Number(n) : undefined));
+    const alt = basename(path);
+    return (
+      <button type="button" className="embed-image cursor-zoom-in rounded-lg" aria-label={`Enlarge image ${alt}`} onClick={() => lightbox.open({ src: rawUrl(path), alt, download: alt })}>
+        <img src={rawUrl(path)} alt={alt} loading="lazy" {...(width ? { width } : {})} {...(height ? { height } : {})} />
+      </button>
+    );
+  }
+  const link = (
+    <a href={formatRoute({ view: 'file', path, ...(props['data-heading'] ? { heading: props['data-heading'] } : {}) })} className="wikilink">
+      {props['data-alias'] ?? target}
+    </a>
+  );
+  // Embeds inside an embedded note stay links: a note embedding itself would never end.
+  if (!block || depth > 0 || !isMarkdownPath(path)) return link;
+  return <NoteEmbed path={path} heading={props['data-heading']} header={link} />;
+}
+
+function NoteEmbed({ path, heading, header }: { path: string; heading: string | undefined; header: ReactNode }) {
+  const state = useNote(path, 0);
+  return (
+    <div className="note-embed" role="group" aria-label={`Embedded note ${basename(path)}`}>
+      <div className="note-embed-header">{header}</div>
+      {state.status === 'ready' ? (
+        <MarkdownView source={heading ? section(state.note.body, heading) : state.note.body} basePath={path} links={state.note.links} embedDepth={1} compact />
+      ) : state.status === 'error' ? (
+        <p className="text-muted">{state.problem.message}</p>
+      ) : (
+        <p className="text-muted">Loading…</p>
+      )}
+    </div>
+  );
+}
+
+/** The part of a note under `heading`, up to the next heading of the same or a higher level. */
+export function section(body: string, heading: string): string {
+  const lines = body.split('\n');
+  const start = lines.findIndex((line) => /^#{1,6}\s/.test(line) && line.replace(/^#+\s+/, '').trim().toLowerCase() === heading.toLowerCase());
+  if (start === -1) return body;
+  const level = /^#+/.exec(lines[start]!)![0].length;
+  const end = lines.findIndex((line, i) => i > start && /^#{1,6}\s/.test(line) && /^#+/.exec(line)![0].length <= level);
+  return lines.slice(start, end === -1 ? undefined : end).join('\n');
+}

@@ -1,0 +1,86 @@
+import type { Element, Root as HastRoot } from 'hast';
+import type { Paragraph, PhrasingContent, Root, RootContent, Text } from 'mdast';
+import { findAndReplace } from 'mdast-util-find-and-replace';
+import { visit } from 'unist-util-visit';
+
+// Obsidian's markdown on top of GFM: [[wikilinks]], ![[embeds]], ^block-ids. Wikilinks become
+// elements carrying their parts as data attributes; markdown-view renders them with the
+// resolution the server sent (GET /vault/file `links`, or GET /vault/resolve).
+
+/** The same split as core's vault/wikilinks.ts: alias after the first '|', heading after the first '#'. */
+export function splitWikilink(inner: string): { target: string; heading?: string; alias?: string } {
+  const bar = inner.indexOf('|');
+  const link = bar === -1 ? inner : inner.slice(0, bar);
+  const alias = bar === -1 ? undefined : inner.slice(bar + 1).trim();
+  const hash = link.indexOf('#');
+  const target = (hash === -1 ? link : link.slice(0, hash)).trim();
+  const heading = hash === -1 ? undefined : link.slice(hash + 1).trim();
+  return { target, ...(heading ? { heading } : {}), ...(alias ? { alias } : {}) };
+}
+
+const WIKILINK = /(!?)\[\[([^[\]\n]+?)\]\]/g;
+
+/** Distinct wikilink targets in a text (to resolve markdown the server did not resolve itself). */
+export function wikilinkTargets(markdown: string): string[] {
+  return [...new Set([...markdown.matchAll(WIKILINK)].map((m) => splitWikilink(m[2]!).target).filter(Boolean))];
+}
+
+type Embed = PhrasingContent & { data: { hName: string; hProperties: Record<string, string> } };
+
+function wikiNode(bang: string, inner: string): PhrasingContent {
+  const { target, heading, alias } = splitWikilink(inner);
+  const props: Record<string, string> = { 'data-target': target };
+  if (heading) props['data-heading'] = heading;
+  if (alias) props['data-alias'] = alias;
+  if (bang) {
+    // An unknown node type with hProperties becomes that element in mdast-util-to-hast.
+    return { type: 'wikiEmbed', children: [], data: { hName: 'span', hProperties: { ...props, 'data-embed': '' } } } as unknown as Embed;
+  }
+  const label = alias ?? (target ? `${target}${heading ? ` › ${heading}` : ''}` : (heading ?? ''));
+  return { type: 'link', url: '', children: [{ type: 'text', value: label }], data: { hName: 'a', hProperties: { ...props, 'data-wikilink': '' } } } as PhrasingContent;
+}
+
+const isEmbed = (node: RootContent) => 'data' in node && (node.data as { hProperties?: Record<string, unknown> } | undefined)?.hProperties?.['data-embed'] !== undefined;
+const isBlank = (node: RootContent) => node.type === 'text' && !(node as Text).value.trim();
+
+/** [[links]] and ![[embeds]]; an embed alone in its paragraph becomes a block (a note embed holds blocks). */
+export function remarkWikilinks() {
+  return (tree: Root) => {
+    findAndReplace(tree, [[WIKILINK, (_match: string, bang: string, inner: string) => wikiNode(bang, inner)]]);
+    visit(tree, 'paragraph', (node: Paragraph, index, parent) => {
+      if (!parent || index === undefined) return;
+      const kids = node.children.filter((child) => !isBlank(child) && child.type !== 'break');
+      if (kids.length === 0 || !kids.every(isEmbed)) return;
+      for (const kid of kids) (kid as Embed).data.hName = 'div';
+      parent.children.splice(index, 1, ...(kids as unknown as Paragraph[]));
+      return index + kids.length;
+    });
+  };
+}
+
+const BLOCK_ID = /(^|[ \t])\^[A-Za-z0-9-]+[ \t]*$/gm;
+
+/** Hides Obsidian block ids (`^abc123` at the end of a block): they are anchors, not text. */
+export function remarkHideBlockIds() {
+  return (tree: Root) => {
+    visit(tree, 'text', (node: Text) => {
+      if (node.value.includes('^')) node.value = node.value.replace(BLOCK_ID, '');
+    });
+    visit(tree, 'paragraph', (node: Paragraph, index, parent) => {
+      if (!parent || index === undefined || node.children.length === 0 || !node.children.every((c) => isBlank(c))) return;
+      parent.children.splice(index, 1);
+      return index;
+    });
+  };
+}
+
+const DIRECTIONAL = new Set(['p', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'td', 'th', 'summary', 'dd', 'dt', 'figcaption']);
+
+/** `dir="auto"` on every block of text: an Arabic or Hebrew paragraph runs right to left on its own. */
+export function rehypeDirAuto() {
+  return (tree: HastRoot) => {
+    visit(tree, 'element', (node: Element) => {
+      if (DIRECTIONAL.has(node.tagName) || node.properties.dataCalloutTitle !== undefined) node.properties.dir = 'auto';
+    });
+  };
+}

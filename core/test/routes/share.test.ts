@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shareText } from '../../src/routes/share-body.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+
+function form(fields: Record<string, string>, images: Array<{ name: string; data: Buffer }> = []): { payload: Buffer; boundary: string } {
+  const boundary = '----knower-share-test';
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const { name, data } of images) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`), data, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), boundary };
+}
+
+describe('POST /share (the web app share target)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+    await t.app.knower.whenSettled();
+  });
+  afterAll(() => t?.close());
+
+  const post = (body: { payload: Buffer; boundary: string }, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/share',
+      payload: body.payload,
+      headers: { host: '127.0.0.1:8000', 'content-type': `multipart/form-data; boundary=${body.boundary}`, ...headers },
+    });
+
+  it('turns a shared link and image into an update and sends the browser back to the app', async () => {
+    const res = await post(form({ title: 'Raised beds', text: 'Worth reading', url: 'https://example.org/beds' }, [{ name: 'bed.png', data: PNG }]), {
+      origin: 'http://127.0.0.1:8000',
+      'sec-fetch-site': 'same-origin',
+      accept: 'text/html,application/xhtml+xml',
+    });
+    expect(res.statusCode).toBe(303);
+    const id = /[?&]shared=([^&#]+)/.exec(res.headers.location as string)?.[1];
+    expect(res.headers.location).toMatch(/#\/activity$/);
+    const record = t.app.knower.queue.get(decodeURIComponent(id!));
+    expect(record?.text).toBe('Raised beds\n\nWorth reading\n\nhttps://example.org/beds');
+    expect(record?.images.map((i) => i.mediaType)).toEqual(['image/png']);
+  });
+
+  it('answers JSON to a fetch (the service worker forwarding a share)', async () => {
+    const res = await post(form({ text: 'A note from the share sheet' }), { origin: 'http://127.0.0.1:8000', accept: 'application/json' });
+    expect(res.statusCode).toBe(202);
+    expect(t.app.knower.queue.get(res.json().id)?.text).toBe('A note from the share sheet');
+  });
+
+  it('applies the update checks: empty shares and non-images are refused, a page gets the reason back', async () => {
+    const empty = await post(form({ title: '', text: '' }), { accept: 'application/json' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error).toBe('empty_update');
+    const notImage = await post(form({ text: 'x' }, [{ name: 'doc.png', data: Buffer.from('not an image') }]), { accept: 'application/json' });
+    expect(notImage.statusCode).toBe(415);
+    const page = await post(form({ text: 'x', extra: 'y' }), { accept: 'text/html' });
+    expect(page.statusCode).toBe(303);
+    expect(decodeURIComponent(page.headers.location as string)).toContain('share_error=unknown form field "extra"');
+  });
+
+  it('refuses shares posted by another site or an opaque origin (the security hook applies)', async () => {
+    const before = t.app.knower.queue.recent().length;
+    const evil = await post(form({ text: 'planted' }), { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
+    expect(evil.statusCode).toBe(403);
+    expect(evil.json().error).toBe('cross_origin');
+    const opaque = await post(form({ text: 'planted' }), { origin: 'null', 'sec-fetch-site': 'cross-site' });
+    expect(opaque.statusCode).toBe(403);
+    expect(t.app.knower.queue.recent().length).toBe(before);
+  });
+
+  it('joins title, text and link, leaving out parts already contained', () => {
+    expect(shareText({ title: 'Beds', text: 'Beds https://x.org', url: 'https://x.org' })).toBe('Beds https://x.org');
+    expect(shareText({ text: 'just text' })).toBe('just text');
+  });
+});
