@@ -5,9 +5,10 @@ import { createAgents, type Agents } from './agents/index.js';
 import type { Config } from './config/index.js';
 import { createEventBus, type EventBus } from './events/index.js';
 import { coalesce, countInboxItems, createBackgroundJob, createTreeWriter, startVaultSync, type BackgroundJob } from './jobs/index.js';
+import { createHistory, type History } from './history/index.js';
 import type { Logger } from './logger.js';
 import { createUpdateQueue, UpdateJournal, UpdateStore, type RetryPolicy, type UpdateQueue } from './queue/index.js';
-import { answerRoutes, healthRoutes, inboxRoutes, searchRoutes, sseRoutes, updateRoutes, vaultRoutes, webRoutes } from './routes/index.js';
+import { answerRoutes, healthRoutes, historyRoutes, inboxRoutes, searchRoutes, sseRoutes, updateRoutes, vaultRoutes, webRoutes } from './routes/index.js';
 import { describeError, sendError } from './routes/http-errors.js';
 import { mcpRoutes } from './mcp/index.js';
 import { createSearchEngine, guardVaultHits, type SearchEngine } from './search/index.js';
@@ -25,6 +26,7 @@ export interface Knower {
   job: BackgroundJob;
   agents: Agents;
   queue: UpdateQueue;
+  history: History;
   watching(): boolean;
   /** Resolves when the start-up scan, the job, tree.md and the search index have all caught up. */
   whenSettled(): Promise<void>;
@@ -44,6 +46,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** How often and how patiently a failing update is retried (tests shorten the backoff). */
   retry?: RetryPolicy;
+  /** How long the vault must be quiet before hand edits are committed to the history (tests shorten it). */
+  historyQuietMs?: number;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -100,17 +104,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       }
     },
   });
-  const sync = startVaultSync({ root, bus, job, selfWrites, log });
+  const store = new UpdateStore(config.stateDir, clock);
+  const journalFor = (id: string) => new UpdateJournal(path.join(store.folderOf(id), 'journal'), root, log);
+  // The history and the queue know each other through these closures, called only once both exist.
+  const history = createHistory({
+    root,
+    stateDir: config.stateDir,
+    env: config.childEnv,
+    clock,
+    log,
+    bus,
+    activeJournals: () => {
+      const running = queue.status().running;
+      return running ? [journalFor(running).dir] : [];
+    },
+    recordOf: (id) => queue.get(id),
+    exclusive: (fn) => queue.exclusive(fn),
+    ...(deps.historyQuietMs !== undefined ? { quietMs: deps.historyQuietMs } : {}),
+  });
+  const sync = startVaultSync({ root, bus, job, selfWrites, log, onForeignChange: (rel) => history.noteChange(rel) });
   const { apiKey, ...anthropic } = config.anthropic;
   const agents = createAgents({ root, index, search, clock, log, ...(apiKey ? { anthropic: { apiKey, ...anthropic } } : {}) });
-  const store = new UpdateStore(config.stateDir, clock);
   const queue = createUpdateQueue({
     store,
     agents,
     bus,
     clock,
     log,
-    journalFor: (id) => new UpdateJournal(path.join(store.folderOf(id), 'journal'), root, log),
+    journalFor,
+    history,
     ...(deps.retry ? { retry: deps.retry } : {}),
   });
   let watching = false;
@@ -121,7 +143,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     treeWriter.schedule();
   });
   // Accepted updates left from before a crash run again, once the agents can see the vault.
-  sync.ready.then(() => queue.start()).catch((err: unknown) => log.error({ err }, 'could not load the update queue'));
+  // Then the history compares the vault with its last commit (the first snapshot, or edits made while stopped).
+  sync.ready
+    .then(() => queue.start())
+    .then(() => history.start())
+    .catch((err: unknown) => log.error({ err }, 'could not load the update queue'));
   if (config.embedIntervalS > 0) search.startEmbedTimer(config.embedIntervalS);
 
   const knower: Knower = {
@@ -133,6 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     job,
     agents,
     queue,
+    history,
     watching: () => watching,
     async whenSettled() {
       await sync.ready;
@@ -142,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         await treeWriter.whenIdle();
         await indexUpdate.whenIdle();
         await search.whenIdle();
+        await history.whenIdle();
       } while (job.stats().pending > 0);
     },
   };
@@ -149,6 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addHook('onClose', async () => {
     await queue.close();
+    await history.close();
     await sync.close();
     job.close();
     await settleWrites();
@@ -174,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(inboxRoutes);
   await app.register(updateRoutes);
   await app.register(answerRoutes);
+  await app.register(historyRoutes);
   await app.register(sseRoutes);
   await app.register(mcpRoutes);
   await app.register(webRoutes, { dist: config.webDist });

@@ -21,6 +21,8 @@ export function startVaultSync(deps: {
   job: BackgroundJob;
   selfWrites: SelfWrites;
   log: Logger;
+  /** Told of each change that is not the service's own write (the history's hand-edit snapshots). */
+  onForeignChange?: (rel: string) => void;
 }): VaultSync {
   async function onEvent(event: VaultEvent): Promise<void> {
     if (event.path === TREE_FILE) return;
@@ -29,6 +31,7 @@ export function startVaultSync(deps: {
       // Clients still hear of it (token counts changed), but the job does not look again.
       deps.bus.publish({ type: 'file_changed', data: { path: event.path, type: event.type } });
       if (own) return;
+      deps.onForeignChange?.(event.path);
     }
     deps.job.enqueue(event.path, { immediate: event.initial });
   }

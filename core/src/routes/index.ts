@@ -6,4 +6,5 @@ export { updateRoutes } from './update-routes.js';
 export { answerRoutes } from './answer-routes.js';
 export { sseRoutes } from './sse.js';
 export { webRoutes } from './web.js';
+export { historyRoutes } from './history-routes.js';
 export { sendError, sendPathError, type ApiError } from './http-errors.js';

@@ -1,0 +1,18 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { isHistoryPath } from './run-changes.js';
+
+/** Every file the history keeps: plain files only (links are never followed), no dot-entries, no tree.md. */
+export async function scanVault(root: string): Promise<string[]> {
+  const out: string[] = [];
+  async function walk(dir: string, rel: string): Promise<void> {
+    for (const d of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+      if (d.name.startsWith('.')) continue;
+      const childRel = rel ? `${rel}/${d.name}` : d.name;
+      if (d.isDirectory()) await walk(path.join(dir, d.name), childRel);
+      else if (d.isFile() && isHistoryPath(childRel)) out.push(childRel);
+    }
+  }
+  await walk(root, '');
+  return out;
+}
