@@ -119,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return running ? [journalFor(running).dir] : [];
     },
     recordOf: (id) => queue.get(id),
+    loadRecord: (id) => store.get(id),
     exclusive: (fn) => queue.exclusive(fn),
     ...(deps.historyQuietMs !== undefined ? { quietMs: deps.historyQuietMs } : {}),
   });
@@ -144,7 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Accepted updates left from before a crash run again, once the agents can see the vault.
   // Then the history compares the vault with its last commit (the first snapshot, or edits made while stopped).
-  sync.ready
+  const historyStarted = sync.ready
     .then(() => queue.start())
     .then(() => history.start())
     .catch((err: unknown) => log.error({ err }, 'could not load the update queue'));
@@ -169,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         await treeWriter.whenIdle();
         await indexUpdate.whenIdle();
         await search.whenIdle();
+        await historyStarted;
         await history.whenIdle();
       } while (job.stats().pending > 0);
     },

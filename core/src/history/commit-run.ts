@@ -2,8 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { readJournal } from '../queue/index.js';
 import type { CommitInfo } from './commit-log.js';
 import { AUTHORS, infoFor, messageFor, type RunMeta } from './commit-message.js';
-import type { HistoryContext } from './context.js';
-import { writeBlob } from './git-objects.js';
+import { storeBlob, type HistoryContext } from './context.js';
 import { foldJournal } from './run-changes.js';
 import { commitSnapshot, MAX_FILE_BYTES } from './snapshot.js';
 import type { TreeChange } from './repo.js';
@@ -39,7 +38,7 @@ export async function commitRun(ctx: HistoryContext, run: RunToCommit): Promise<
   for (const p of paths) {
     const after = await bytesOf(p.afterFile);
     if (after && after.length > MAX_FILE_BYTES) continue;
-    changes.push({ path: p.rel, blob: after ? await writeBlob(ctx.repo.git.gitDir, after) : null });
+    changes.push({ path: p.rel, blob: after ? await storeBlob(ctx, after) : null });
   }
   const made = await ctx.repo.commit({ changes, message: messageFor(run.meta), author: AUTHORS[run.meta.kind], date: new Date(run.meta.at) });
   if (!made) return { info: null, settled };

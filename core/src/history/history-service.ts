@@ -7,7 +7,7 @@ import { withJournal } from '../vault/index.js';
 import { CommitLog, type CommitInfo } from './commit-log.js';
 import type { RunMeta } from './commit-message.js';
 import { commitRun } from './commit-run.js';
-import type { HistoryContext } from './context.js';
+import { BlobKeys, type HistoryContext } from './context.js';
 import { createGit } from './git.js';
 import { HandEditBatch } from './hand-edit-batch.js';
 import { PendingRuns, type PendingRun } from './pending-runs.js';
@@ -28,6 +28,8 @@ export interface HistoryDeps {
   /** Journal folders of update runs in progress: their writes are not hand edits. */
   activeJournals: () => string[];
   recordOf: (id: string) => UpdateRecord | undefined;
+  /** The record from disk (recovery at start runs before the queue has loaded its records). */
+  loadRecord: (id: string) => Promise<UpdateRecord | undefined>;
   /** Quiet time before hand edits are committed, and the longest they wait. */
   quietMs?: number;
   maxWaitMs?: number;
@@ -62,6 +64,7 @@ export function createHistoryEngine(deps: HistoryDeps) {
     clock: deps.clock,
     published: (info) =>
       deps.bus.publish({ type: 'history_updated', data: { commit: info.commit, kind: info.kind, ...(info.updateId ? { update_id: info.updateId } : {}) } }),
+    keys: new BlobKeys(),
   };
   const batch = new HandEditBatch({ quietMs: deps.quietMs ?? 2000, maxWaitMs: deps.maxWaitMs ?? 30_000, due: () => background(snapshotNow) });
   /** Runs handed over and not committed yet: their paths are theirs, not the person's. */
@@ -99,6 +102,11 @@ export function createHistoryEngine(deps: HistoryDeps) {
     return { kind: 'update', updateId: id, text, ...(summary ? { summary } : {}), status, at: finished ?? deps.clock().toISOString() };
   }
 
+  /** An update's journal is never rolled back here: its outcome is saved, so its changes stand. */
+  async function updateMeta(id: string): Promise<RunMeta> {
+    return metaOfUpdate(await deps.loadRecord(id)) ?? { kind: 'update', updateId: id, text: '', status: 'done', at: deps.clock().toISOString() };
+  }
+
   /** After a crash between the branch update and the clean-up, the run's commit is already in. */
   function committedAlready(meta: RunMeta): boolean {
     if (meta.kind === 'update') return commits.forUpdate(meta.updateId) !== undefined;
@@ -109,7 +117,7 @@ export function createHistoryEngine(deps: HistoryDeps) {
   async function commitPending(run: PendingRun, known?: RunMeta): Promise<CommitInfo | null> {
     if (unavailable) return null; // kept on disk for a start where git works
     try {
-      const meta = known ?? (await pending.readMeta(run)) ?? (run.updateId ? metaOfUpdate(deps.recordOf(run.updateId)) : undefined);
+      const meta = known ?? (await pending.readMeta(run)) ?? (run.updateId ? await updateMeta(run.updateId) : undefined);
       if (!meta) {
         // An undo or restore cut short before it finished: put back what it wrote, like an update's journal.
         const undone = await new UpdateJournal(run.dir, deps.root, deps.log).undo();
@@ -217,12 +225,12 @@ export function createHistoryEngine(deps: HistoryDeps) {
       // No git: the journal goes as before; the history resumes with a snapshot once git is there.
       if (unavailable && unavailable !== OPENING) return;
       const t0 = performance.now();
+      // One rename and the update goes on; its meta comes from its record (on disk, after a crash).
       const run = await pending.adopt(journal.dir, record.id);
       if (!run) return;
       adoptedHere.add(run.dir);
       queued.add(run.dir);
       const meta = metaOfUpdate(record) as RunMeta;
-      await pending.writeMeta(run, meta);
       background(() => commitPending(run, meta));
       keep(timings.handoverMs, performance.now() - t0);
     },

@@ -19,6 +19,7 @@ const NAME = /^(\d{14})-(\d{6})-(update|undo|restore)(?:-(.+))?$/;
  */
 export class PendingRuns {
   private counter = 0;
+  private made = false;
 
   constructor(readonly dir: string) {}
 
@@ -38,7 +39,8 @@ export class PendingRuns {
 
   /** Takes a journal folder over (one rename); undefined when it holds nothing (no folder). */
   async adopt(journalDir: string, updateId: string): Promise<PendingRun | undefined> {
-    await mkdir(this.dir, { recursive: true });
+    if (!this.made) await mkdir(this.dir, { recursive: true });
+    this.made = true;
     const dir = path.join(this.dir, this.nextName('update', updateId));
     try {
       await rename(journalDir, dir);

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { isTextContent, versionKey } from '../vault/index.js';
 import type { CommitInfo } from './commit-log.js';
 import { AUTHORS, infoFor, messageFor, type RunMeta } from './commit-message.js';
-import { mapLimit, type HistoryContext } from './context.js';
-import { blobId, writeBlob } from './git-objects.js';
+import { mapLimit, storeBlob, type HistoryContext } from './context.js';
+import { blobId } from './git-objects.js';
 import { readBlobs } from './repo-read.js';
 import type { TreeChange } from './repo.js';
 
@@ -61,13 +61,17 @@ export async function commitSnapshot(ctx: HistoryContext, input: SnapshotInput):
   }
 
   const differing = [...wanted].filter(([rel, bytes]) => (bytes === null ? tree.has(rel) : tree.get(rel) !== blobId(bytes)));
-  const previous = await readBlobs(ctx.repo.git, differing.flatMap(([rel, bytes]) => (bytes && isTextContent(bytes) && tree.get(rel) ? [tree.get(rel) as string] : [])));
+  const unknown = differing.flatMap(([rel, bytes]) => {
+    const old = tree.get(rel);
+    return bytes && isTextContent(bytes) && old && !ctx.keys.get(old) ? [old] : [];
+  });
+  const previous = await readBlobs(ctx.repo.git, unknown);
+  const keyOf = (id: string | undefined) => (id ? (ctx.keys.get(id) ?? (previous.has(id) ? versionKey(previous.get(id) as Buffer) : undefined)) : undefined);
   const changes: TreeChange[] = [];
   await mapLimit(differing, 16, async ([rel, bytes]) => {
     if (bytes === null) return void changes.push({ path: rel, blob: null });
-    const old = previous.get(tree.get(rel) ?? '');
-    if (old && versionKey(old) === versionKey(bytes)) return; // only the job's fields moved
-    changes.push({ path: rel, blob: await writeBlob(ctx.repo.git.gitDir, bytes) });
+    if (isTextContent(bytes) && keyOf(tree.get(rel)) === versionKey(bytes)) return; // only the job's fields moved
+    changes.push({ path: rel, blob: await storeBlob(ctx, bytes) });
   });
   if (changes.length === 0) return { settled, info: null };
   changes.sort((a, b) => a.path.localeCompare(b.path));

@@ -98,7 +98,7 @@ describe('history across kill -9', () => {
     child = await startService(temp.dir, port, git.bin);
     const diff = await waitFor(async () => {
       const d = await getJson<{ commit: string | null; files: Array<{ path: string; kind: string; hunks: unknown[] }> }>(`${url}/updates/${id}/diff`);
-      return d.commit && d;
+      return d.commit ? d : undefined;
     }, 20_000, 'the update commit after the restart');
     expect(diff.files.map((f) => ({ path: f.path, kind: f.kind }))).toEqual(record.changes);
     const bucketNote = record.changes.find((c) => c.path.startsWith('bucket/'));

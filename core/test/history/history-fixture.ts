@@ -29,7 +29,7 @@ export interface HistoryApp {
 
 /** A real app (real agents against the fake Messages API) on a temp vault, with a short hand-edit quiet time. */
 export async function startHistoryApp(opts: { prepare?: (vault: string) => Promise<void>; dirs?: { base: string; cleanup: () => Promise<void> }; quietMs?: number } = {}): Promise<HistoryApp> {
-  const temp = opts.dirs ?? (await makeTempDir('knower-history-').then((t) => ({ base: t.dir, cleanup: t.cleanup })));
+  const temp: { base: string; cleanup: () => Promise<void> } = opts.dirs ?? (await makeTempDir('knower-history-').then((t) => ({ base: t.dir, cleanup: t.cleanup })));
   const { base, cleanup } = temp;
   const vault = path.join(base, 'vault');
   const stateDir = path.join(base, 'state');
