@@ -5,11 +5,12 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { createAgents, type Agents } from './agents/index.js';
 import type { Config } from './config/index.js';
 import { createEventBus, type EventBus } from './events/index.js';
+import { createHistory, type History } from './history/index.js';
 import { countInboxItems } from './inbox/index.js';
 import { createBackgroundJob, createTreeWriter, startVaultSync, type BackgroundJob, type IndexingProgress } from './jobs/index.js';
 import type { Logger } from './logger.js';
 import { createUpdateQueue, UpdateJournal, UpdateStore, type RetryPolicy, type UpdateQueue } from './queue/index.js';
-import { answerRoutes, healthRoutes, inboxRoutes, searchRoutes, shareRoutes, sseRoutes, updateRoutes, vaultRoutes, webRoutes } from './routes/index.js';
+import { answerRoutes, healthRoutes, historyRoutes, inboxRoutes, searchRoutes, shareRoutes, sseRoutes, updateRoutes, vaultRoutes, webRoutes } from './routes/index.js';
 import { describeError, sendError } from './routes/http-errors.js';
 import { mcpRoutes } from './mcp/index.js';
 import { createSearchEngine, guardVaultHits, type SearchEngine } from './search/index.js';
@@ -29,6 +30,7 @@ export interface Knower {
   queue: UpdateQueue;
   /** Where notes' created/updated/tokens live, and why. */
   frontmatter: FrontmatterChoice;
+  history: History;
   watching(): boolean;
   /** Why changes made on disk may go unnoticed, if so. */
   watchProblem(): string | undefined;
@@ -52,6 +54,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** How often and how patiently a failing update is retried (tests shorten the backoff). */
   retry?: RetryPolicy;
+  /** How long the vault must be quiet before hand edits are committed to the history (tests shorten it). */
+  historyQuietMs?: number;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -94,7 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     selfWrites,
     clock,
     log,
-    frontmatter,
+    mode: frontmatter.mode,
     onListingChange: () => {
       treeWriter.schedule();
       const count = countInboxItems(index);
@@ -105,17 +109,36 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     announce: (rel, type) => bus.publish({ type: 'file_changed', data: { path: rel, type } }),
   });
-  const sync = startVaultSync({ root, bus, job, selfWrites, log });
+  const store = new UpdateStore(config.stateDir, clock);
+  const journalFor = (id: string) => new UpdateJournal(path.join(store.folderOf(id), 'journal'), root, log);
+  // The history and the queue know each other through these closures, called only once both exist.
+  const history = createHistory({
+    root,
+    stateDir: config.stateDir,
+    env: config.childEnv,
+    clock,
+    log,
+    bus,
+    activeJournals: () => {
+      const running = queue.status().running;
+      return running ? [journalFor(running).dir] : [];
+    },
+    recordOf: (id) => queue.get(id),
+    loadRecord: (id) => store.get(id),
+    exclusive: (fn) => queue.exclusive(fn),
+    ...(deps.historyQuietMs !== undefined ? { quietMs: deps.historyQuietMs } : {}),
+  });
+  const sync = startVaultSync({ root, bus, job, selfWrites, log, onForeignChange: (rel) => history.noteChange(rel) });
   const { apiKey, ...anthropic } = config.anthropic;
   const agents = createAgents({ root, index, search, clock, log, ...(apiKey ? { anthropic: { apiKey, ...anthropic } } : {}) });
-  const store = new UpdateStore(config.stateDir, clock);
   const queue = createUpdateQueue({
     store,
     agents,
     bus,
     clock,
     log,
-    journalFor: (id) => new UpdateJournal(path.join(store.folderOf(id), 'journal'), root, log),
+    journalFor,
+    history,
     ...(deps.retry ? { retry: deps.retry } : {}),
   });
   let watching = false;
@@ -125,7 +148,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return job.start();
   });
   // Accepted updates left from before a crash run again, once the agents can see the vault.
-  firstPass.then(() => queue.start()).catch((err: unknown) => log.error({ err }, 'could not load the update queue'));
+  // Then the history compares the vault with its last commit (the first snapshot, or edits made while stopped).
+  const historyStarted = firstPass
+    .then(() => queue.start())
+    .then(() => history.start())
+    .catch((err: unknown) => log.error({ err }, 'could not load the update queue'));
   if (config.embedIntervalS > 0) search.startEmbedTimer(config.embedIntervalS);
 
   const knower: Knower = {
@@ -138,6 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     agents,
     queue,
     frontmatter,
+    history,
     watching: () => watching && sync.problem() === undefined,
     watchProblem: () => sync.problem(),
     indexing: () => job.progress(),
@@ -147,6 +175,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         await settleWrites();
         await job.whenIdle();
         await treeWriter.whenIdle();
+        await historyStarted;
+        await history.whenIdle();
       } while (job.stats().pending > 0);
     },
   };
@@ -154,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addHook('onClose', async () => {
     await queue.close();
+    await history.close();
     await sync.close();
     job.close();
     await settleWrites();
@@ -182,6 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(updateRoutes);
   await app.register(shareRoutes);
   await app.register(answerRoutes);
+  await app.register(historyRoutes);
   await app.register(sseRoutes);
   await app.register(mcpRoutes);
   await app.register(webRoutes, { dist: config.webDist });

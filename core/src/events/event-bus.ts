@@ -12,7 +12,9 @@ export interface UpdateStatusEvent {
 export type KnowerEvent =
   | { type: 'file_changed'; data: { path: string; type: FileChangeType } }
   | { type: 'inbox_updated'; data: { count: number } }
-  | { type: 'update_status'; data: UpdateStatusEvent };
+  | { type: 'update_status'; data: UpdateStatusEvent }
+  /** A commit landed in the vault's history (an update, undo, restore or hand-edit snapshot). */
+  | { type: 'history_updated'; data: { commit: string; kind: string; update_id?: string } };
 
 export interface EventBus {
   publish(event: KnowerEvent): void;

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import type { Logger } from '../logger.js';
 import type { ScanProgress, SearchEngine, SyncResult } from '../search/index.js';
-import { isNote, resolveVaultPath, TREE_FILE, type FrontmatterChoice, type VaultIndex } from '../vault/index.js';
+import { isNote, resolveVaultPath, TREE_FILE, type FrontmatterMode, type VaultIndex } from '../vault/index.js';
 import type { SelfWrites } from '../watch/index.js';
 import { bornAt, entryOf, needsStamp, stamped } from './note-entry.js';
 import { createStamper } from './stamp-note.js';
@@ -18,7 +18,7 @@ export interface BackgroundJobDeps {
   clock: () => Date;
   log: Logger;
   /** Which notes carry their metadata in their frontmatter. */
-  frontmatter: Pick<FrontmatterChoice, 'mode' | 'since'>;
+  mode: FrontmatterMode;
   /** Called once per drained burst in which the listing changed (tree.md, inbox count). */
   onListingChange: () => void;
   /** Files found or gone inside a folder that changed as a whole (moved in, removed): clients hear of each. */
@@ -95,12 +95,12 @@ export function createBackgroundJob(deps: BackgroundJobDeps): BackgroundJob {
         void listLink(facts.path);
         continue;
       }
-      deps.index.set(entryOf(facts, deps.frontmatter));
-      if (stamped(facts, deps.frontmatter)) {
+      deps.index.set(entryOf(facts, deps.mode));
+      if (stamped(facts, deps.mode)) {
         const previousBody = bodies.get(facts.path);
         if (facts.bodyHash) bodies.set(facts.path, facts.bodyHash);
         const bodyChanged = saved && previousBody !== undefined && previousBody !== facts.bodyHash;
-        if (needsStamp(facts, deps.frontmatter) || bodyChanged) tasks.push({ rel: facts.path, born: bornAt(facts), previousBody });
+        if (needsStamp(facts, deps.mode) || bodyChanged) tasks.push({ rel: facts.path, born: bornAt(facts), previousBody });
       }
     }
     counters.processed += result.upserts.length + result.removed.length;

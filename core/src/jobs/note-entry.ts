@@ -1,5 +1,5 @@
 import type { FileFacts } from '../search/index.js';
-import { stampsNote, timestamp, type FrontmatterChoice, type IndexEntry } from '../vault/index.js';
+import { stampsNote, timestamp, type FrontmatterMode, type IndexEntry } from '../vault/index.js';
 
 /** A date as written in frontmatter → ISO-8601 (UTC, seconds); undefined when it is no date. */
 export function isoDate(value: string | undefined): string | undefined {
@@ -16,13 +16,11 @@ export const bornAt = (facts: FileFacts): Date => new Date(facts.birthtimeMs || 
  * it was created and updated; for the person's other notes the file's own times do (a `created`
  * they wrote themselves still wins: it is what they mean).
  */
-export type Policy = Pick<FrontmatterChoice, 'mode' | 'since'>;
-
 /** Whether the job keeps this note's metadata in its frontmatter. */
-export const stamped = (facts: FileFacts, policy: Policy): boolean =>
-  facts.kind === 'note' && stampsNote(policy, facts.path, facts.frontmatter, bornAt(facts).getTime());
+export const stamped = (facts: FileFacts, mode: FrontmatterMode): boolean =>
+  facts.kind === 'note' && stampsNote(mode, facts.path, facts.frontmatter, facts.origin);
 
-export function entryOf(facts: FileFacts, policy: Policy): IndexEntry {
+export function entryOf(facts: FileFacts, mode: FrontmatterMode): IndexEntry {
   if (facts.kind !== 'note') return { path: facts.path, kind: 'file', size: facts.size };
   const fm = facts.frontmatter;
   const modified = timestamp(new Date(facts.mtimeMs));
@@ -32,14 +30,14 @@ export function entryOf(facts: FileFacts, policy: Policy): IndexEntry {
     size: facts.size,
     tokens: facts.tokens ?? 0,
     created: isoDate(fm?.created) ?? timestamp(bornAt(facts)),
-    updated: (stamped(facts, policy) ? isoDate(fm?.updated) : undefined) ?? modified,
+    updated: (stamped(facts, mode) ? isoDate(fm?.updated) : undefined) ?? modified,
     ...(facts.malformed && { malformed: facts.malformed }),
   };
 }
 
 /** Whether a stamped note's frontmatter needs the job: a field missing, or tokens out of date. */
-export function needsStamp(facts: FileFacts, policy: Policy): boolean {
-  if (!stamped(facts, policy)) return false;
+export function needsStamp(facts: FileFacts, mode: FrontmatterMode): boolean {
+  if (!stamped(facts, mode)) return false;
   const fm = facts.frontmatter;
   return !fm?.created || !fm.updated || fm.tokens !== String(facts.tokens);
 }

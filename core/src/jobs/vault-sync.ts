@@ -18,7 +18,15 @@ export interface VaultSync {
  * queued for the job; the service's own writes are recognised by content and dropped here,
  * which is what keeps the job from chasing its own tail.
  */
-export function startVaultSync(deps: { root: string; bus: EventBus; job: BackgroundJob; selfWrites: SelfWrites; log: Logger }): VaultSync {
+export function startVaultSync(deps: {
+  root: string;
+  bus: EventBus;
+  job: BackgroundJob;
+  selfWrites: SelfWrites;
+  log: Logger;
+  /** Told of each change that is not the service's own write (the history's hand-edit snapshots). */
+  onForeignChange?: (rel: string) => void;
+}): VaultSync {
   async function isOwnWrite(rel: string): Promise<boolean> {
     if (!deps.selfWrites.has(rel)) return false;
     const text = await readTextIfExists(path.join(deps.root, rel));
@@ -30,7 +38,9 @@ export function startVaultSync(deps: { root: string; bus: EventBus; job: Backgro
     const own = event.type !== 'unlink' && isNote(event.path) && (await isOwnWrite(event.path));
     // Clients still hear of it (token counts changed), but the job does not look again.
     deps.bus.publish({ type: 'file_changed', data: { path: event.path, type: event.type } });
-    if (!own) deps.job.enqueue(event.path);
+    if (own) return;
+    deps.onForeignChange?.(event.path);
+    deps.job.enqueue(event.path);
   }
 
   let problem: string | undefined;

@@ -11,6 +11,37 @@ interface Entry {
   after: boolean;
 }
 
+/** One recorded change as the history reads it: where the file's before and after bytes are kept. */
+export interface JournalEntry {
+  n: number;
+  abs: string;
+  /** File holding the bytes before the change; null when the path did not exist. */
+  beforeFile: string | null;
+  /** File holding the bytes after the change; null when the change removed the path. */
+  afterFile: string | null;
+}
+
+/** The changes a journal folder records, oldest first, cancelled ones and torn lines left out. */
+export async function readJournal(dir: string): Promise<JournalEntry[]> {
+  const text = await readFile(path.join(dir, 'entries.jsonl'), 'utf8').catch(() => '');
+  const entries: Entry[] = [];
+  const cancelled = new Set<number>();
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    try {
+      const parsed = JSON.parse(line) as Entry | { cancel: number };
+      if ('cancel' in parsed) cancelled.add(parsed.cancel);
+      else entries.push(parsed);
+    } catch {
+      // A line torn by a crash belongs to a change that never happened.
+    }
+  }
+  const file = (entry: Entry, which: 'before' | 'after') => (entry[which] ? path.join(dir, `${entry.n}.${which}`) : null);
+  return entries
+    .filter((entry) => !cancelled.has(entry.n))
+    .map((entry) => ({ n: entry.n, abs: entry.abs, beforeFile: file(entry, 'before'), afterFile: file(entry, 'after') }));
+}
+
 /** Written with plain fs calls: writeFileAtomic inside a journaled run would journal the journal. */
 async function writeDurably(file: string, data: string | Buffer, flag: 'w' | 'a'): Promise<void> {
   const handle = await open(file, flag);
@@ -36,7 +67,8 @@ export class UpdateJournal implements WriteJournal {
   private readonly entriesFile: string;
 
   constructor(
-    private readonly dir: string,
+    /** The journal's folder (the history takes it over once the run's outcome is saved). */
+    readonly dir: string,
     private readonly root: string,
     private readonly log: Logger,
   ) {
@@ -59,22 +91,9 @@ export class UpdateJournal implements WriteJournal {
 
   /** Reverts what an earlier, unfinished run of this update did; returns the paths put back. */
   async undo(): Promise<string[]> {
-    const text = await readFile(this.entriesFile, 'utf8').catch(() => '');
-    const entries: Entry[] = [];
-    const cancelled = new Set<number>();
-    for (const line of text.split('\n')) {
-      if (!line.trim()) continue;
-      try {
-        const parsed = JSON.parse(line) as Entry | { cancel: number };
-        if ('cancel' in parsed) cancelled.add(parsed.cancel);
-        else entries.push(parsed);
-      } catch {
-        // A line torn by a crash belongs to a change that never happened.
-      }
-    }
     const restored: string[] = [];
-    for (const entry of entries.reverse()) {
-      if (cancelled.has(entry.n) || !entry.abs.startsWith(this.root + path.sep)) continue;
+    for (const entry of (await readJournal(this.dir)).reverse()) {
+      if (!entry.abs.startsWith(this.root + path.sep)) continue;
       if (await this.revert(entry)) restored.push(path.relative(this.root, entry.abs));
     }
     await this.clear();
@@ -86,12 +105,11 @@ export class UpdateJournal implements WriteJournal {
     this.next = 0;
   }
 
-  private async revert(entry: Entry): Promise<boolean> {
-    const blob = async (which: 'before' | 'after', present: boolean) =>
-      present ? await readFile(path.join(this.dir, `${entry.n}.${which}`)).catch(() => null) : null;
-    const before = await blob('before', entry.before);
-    const after = await blob('after', entry.after);
-    if ((entry.before && !before) || (entry.after && !after)) return false; // torn record: the change never ran
+  private async revert(entry: JournalEntry): Promise<boolean> {
+    const blob = async (file: string | null) => (file ? await readFile(file).catch(() => null) : null);
+    const before = await blob(entry.beforeFile);
+    const after = await blob(entry.afterFile);
+    if ((entry.beforeFile && !before) || (entry.afterFile && !after)) return false; // torn record: the change never ran
     // The background job may stamp the file while we work: look again when that happens.
     for (let attempt = 0; attempt < 5; attempt++) {
       const current = await readIfExists(entry.abs);

@@ -6,7 +6,7 @@ import { isModelError } from '../llm/index.js';
 import type { Logger } from '../logger.js';
 import { withJournal } from '../vault/index.js';
 import type { UpdateJournal } from './update-journal.js';
-import { FINAL_STATUSES, publicView, type UpdateRecord } from './update-record.js';
+import { FINAL_STATUSES, publicView, type FileChange, type UpdateRecord } from './update-record.js';
 import type { NewUpdate, UpdateStore } from './update-store.js';
 
 export interface RetryPolicy {
@@ -14,6 +14,14 @@ export interface RetryPolicy {
   attempts: number;
   /** Backoff before attempt n+1 is baseDelayMs * 4^(n-1). */
   baseDelayMs: number;
+}
+
+/** The vault's history: told what a finished run changed, and handed its journal for the commit. */
+export interface RunHistory {
+  /** The run's changes, from its journal, before the outcome is saved. */
+  changes(journal: UpdateJournal): Promise<FileChange[]>;
+  /** The outcome is saved: the history takes the journal over (it is cleared right after). */
+  finished(record: UpdateRecord, journal: UpdateJournal): Promise<void>;
 }
 
 export interface UpdateQueue {
@@ -25,6 +33,8 @@ export interface UpdateQueue {
   recent(limit?: number): UpdateRecord[];
   status(): { pending: number; running: string | null; total: number };
   whenIdle(): Promise<void>;
+  /** Runs `fn` in the queue's turn, between updates: undo and restore never race an update. */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -37,6 +47,7 @@ export function createUpdateQueue(deps: {
   /** Where a run's vault changes are recorded, so an interrupted run can be undone first. */
   journalFor: (id: string) => UpdateJournal;
   retry?: RetryPolicy;
+  history?: RunHistory;
 }): UpdateQueue {
   const retry = deps.retry ?? { attempts: 3, baseDelayMs: 2000 };
   // One update at a time: the agent reasons over the whole vault and must see each result.
@@ -81,6 +92,7 @@ export function createUpdateQueue(deps: {
         try {
           const input = inputOf(record);
           const outcome = await withJournal(journal, () => deps.agents.runUpdate(input));
+          const changes = await deps.history?.changes(journal);
           await save({
             ...record,
             status: outcome.status,
@@ -88,9 +100,11 @@ export function createUpdateQueue(deps: {
             ...(outcome.summary ? { summary: outcome.summary } : {}),
             ...(outcome.usage ? { usage: outcome.usage } : {}),
             ...(outcome.status === 'inbox' ? { inbox_id: outcome.inboxId } : {}),
+            ...(changes ? { changes } : {}),
             error: undefined,
             finished: deps.clock().toISOString(),
           });
+          await deps.history?.finished(records.get(id) as UpdateRecord, journal);
           await journal.clear();
           return;
         } catch (err) {
@@ -102,7 +116,7 @@ export function createUpdateQueue(deps: {
             continue;
           }
           await journal.undo();
-          return await fail(record, message);
+          return await fail(record, message, journal);
         }
       }
     } finally {
@@ -111,15 +125,17 @@ export function createUpdateQueue(deps: {
   }
 
   /** Out of attempts: the update lands in the inbox as a failed item with its raw input. */
-  async function fail(record: UpdateRecord, error: string): Promise<void> {
+  async function fail(record: UpdateRecord, error: string, journal: UpdateJournal): Promise<void> {
     deps.log.error({ id: record.id, err: error }, 'update failed');
     let inboxId: string | undefined;
     try {
-      inboxId = await deps.agents.writeFailedItem(inputOf(record), error);
+      inboxId = await withJournal(journal, () => deps.agents.writeFailedItem(inputOf(record), error));
     } catch (err) {
       deps.log.error({ id: record.id, err }, 'could not write the failed update to the inbox; its input stays in the state dir');
     }
     await save({ ...record, status: 'failed', error, ...(inboxId ? { inbox_id: inboxId } : {}), finished: deps.clock().toISOString() });
+    await deps.history?.finished(records.get(record.id) as UpdateRecord, journal);
+    await journal.clear();
   }
 
   function enqueue(record: UpdateRecord): void {
@@ -131,8 +147,12 @@ export function createUpdateQueue(deps: {
       for (const record of await deps.store.load()) {
         records.set(record.id, record);
         if (record.idempotency_key) byKey.set(record.idempotency_key, record.id);
-        // Finished just before a crash: the journal is no longer needed.
-        if (FINAL_STATUSES.has(record.status)) await deps.journalFor(record.id).clear();
+        // Finished just before a crash: the history takes what it had not yet, then the journal goes.
+        if (FINAL_STATUSES.has(record.status)) {
+          const journal = deps.journalFor(record.id);
+          await deps.history?.finished(record, journal);
+          await journal.clear();
+        }
       }
       const unfinished = [...records.values()].filter((r) => !FINAL_STATUSES.has(r.status));
       if (unfinished.length) deps.log.info({ count: unfinished.length }, 'resuming unfinished updates');
@@ -159,6 +179,10 @@ export function createUpdateQueue(deps: {
     async whenIdle() {
       await started;
       await queue.onIdle();
+    },
+    async exclusive(fn) {
+      await started;
+      return queue.add(fn);
     },
     async close() {
       closed = true;

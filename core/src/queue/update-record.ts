@@ -10,6 +10,14 @@ export interface StoredImage {
   size: number;
 }
 
+/** One file an update changed, as computed from its journal (a move is a delete and a create of the same bytes). */
+export interface FileChange {
+  path: string;
+  kind: 'created' | 'edited' | 'moved' | 'deleted';
+  /** For a move: where the file was. */
+  from?: string;
+}
+
 /** One accepted update as kept on disk (`<state>/updates/<id>/update.json`) and served by the API. */
 export interface UpdateRecord {
   id: string;
@@ -24,6 +32,8 @@ export interface UpdateRecord {
   finished?: string;
   attempts: number;
   files?: string[];
+  /** What the run changed in the vault, from its journal (absent on records from before the history). */
+  changes?: FileChange[];
   inbox_id?: string;
   summary?: string;
   error?: string;

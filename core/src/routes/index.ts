@@ -7,4 +7,5 @@ export { answerRoutes } from './answer-routes.js';
 export { sseRoutes } from './sse.js';
 export { webRoutes } from './web.js';
 export { shareRoutes } from './share-routes.js';
+export { historyRoutes } from './history-routes.js';
 export { sendError, sendPathError, type ApiError } from './http-errors.js';

@@ -14,9 +14,14 @@ export type FrontmatterMode = 'knower' | 'all';
 export interface FrontmatterChoice {
   mode: FrontmatterMode;
   reason: string;
-  /** When Knower first saw this vault (ISO-8601): notes born before it are the person's. */
-  since: string;
 }
+
+/**
+ * How Knower first came to know a file: in a pass over the whole vault (it was there before, or
+ * made while Knower was stopped: the person's, as far as Knower can tell), or from a change it
+ * saw while running.
+ */
+export type FileOrigin = 'scan' | 'event';
 
 const KNOWER_FILES = new Set(['overview.md', 'profile.md', 'tasks.md', 'changelog.md', 'tree.md']);
 const KNOWER_FOLDERS = ['projects/', 'bucket/', 'inbox/'];
@@ -31,13 +36,14 @@ export type StampFields = { created?: string; updated?: string; tokens?: string 
 /**
  * Whether Knower keeps this note's metadata in its frontmatter. A note that already carries all
  * three fields was stamped by Knower (it writes them into the notes it creates): it stays so.
- * In knower mode the rest of Knower's own folders are stamped too, except the notes that were
- * there before Knower first saw the vault (a person's own `projects/` folder is still theirs).
+ * In knower mode Knower's own files and folders are stamped too, but only for notes made while
+ * it runs: a note it first found in a pass over the vault (there before Knower first saw it, or
+ * made while it was stopped) may be the person's, and is never rewritten.
  */
-export function stampsNote(choice: Pick<FrontmatterChoice, 'mode' | 'since'>, rel: string, fields: StampFields | undefined, bornMs: number): boolean {
-  if (choice.mode === 'all') return true;
+export function stampsNote(mode: FrontmatterMode, rel: string, fields: StampFields | undefined, origin: FileOrigin | undefined): boolean {
+  if (mode === 'all') return true;
   if (fields?.created !== undefined && fields.updated !== undefined && fields.tokens !== undefined) return true;
-  return isKnowerPath(rel) && bornMs >= Date.parse(choice.since);
+  return isKnowerPath(rel) && origin === 'event';
 }
 
 interface Decision {
@@ -78,8 +84,7 @@ export async function chooseFrontmatterMode(stateDir: string, vaultPath: string,
     await mkdir(stateDir, { recursive: true });
     await writeFileAtomic(file, `${JSON.stringify(decision, null, 2)}\n`);
   }
-  const since = decision.decidedAt;
-  if (setting) return { mode: setting, reason: `set by KNOWER_FRONTMATTER=${setting}`, since };
+  if (setting) return { mode: setting, reason: `set by KNOWER_FRONTMATTER=${setting}` };
   const mode: FrontmatterMode = decision.hadNotes ? 'knower' : 'all';
-  return { mode, reason: REASONS[mode], since };
+  return { mode, reason: REASONS[mode] };
 }

@@ -3,7 +3,7 @@ export { readBytesIfExists } from './read-file.js';
 export { writeFileAtomic, readTextIfExists, settleWrites, type WriteOutcome, type WriteOptions } from './atomic-write.js';
 export { parseNote, splitNote, setFrontmatterFields, tokenCount, timestamp, firstHeading, type ParsedNote } from './frontmatter.js';
 export { QMD_COLLECTION, TREE_FILE, isIndexed, isNote, isHiddenPath } from './indexed-set.js';
-export { chooseFrontmatterMode, isKnowerPath, stampsNote, type FrontmatterChoice, type FrontmatterMode, type StampFields } from './frontmatter-mode.js';
+export { chooseFrontmatterMode, isKnowerPath, stampsNote, type FileOrigin, type FrontmatterChoice, type FrontmatterMode, type StampFields } from './frontmatter-mode.js';
 export { ensureSkeleton } from './skeleton.js';
 export { newNote } from './new-note.js';
 export { VaultIndex, type IndexEntry, type FolderNode } from './vault-index.js';

@@ -20,7 +20,7 @@ describe('where notes keep their metadata', () => {
     await writeFile(path.join(own, 'Deep/er', 'note.md'), 'x');
     const now = new Date('2026-01-01T00:00:00Z');
 
-    expect(await chooseFrontmatterMode(state, fresh, undefined, now)).toMatchObject({ mode: 'all', reason: expect.stringContaining('new vault'), since: now.toISOString() });
+    expect(await chooseFrontmatterMode(state, fresh, undefined, now)).toMatchObject({ mode: 'all', reason: expect.stringContaining('new vault') });
     // Notes written afterwards do not change what was decided for that vault.
     await mkdir(fresh, { recursive: true });
     await writeFile(path.join(fresh, 'later.md'), 'x');
@@ -35,17 +35,14 @@ describe('where notes keep their metadata', () => {
     expect((await chooseFrontmatterMode(path.join(temp.dir, 'state3'), onlyHidden, undefined, now)).mode).toBe('all');
   });
 
-  it('stamps Knower\'s own notes and folders, never the person\'s notes unless asked', () => {
-    const since = '2026-01-01T00:00:00Z';
-    const before = Date.parse(since) - 1;
-    const after = Date.parse(since) + 1;
-    const knower = { mode: 'knower' as const, since };
+  it('stamps Knower\'s own notes and the notes made in its folders while it runs, never the person\'s unless asked', () => {
     const all = { created: 'x', updated: 'y', tokens: '3' };
-    expect(stampsNote(knower, 'Journal/day.md', undefined, after)).toBe(false);
-    expect(stampsNote(knower, 'Journal/day.md', all, before)).toBe(true);
-    expect(stampsNote(knower, 'bucket/clip.md', undefined, after)).toBe(true);
-    expect(stampsNote(knower, 'projects/mine/old.md', { created: 'x' }, before)).toBe(false);
-    expect(stampsNote(knower, 'tasks.md', undefined, after)).toBe(true);
-    expect(stampsNote({ mode: 'all', since }, 'Journal/day.md', undefined, before)).toBe(true);
+    expect(stampsNote('knower', 'Journal/day.md', undefined, 'event')).toBe(false);
+    expect(stampsNote('knower', 'Journal/day.md', all, 'scan')).toBe(true);
+    expect(stampsNote('knower', 'bucket/clip.md', undefined, 'event')).toBe(true);
+    expect(stampsNote('knower', 'bucket/clip.md', undefined, 'scan')).toBe(false);
+    expect(stampsNote('knower', 'projects/mine/old.md', { created: 'x' }, 'scan')).toBe(false);
+    expect(stampsNote('knower', 'tasks.md', undefined, 'event')).toBe(true);
+    expect(stampsNote('all', 'Journal/day.md', undefined, 'scan')).toBe(true);
   });
 });

@@ -16,6 +16,7 @@ interface FactsRow {
   body_hash: string | null;
   frontmatter: string | null;
   indexed: number;
+  origin: 'scan' | 'event' | null;
 }
 
 export interface SearchRow {
@@ -30,6 +31,8 @@ const HAS_CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=
 
 /** FTS5's tokenizer does not segment CJK: qmd indexes each CJK character as its own token. */
 const spaceCjk = (text: string) => text.replace(CJK_RUN, (run) => ` ${[...run].join(' ')} `);
+
+const FACT_COLUMNS = 'path,kind,size,mtime_ms,birthtime_ms,tokens,body_hash,frontmatter,indexed,origin';
 
 /** The first string after `prefix` in sort order that does not start with it: prefix ranges use the path index. */
 export const prefixEnd = (prefix: string) => prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
@@ -52,9 +55,12 @@ export class NoteStore implements FactsStore {
     private readonly db: Db,
     private readonly collection: string,
   ) {
+    // The table is a cache of what was seen: one from another layout is dropped and rebuilt by the next pass.
+    const columns = db.prepare("SELECT name FROM pragma_table_info('knower_files')").all<{ name: string }>().map((c) => c.name).join(',');
+    if (columns && columns !== FACT_COLUMNS) db.exec('DROP TABLE knower_files');
     db.exec(`CREATE TABLE IF NOT EXISTS knower_files (
       path TEXT PRIMARY KEY, kind TEXT NOT NULL, size INTEGER NOT NULL, mtime_ms REAL NOT NULL,
-      birthtime_ms REAL NOT NULL, tokens INTEGER, body_hash TEXT, frontmatter TEXT, indexed INTEGER NOT NULL DEFAULT 0
+      birthtime_ms REAL NOT NULL, tokens INTEGER, body_hash TEXT, frontmatter TEXT, indexed INTEGER NOT NULL DEFAULT 0, origin TEXT
     ) WITHOUT ROWID`);
     this.s = {
       content: db.prepare('INSERT OR IGNORE INTO content (hash, doc, created_at) VALUES (?, ?, ?)'),
@@ -68,8 +74,11 @@ export class NoteStore implements FactsStore {
       ftsDelete: db.prepare('DELETE FROM documents_fts WHERE rowid = ?'),
       ftsInsert: db.prepare('INSERT INTO documents_fts (rowid, filepath, title, body) VALUES (?, ?, ?, ?)'),
       getFacts: db.prepare('SELECT * FROM knower_files WHERE path = ?'),
-      putFacts: db.prepare(`INSERT OR REPLACE INTO knower_files (path, kind, size, mtime_ms, birthtime_ms, tokens, body_hash, frontmatter, indexed)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+      // How a file first came to be known stays what it was: only its facts change.
+      putFacts: db.prepare(`INSERT INTO knower_files (path, kind, size, mtime_ms, birthtime_ms, tokens, body_hash, frontmatter, indexed, origin)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT(path) DO UPDATE SET kind = excluded.kind, size = excluded.size, mtime_ms = excluded.mtime_ms, birthtime_ms = excluded.birthtime_ms,
+          tokens = excluded.tokens, body_hash = excluded.body_hash, frontmatter = excluded.frontmatter, indexed = excluded.indexed`),
       deleteFacts: db.prepare('DELETE FROM knower_files WHERE path = ?'),
       factsUnder: db.prepare('SELECT path FROM knower_files WHERE path >= ? AND path < ?'),
       deleteFactsUnder: db.prepare('DELETE FROM knower_files WHERE path >= ? AND path < ?'),
@@ -115,11 +124,12 @@ export class NoteStore implements FactsStore {
       ...(row.body_hash !== null && { bodyHash: row.body_hash }),
       ...(row.frontmatter !== null && { frontmatter: JSON.parse(row.frontmatter) as FileFacts['frontmatter'] }),
       indexed: row.indexed === 1,
+      ...(row.origin && { origin: row.origin }),
     };
   }
 
   putFacts(f: FileFacts): void {
-    this.s.putFacts.run(f.path, f.kind, f.size, f.mtimeMs, f.birthtimeMs, f.tokens ?? null, f.bodyHash ?? null, f.frontmatter ? JSON.stringify(f.frontmatter) : null, f.indexed ? 1 : 0);
+    this.s.putFacts.run(f.path, f.kind, f.size, f.mtimeMs, f.birthtimeMs, f.tokens ?? null, f.bodyHash ?? null, f.frontmatter ? JSON.stringify(f.frontmatter) : null, f.indexed ? 1 : 0, f.origin ?? null);
   }
 
   /** Puts the note into the search index (or refreshes it); returns false when it has nothing to index. */

@@ -22,6 +22,8 @@ export interface FileFacts {
   malformed?: string;
   /** In the search index. */
   indexed?: boolean;
+  /** How Knower first came to know the file: in a pass over the whole vault, or from a change while running. */
+  origin?: 'scan' | 'event';
 }
 
 export interface SyncResult {

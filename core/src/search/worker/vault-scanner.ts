@@ -57,7 +57,7 @@ export class VaultScanner {
   }
 
   /** One file as it is now, indexed if it changed since last seen; null when it is gone. */
-  private look(rel: string): FileFacts | null {
+  private look(rel: string, origin: NonNullable<FileFacts['origin']>): FileFacts | null {
     const abs = path.join(this.root, rel);
     let info: Stats;
     try {
@@ -65,11 +65,15 @@ export class VaultScanner {
     } catch {
       return null;
     }
-    const stat = { size: info.size, mtimeMs: info.mtimeMs, birthtimeMs: birthOf(info) };
-    if (info.isSymbolicLink()) return { path: rel, kind: 'link', ...stat };
+    if (info.isSymbolicLink()) return { path: rel, kind: 'link', size: info.size, mtimeMs: info.mtimeMs, birthtimeMs: birthOf(info), origin };
     if (!info.isFile()) return null;
     const known = this.store.facts(rel);
-    if (known && known.size === stat.size && known.mtimeMs === stat.mtimeMs && known.kind === (isNote(rel) ? 'note' : 'file')) return known;
+    if (known && known.size === info.size && known.mtimeMs === info.mtimeMs && known.kind === (isNote(rel) ? 'note' : 'file')) return known;
+    // An editor that saves by writing a new file and renaming it gives the note a new birth time:
+    // the earliest one seen is when the note came to be.
+    const born = birthOf(info);
+    const birthtimeMs = known?.birthtimeMs && (!born || known.birthtimeMs < born) ? known.birthtimeMs : born;
+    const stat = { size: info.size, mtimeMs: info.mtimeMs, birthtimeMs, origin: known?.origin ?? origin };
     if (!isNote(rel)) {
       const facts: FileFacts = { path: rel, kind: 'file', ...stat };
       this.store.putFacts(facts);
@@ -81,10 +85,10 @@ export class VaultScanner {
     } catch {
       return null;
     }
-    const reading = readNote(rel, text, stat);
+    const reading = readNote(rel, text, { size: stat.size, mtimeMs: stat.mtimeMs, birthtimeMs: stat.birthtimeMs });
     // An empty note has nothing to find: index() takes it out of search.
     const indexed = isIndexed(rel) && this.store.index(rel, reading.title, reading.indexText, stat.birthtimeMs || stat.mtimeMs, stat.mtimeMs);
-    const facts: FileFacts = { ...reading.facts, indexed };
+    const facts: FileFacts = { ...reading.facts, indexed, origin: stat.origin };
     this.store.putFacts(facts);
     return facts;
   }
@@ -105,10 +109,10 @@ export class VaultScanner {
           this.list(rel, listed);
           const present = new Set(listed);
           for (const gone of this.store.pathsUnder(rel ? `${rel}/` : '')) if (!present.has(gone)) result.removed.push(...this.store.remove(gone));
-          for (const child of listed) this.lookInto(child, result);
+          for (const child of listed) this.lookInto(child, result, 'event');
           continue;
         }
-        if (info) this.lookInto(rel, result);
+        if (info) this.lookInto(rel, result, 'event');
         else result.removed.push(rel, ...this.store.remove(rel).filter((p) => p !== rel));
       }
     });
@@ -120,8 +124,8 @@ export class VaultScanner {
     return documents === undefined ? result : { ...result, documents };
   }
 
-  private lookInto(rel: string, result: SyncResult): void {
-    const facts = this.look(rel);
+  private lookInto(rel: string, result: SyncResult, origin: NonNullable<FileFacts['origin']>): void {
+    const facts = this.look(rel, origin);
     if (facts) result.upserts.push(facts);
     else {
       this.store.remove(rel);
@@ -144,7 +148,7 @@ export class VaultScanner {
       const batch: SyncResult = { upserts: [], removed: [] };
       const slice = listed.slice(i, i + BATCH_FILES);
       this.store.transaction(() => {
-        for (const rel of slice) this.lookInto(rel, batch);
+        for (const rel of slice) this.lookInto(rel, batch, 'scan');
       });
       progress.files.done += slice.length;
       progress.search.done += slice.filter(isIndexed).length;

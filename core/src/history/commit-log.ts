@@ -1,0 +1,99 @@
+import type { Git } from './git.js';
+import { BRANCH } from './repo.js';
+
+/** Who made a commit: an update, an undo, a restore, the person (hand edits), or the first snapshot. */
+export type CommitKind = 'update' | 'undo' | 'restore' | 'hand' | 'snapshot';
+
+export const COMMIT_KINDS: readonly CommitKind[] = ['update', 'undo', 'restore', 'hand', 'snapshot'];
+
+export interface CommitInfo {
+  /** Position in the history, 1 for the first commit: the listing's cursor. */
+  seq: number;
+  commit: string;
+  parent: string | null;
+  kind: CommitKind;
+  /** When the change was made (ISO-8601, UTC). */
+  at: string;
+  author: string;
+  subject: string;
+  updateId?: string;
+  /** The commit an undo reverses. */
+  undoes?: string;
+  /** The commit a restore took a note's version from. */
+  restoredFrom?: string;
+}
+
+const FIELDS = ['%H', '%P', '%an', '%aI', '%s', ...['Kind', 'Update', 'Undoes', 'From'].map((k) => `%(trailers:key=Knower-${k},valueonly,separator=%x2C)`)];
+
+/**
+ * Every commit of the history, in memory (a few hundred bytes each), read once from git at
+ * start: the listing, lookups by update id and which undo reversed what are answered without
+ * a process. git stays the only record; this is its index.
+ */
+export class CommitLog {
+  private readonly list: CommitInfo[] = [];
+  private readonly byCommit = new Map<string, CommitInfo>();
+  private readonly byUpdate = new Map<string, CommitInfo>();
+  private readonly undoneBy = new Map<string, string[]>();
+
+  async load(git: Git): Promise<void> {
+    const { stdout, code } = await git.run(['log', '--reverse', `--format=${FIELDS.join('%x1f')}%x1e`, BRANCH, '--'], { okCodes: [128] });
+    if (code !== 0) return; // no commit yet
+    for (const record of stdout.toString('utf8').split('\x1e')) {
+      const [commit, parent, author, at, subject, kind, updateId, undoes, from] = record.trim().split('\x1f').map((f) => f.trim());
+      if (!commit || commit.length !== 40) continue;
+      this.add({
+        commit,
+        parent: parent ? (parent.split(' ')[0] ?? null) : null,
+        kind: (COMMIT_KINDS as readonly string[]).includes(kind ?? '') ? (kind as CommitKind) : 'hand',
+        at: new Date(at ?? 0).toISOString(),
+        author: author ?? '',
+        subject: subject ?? '',
+        ...(updateId ? { updateId } : {}),
+        ...(undoes ? { undoes } : {}),
+        ...(from ? { restoredFrom: from } : {}),
+      });
+    }
+  }
+
+  add(info: Omit<CommitInfo, 'seq'>): CommitInfo {
+    const entry = { ...info, seq: this.list.length + 1 };
+    this.list.push(entry);
+    this.byCommit.set(entry.commit, entry);
+    if (entry.kind === 'update' && entry.updateId) this.byUpdate.set(entry.updateId, entry);
+    if (entry.undoes) this.undoneBy.set(entry.undoes, [...(this.undoneBy.get(entry.undoes) ?? []), entry.commit]);
+    return entry;
+  }
+
+  get size(): number {
+    return this.list.length;
+  }
+
+  /** By full id or by a unique prefix of at least 7 characters. */
+  get(ref: string): CommitInfo | undefined {
+    const exact = this.byCommit.get(ref);
+    if (exact || ref.length < 7 || !/^[0-9a-f]+$/.test(ref)) return exact;
+    const found = this.list.filter((c) => c.commit.startsWith(ref));
+    return found.length === 1 ? found[0] : undefined;
+  }
+
+  forUpdate(id: string): CommitInfo | undefined {
+    return this.byUpdate.get(id);
+  }
+
+  undoneByOf(commit: string): string[] {
+    return this.undoneBy.get(commit) ?? [];
+  }
+
+  /** Newest first, older than `before` (a seq), only the given kinds. */
+  page(opts: { before?: number; limit: number; kinds?: ReadonlySet<CommitKind> }): { entries: CommitInfo[]; next?: number } {
+    const entries: CommitInfo[] = [];
+    for (let i = Math.min(opts.before ?? Infinity, this.list.length + 1) - 2; i >= 0; i--) {
+      const entry = this.list[i] as CommitInfo;
+      if (opts.kinds && !opts.kinds.has(entry.kind)) continue;
+      if (entries.length === opts.limit) return { entries, next: (entries.at(-1) as CommitInfo).seq };
+      entries.push(entry);
+    }
+    return { entries };
+  }
+}

@@ -1,0 +1,84 @@
+import type { CommitInfo, CommitKind } from './commit-log.js';
+import type { Person } from './repo.js';
+
+/** What a commit is about: the run or snapshot it records. Kept beside a pending run as meta.json. */
+export type RunMeta =
+  | { kind: 'update'; updateId: string; text: string; summary?: string; status: string; at: string }
+  | { kind: 'undo'; undoes: string; undoneSubject: string; conflicts: number; at: string }
+  | { kind: 'restore'; path: string; from: string; fromAt: string; at: string }
+  | { kind: 'hand'; paths: string[]; at: string }
+  | { kind: 'snapshot'; files: number; at: string };
+
+export const AUTHORS: Record<CommitKind, Person> = {
+  update: { name: 'Knower update agent', email: 'update-agent@knower.invalid' },
+  undo: { name: 'Knower undo', email: 'undo@knower.invalid' },
+  restore: { name: 'Knower restore', email: 'restore@knower.invalid' },
+  hand: { name: 'Hand edits', email: 'hand-edits@knower.invalid' },
+  snapshot: { name: 'Knower', email: 'knower@knower.invalid' },
+};
+
+/** One line, at most `max` characters. */
+export function shorten(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
+}
+
+function subjectOf(meta: RunMeta): string {
+  switch (meta.kind) {
+    case 'update':
+      return `Update ${meta.updateId}${meta.status === 'failed' ? ' (failed)' : ''}: ${shorten(meta.text, 60) || '(images only)'}`;
+    case 'undo':
+      return shorten(`Undo: ${meta.undoneSubject}`, 100);
+    case 'restore':
+      return shorten(`Restore ${meta.path} to its version of ${meta.fromAt}`, 160);
+    case 'hand':
+      return `Hand edits: ${meta.paths.length} file${meta.paths.length === 1 ? '' : 's'}`;
+    case 'snapshot':
+      return `Snapshot of the vault (${meta.files} files)`;
+  }
+}
+
+function bodyOf(meta: RunMeta): string[] {
+  switch (meta.kind) {
+    case 'update':
+      return [shorten(meta.text, 600), ...(meta.summary ? [`Summary: ${shorten(meta.summary, 2000)}`] : [])];
+    case 'undo':
+      return meta.conflicts ? [`${meta.conflicts} change(s) could not be reverted; an inbox item explains them.`] : [];
+    case 'restore':
+      return [];
+    case 'hand': {
+      const listed = meta.paths.slice(0, 30).map((p) => `- ${p}`);
+      return [[...listed, ...(meta.paths.length > 30 ? [`- … and ${meta.paths.length - 30} more`] : [])].join('\n')];
+    }
+    case 'snapshot':
+      return ['The vault as it was when its history began.'];
+  }
+}
+
+function trailersOf(meta: RunMeta): string[] {
+  const lines = [`Knower-Kind: ${meta.kind}`];
+  if (meta.kind === 'update') lines.push(`Knower-Update: ${meta.updateId}`);
+  if (meta.kind === 'undo') lines.push(`Knower-Undoes: ${meta.undoes}`);
+  if (meta.kind === 'restore') lines.push(`Knower-From: ${meta.from}`);
+  return lines;
+}
+
+/** Subject, body, then the trailers the commit log is rebuilt from (`Knower-Kind: update`, …). */
+export function messageFor(meta: RunMeta): string {
+  return [subjectOf(meta), ...bodyOf(meta), trailersOf(meta).join('\n')].join('\n\n') + '\n';
+}
+
+/** The log entry of a commit just made (what `CommitLog.load` would read back from git). */
+export function infoFor(meta: RunMeta, commit: string, parent: string | null): Omit<CommitInfo, 'seq'> {
+  return {
+    commit,
+    parent,
+    kind: meta.kind,
+    at: new Date(meta.at).toISOString(),
+    author: AUTHORS[meta.kind].name,
+    subject: subjectOf(meta),
+    ...(meta.kind === 'update' ? { updateId: meta.updateId } : {}),
+    ...(meta.kind === 'undo' ? { undoes: meta.undoes } : {}),
+    ...(meta.kind === 'restore' ? { restoredFrom: meta.from } : {}),
+  };
+}

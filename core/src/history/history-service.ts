@@ -1,0 +1,245 @@
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { EventBus } from '../events/index.js';
+import type { Logger } from '../logger.js';
+import { readJournal, UpdateJournal, type FileChange, type UpdateRecord } from '../queue/index.js';
+import { withJournal } from '../vault/index.js';
+import { CommitLog, type CommitInfo } from './commit-log.js';
+import type { RunMeta } from './commit-message.js';
+import { commitRun } from './commit-run.js';
+import { BlobKeys, type HistoryContext } from './context.js';
+import { createGit } from './git.js';
+import { HandEditBatch } from './hand-edit-batch.js';
+import { PendingRuns, type PendingRun } from './pending-runs.js';
+import { Repo } from './repo.js';
+import type { RunHost } from './run-host.js';
+import { foldJournal, kindsOf, relOf, runPathIds } from './run-changes.js';
+import { commitSnapshot } from './snapshot.js';
+import { scanVault } from './vault-scan.js';
+
+export interface HistoryDeps {
+  root: string;
+  stateDir: string;
+  /** The environment git runs with (PATH); its GIT_* variables are dropped. */
+  env: NodeJS.ProcessEnv;
+  clock: () => Date;
+  log: Logger;
+  bus: EventBus;
+  /** Journal folders of update runs in progress: their writes are not hand edits. */
+  activeJournals: () => string[];
+  recordOf: (id: string) => UpdateRecord | undefined;
+  /** The record from disk (recovery at start runs before the queue has loaded its records). */
+  loadRecord: (id: string) => Promise<UpdateRecord | undefined>;
+  /** Quiet time before hand edits are committed, and the longest they wait. */
+  quietMs?: number;
+  maxWaitMs?: number;
+}
+
+/** Per-run costs, for the benchmark: what an update waits on (changes, handover) and what runs after it (commit). */
+export interface HistoryTimings {
+  changesMs: number[];
+  handoverMs: number[];
+  commitMs: number[];
+  catchUpMs?: number;
+}
+
+const GC_EVERY = 200;
+
+/**
+ * The engine of the history: one turn at a time (a promise chain), so commits land in the order
+ * runs finished, each run's hand edits just before it. Opening the repository, recovering runs
+ * a crash left pending and the first snapshot all happen in turns: start-up never waits on them.
+ */
+export function createHistoryEngine(deps: HistoryDeps) {
+  const dir = path.join(deps.stateDir, 'history');
+  const git = createGit({ gitDir: path.join(dir, 'repo.git'), indexFile: path.join(dir, 'index'), env: deps.env });
+  const repo = new Repo(git, path.join(dir, 'index'));
+  const commits = new CommitLog();
+  const pending = new PendingRuns(path.join(dir, 'pending'));
+  const ctx: HistoryContext = {
+    root: deps.root,
+    repo,
+    commits,
+    log: deps.log,
+    clock: deps.clock,
+    published: (info) =>
+      deps.bus.publish({ type: 'history_updated', data: { commit: info.commit, kind: info.kind, ...(info.updateId ? { update_id: info.updateId } : {}) } }),
+    keys: new BlobKeys(),
+  };
+  const batch = new HandEditBatch({ quietMs: deps.quietMs ?? 2000, maxWaitMs: deps.maxWaitMs ?? 30_000, due: () => background(snapshotNow) });
+  /** Runs handed over and not committed yet: their paths are theirs, not the person's. */
+  const queued = new Set<string>();
+  const adoptedHere = new Set<string>();
+  const timings: HistoryTimings = { changesMs: [], handoverMs: [], commitMs: [] };
+  const OPENING = 'the history is still opening';
+  let unavailable: string | undefined = OPENING;
+  let sinceGc = 0;
+  let tail: Promise<unknown> = Promise.resolve();
+
+  function turn<T>(fn: () => Promise<T>): Promise<T> {
+    const run = tail.then(fn);
+    tail = run.catch((err: unknown) => deps.log.error({ err }, 'history step failed'));
+    return run;
+  }
+  const background = (fn: () => Promise<unknown>) => void turn(fn).catch(() => undefined);
+  const keep = (list: number[], ms: number) => list.push(ms) > 1000 && list.shift();
+
+  async function owned(except?: string): Promise<Set<string>> {
+    const out = new Set<string>();
+    for (const journal of [...deps.activeJournals(), ...queued]) {
+      if (journal === except) continue;
+      for (const entry of await readJournal(journal)) {
+        const rel = relOf(deps.root, entry.abs);
+        if (rel) out.add(rel);
+      }
+    }
+    return out;
+  }
+
+  function metaOfUpdate(record: UpdateRecord | undefined): RunMeta | undefined {
+    if (!record) return undefined;
+    const { id, text, summary, status, finished } = record;
+    return { kind: 'update', updateId: id, text, ...(summary ? { summary } : {}), status, at: finished ?? deps.clock().toISOString() };
+  }
+
+  /** An update's journal is never rolled back here: its outcome is saved, so its changes stand. */
+  async function updateMeta(id: string): Promise<RunMeta> {
+    return metaOfUpdate(await deps.loadRecord(id)) ?? { kind: 'update', updateId: id, text: '', status: 'done', at: deps.clock().toISOString() };
+  }
+
+  /** After a crash between the branch update and the clean-up, the run's commit is already in. */
+  function committedAlready(meta: RunMeta): boolean {
+    if (meta.kind === 'update') return commits.forUpdate(meta.updateId) !== undefined;
+    const last = commits.page({ limit: 1 }).entries[0];
+    return last?.kind === meta.kind && last.at === new Date(meta.at).toISOString();
+  }
+
+  async function commitPending(run: PendingRun, known?: RunMeta): Promise<CommitInfo | null> {
+    if (unavailable) return null; // kept on disk for a start where git works
+    try {
+      const meta = known ?? (await pending.readMeta(run)) ?? (run.updateId ? await updateMeta(run.updateId) : undefined);
+      if (!meta) {
+        // An undo or restore cut short before it finished: put back what it wrote, like an update's journal.
+        const undone = await new UpdateJournal(run.dir, deps.root, deps.log).undo();
+        deps.log.warn({ files: undone }, 'rolled back an undo or restore interrupted before it finished');
+        return null;
+      }
+      if (committedAlready(meta)) {
+        await pending.remove(run);
+        return null;
+      }
+      const t0 = performance.now();
+      const listed = batch.list();
+      const { info, settled } = await commitRun(ctx, { dir: run.dir, meta, handEdits: [...listed.keys()], owned: () => owned(run.dir) });
+      batch.settle(settled, listed);
+      await pending.remove(run);
+      keep(timings.commitMs, performance.now() - t0);
+      if (++sinceGc >= GC_EVERY) await gc();
+      return info;
+    } finally {
+      queued.delete(run.dir);
+      batch.schedule();
+    }
+  }
+
+  async function snapshotNow(): Promise<void> {
+    if (unavailable || batch.size === 0) return;
+    const listed = batch.list();
+    const { settled } = await commitSnapshot(ctx, { read: [...listed.keys()], owned: () => owned(), meta: (paths) => ({ kind: 'hand', paths, at: deps.clock().toISOString() }) });
+    batch.settle(settled, listed);
+  }
+
+  /** Packs loose objects once there are many (`gc --auto` decides; it is a no-op otherwise). */
+  async function gc(): Promise<void> {
+    sinceGc = 0;
+    await git.run(['gc', '--auto', '--quiet'], { timeoutMs: 600_000 }).catch((err: unknown) => deps.log.warn({ err }, 'git gc failed'));
+  }
+
+  async function open(): Promise<void> {
+    try {
+      await repo.open();
+      await commits.load(git);
+      unavailable = undefined;
+    } catch (err) {
+      unavailable = `git could not open the history (${(err as Error).message}); is git installed?`;
+      deps.log.error({ err }, 'history unavailable');
+      return;
+    }
+    for (const run of await pending.list()) if (!adoptedHere.has(run.dir)) queued.add(run.dir);
+    for (const run of await pending.list()) if (!adoptedHere.has(run.dir)) await commitPending(run);
+  }
+
+  /** The vault as it is now against the history: the first snapshot, or what changed while Knower was stopped. */
+  async function catchUp(): Promise<void> {
+    if (unavailable) return;
+    const t0 = performance.now();
+    const first = repo.head === null;
+    const read = [...new Set([...(await scanVault(deps.root)), ...repo.tree.keys()])];
+    const at = deps.clock().toISOString();
+    await commitSnapshot(ctx, { read, owned: () => owned(), meta: (paths): RunMeta => (first ? { kind: 'snapshot', files: paths.length, at } : { kind: 'hand', paths, at }) });
+    timings.catchUpMs = performance.now() - t0;
+    if (first) await gc();
+  }
+
+  const opened = turn(open);
+
+  const host: RunHost = {
+    ctx,
+    settle: () => turn(snapshotNow),
+    async journaled(kind, work) {
+      const run = await pending.create(kind);
+      queued.add(run.dir);
+      const journal = new UpdateJournal(run.dir, deps.root, deps.log);
+      let done: Awaited<ReturnType<typeof work>>;
+      try {
+        done = await withJournal(journal, () => work(journal));
+        await pending.writeMeta(run, done.meta);
+      } catch (err) {
+        // Failed midway: what it wrote goes back, as for an interrupted update.
+        await journal.undo();
+        queued.delete(run.dir);
+        throw err;
+      }
+      return { value: done.value, info: await turn(() => commitPending(run, done.meta)) };
+    },
+  };
+
+  return {
+    ctx,
+    host,
+    turn,
+    /** Resolves once the repository is open (or known to be unavailable). */
+    opened: opened.catch(() => undefined),
+    unavailable: () => unavailable,
+    timings: () => timings,
+    status: () => ({ available: !unavailable, ...(unavailable ? { problem: unavailable } : {}), commits: commits.size, pending: queued.size, handEdits: batch.size }),
+    start: () => background(catchUp),
+    noteChange: (rel: string) => batch.add(rel),
+    async changes(journal: UpdateJournal): Promise<FileChange[]> {
+      const t0 = performance.now();
+      const changes = kindsOf(await runPathIds(foldJournal(deps.root, await readJournal(journal.dir))));
+      keep(timings.changesMs, performance.now() - t0);
+      return changes;
+    },
+    async finished(record: UpdateRecord, journal: UpdateJournal): Promise<void> {
+      // No git: the journal goes as before; the history resumes with a snapshot once git is there.
+      if (unavailable && unavailable !== OPENING) return;
+      const t0 = performance.now();
+      // One rename and the update goes on; its meta comes from its record (on disk, after a crash).
+      const run = await pending.adopt(journal.dir, record.id);
+      if (!run) return;
+      adoptedHere.add(run.dir);
+      queued.add(run.dir);
+      const meta = metaOfUpdate(record) as RunMeta;
+      background(() => commitPending(run, meta));
+      keep(timings.handoverMs, performance.now() - t0);
+    },
+    whenIdle: () => turn(async () => undefined),
+    async close(): Promise<void> {
+      batch.close();
+      await Promise.race([tail, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
+    },
+  };
+}
+
+export type HistoryEngine = ReturnType<typeof createHistoryEngine>;

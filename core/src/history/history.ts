@@ -1,0 +1,113 @@
+import { FINAL_STATUSES } from '../queue/index.js';
+import type { CommitInfo, CommitKind } from './commit-log.js';
+import { createHistoryEngine, type HistoryDeps } from './history-service.js';
+import { diffCommit, entryOf, listHistory, noteVersions } from './history-queries.js';
+import { changesOf } from './repo-read.js';
+import { restoreNote } from './restore.js';
+import { fail, type CommitDiff, type HistoryEntry, type NoteVersion, type Outcome, type RestoreReport, type UndoReport } from './types.js';
+import { undoCommit } from './undo.js';
+
+export interface CreateHistoryDeps extends HistoryDeps {
+  /** Runs `fn` in the update queue's turn: undo and restore never race an update. */
+  exclusive: <T>(fn: () => Promise<T>) => Promise<T>;
+}
+
+/**
+ * The vault's history in git, kept in Knower's state folder: one commit per update, undo and
+ * restore, hand edits in batched snapshots between them. The hooks (`changes`, `finished`,
+ * `noteChange`) are what the queue and the watcher call; the rest is what the API serves.
+ */
+export function createHistory(deps: CreateHistoryDeps) {
+  const engine = createHistoryEngine(deps);
+  const { ctx } = engine;
+
+  async function ready<T>(fn: () => Promise<Outcome<T>>): Promise<Outcome<T>> {
+    await engine.opened;
+    const problem = engine.unavailable();
+    return problem ? fail('history_unavailable', problem) : fn();
+  }
+
+  const findCommit = (ref: string): Outcome<CommitInfo> => {
+    const info = ctx.commits.get(ref);
+    return info ? { ok: true, value: info } : fail('commit_not_found', `no commit ${JSON.stringify(ref)} in the history`);
+  };
+
+  /** The commit of a finished update; null when the update changed nothing. */
+  async function updateCommit(id: string): Promise<Outcome<CommitInfo | null>> {
+    const record = deps.recordOf(id);
+    if (!record) return fail('update_not_found', 'no update with that id');
+    if (!FINAL_STATUSES.has(record.status)) return fail('update_not_finished', `update ${id} is ${record.status}; it can be reviewed once it has finished`);
+    // Its commit may still be on its way (it lands right after the update): wait for it.
+    if (!ctx.commits.forUpdate(id) && record.changes?.length) await engine.whenIdle();
+    return { ok: true, value: ctx.commits.forUpdate(id) ?? null };
+  }
+
+  return {
+    changes: engine.changes,
+    finished: engine.finished,
+    noteChange: engine.noteChange,
+    start: engine.start,
+    status: engine.status,
+    timings: engine.timings,
+    whenIdle: engine.whenIdle,
+    close: engine.close,
+
+    list: (opts: { limit: number; before?: number; kinds?: ReadonlySet<CommitKind> }) =>
+      ready(async () => ({ ok: true as const, value: await listHistory(ctx, deps.recordOf, opts) })),
+
+    entry: (ref: string): Promise<Outcome<HistoryEntry>> =>
+      ready(async () => {
+        const found = findCommit(ref);
+        if (!found.ok) return found;
+        const raw = (await changesOf(ctx.repo.git, [found.value.commit])).get(found.value.commit) ?? [];
+        return { ok: true, value: entryOf(found.value, raw, ctx, deps.recordOf) };
+      }),
+
+    diff: (ref: string, opts: { words?: boolean }): Promise<Outcome<CommitDiff>> =>
+      ready(async () => {
+        const found = findCommit(ref);
+        return found.ok ? { ok: true, value: await diffCommit(ctx, found.value, opts) } : found;
+      }),
+
+    updateDiff: (id: string, opts: { words?: boolean }): Promise<Outcome<CommitDiff>> =>
+      ready(async () => {
+        const found = await updateCommit(id);
+        if (!found.ok) return found;
+        if (!found.value) return { ok: true, value: { commit: null, parent: null, kind: 'update', update_id: id, files: [] } };
+        return { ok: true, value: await diffCommit(ctx, found.value, opts) };
+      }),
+
+    undo: (ref: string): Promise<Outcome<UndoReport>> =>
+      ready(async () => {
+        const found = findCommit(ref);
+        return found.ok ? deps.exclusive(() => undoCommit(engine.host, found.value)) : found;
+      }),
+
+    undoUpdate: (id: string): Promise<Outcome<UndoReport>> =>
+      ready(async () => {
+        const found = await updateCommit(id);
+        if (!found.ok) return found;
+        if (!found.value) {
+          return { ok: true, value: { status: 'nothing', of: '', update_id: id, commit: null, reverted: [], conflicts: [], message: `update ${id} changed nothing in the vault` } };
+        }
+        const target = found.value;
+        return deps.exclusive(() => undoCommit(engine.host, target));
+      }),
+
+    versions: (rel: string, opts: { limit: number; before?: string }): Promise<Outcome<{ versions: NoteVersion[]; next?: string }>> =>
+      ready(async () => {
+        await engine.host.settle(); // the note's latest hand edit is a version too
+        if (opts.before && !ctx.commits.get(opts.before)) return fail('commit_not_found', `no commit ${JSON.stringify(opts.before)} in the history`);
+        const before = opts.before ? ctx.commits.get(opts.before)?.commit : undefined;
+        return { ok: true, value: await noteVersions(ctx, rel, { limit: opts.limit, ...(before ? { before } : {}) }) };
+      }),
+
+    restore: (rel: string, ref: string): Promise<Outcome<RestoreReport>> =>
+      ready(async () => {
+        const found = findCommit(ref);
+        return found.ok ? deps.exclusive(() => restoreNote(engine.host, rel, found.value)) : found;
+      }),
+  };
+}
+
+export type History = ReturnType<typeof createHistory>;
