@@ -212,7 +212,14 @@ export function createHistoryEngine(deps: HistoryDeps) {
     opened: opened.catch(() => undefined),
     unavailable: () => unavailable,
     timings: () => timings,
-    status: () => ({ available: !unavailable, ...(unavailable ? { problem: unavailable } : {}), commits: commits.size, pending: queued.size, handEdits: batch.size }),
+    // Opening is not a fault: /health says "degraded" only for a history that cannot run.
+    status: (): { available: boolean; opening?: boolean; problem?: string; commits: number; pending: number; handEdits: number } => ({
+      available: !unavailable,
+      ...(unavailable === OPENING ? { opening: true } : unavailable ? { problem: unavailable } : {}),
+      commits: commits.size,
+      pending: queued.size,
+      handEdits: batch.size,
+    }),
     start: () => background(catchUp),
     noteChange: (rel: string) => batch.add(rel),
     async changes(journal: UpdateJournal): Promise<FileChange[]> {
