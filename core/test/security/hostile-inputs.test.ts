@@ -73,6 +73,11 @@ describe('path tricks never leave the vault', () => {
   });
 
   it('the static file routes refuse traversal', async () => {
+    // Without the web build there are no static routes, and every probe would pass for nothing.
+    const home = await t.app.inject({ method: 'GET', url: '/' });
+    expect(home.body, 'the web app must be built first (npm run build): these probes test its static routes').toMatch(/<div id="root">/);
+    const asset = /\/static\/[^"]+\.js/.exec(home.body)?.[0];
+    expect((await t.app.inject({ method: 'GET', url: asset ?? '/static/missing.js' })).statusCode).toBe(200);
     for (const url of ['/static/..%2f..%2foutside%2fcanary.md', '/%2e%2e/%2e%2e/outside/canary.md', '/..%2f..%2foutside/canary.md', '/static/%2e%2e/%2e%2e/%2e%2e/outside/canary.md']) {
       expectRefused(await t.app.inject({ method: 'GET', url }), url);
     }
