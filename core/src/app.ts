@@ -1,7 +1,7 @@
 import { mkdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { createAgents, type Agents } from './agents/index.js';
+import { createAgents, modelDeps, type Agents } from './agents/index.js';
 import type { Config } from './config/index.js';
 import { createEventBus, type EventBus } from './events/index.js';
 import { coalesce, countInboxItems, createBackgroundJob, createTreeWriter, startVaultSync, type BackgroundJob } from './jobs/index.js';
@@ -101,8 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   const sync = startVaultSync({ root, bus, job, selfWrites, log });
-  const { apiKey, ...anthropic } = config.anthropic;
-  const agents = createAgents({ root, index, search, clock, log, ...(apiKey ? { anthropic: { apiKey, ...anthropic } } : {}) });
+  const agents = createAgents({ root, index, search, clock, log, ...modelDeps(config.provider) });
   const store = new UpdateStore(config.stateDir, clock);
   const queue = createUpdateQueue({
     store,
