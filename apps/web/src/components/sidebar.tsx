@@ -12,6 +12,8 @@ type SidebarProps = {
   inboxCount: number;
   stream: StreamState;
   offline: boolean;
+  /** The model that answers, e.g. "openai · llama3.1:8b", and what is wrong with it, if anything. */
+  provider: { label: string; problem: string | null } | null;
   onActivity: () => void;
   onInbox: () => void;
   onHelp: () => void;
@@ -19,7 +21,7 @@ type SidebarProps = {
   children: ReactNode;
 };
 
-export function Sidebar({ view, working, inboxCount, stream, offline, onActivity, onInbox, onHelp, children }: SidebarProps) {
+export function Sidebar({ view, working, inboxCount, stream, offline, provider, onActivity, onInbox, onHelp, children }: SidebarProps) {
   return (
     <aside aria-label="Sidebar" className="flex w-[272px] shrink-0 flex-col border-r border-line bg-sidebar">
       <div className="flex h-12 items-center gap-2.5 px-4">
@@ -61,6 +63,17 @@ export function Sidebar({ view, working, inboxCount, stream, offline, onActivity
             <Tooltip content="No API key is set: updates are filed into bucket/ as they are, and answers quote the best-matching passages.">
               <span tabIndex={0} className="ml-auto rounded border border-line px-1.5 py-px text-[11px] font-medium text-muted">
                 Offline mode
+              </span>
+            </Tooltip>
+          )}
+          {!offline && provider && (
+            <Tooltip content={provider.problem ?? `The agents run on ${provider.label}.`}>
+              <span
+                tabIndex={0}
+                aria-label={`Model: ${provider.label}${provider.problem ? ' (problem)' : ''}`}
+                className={cn('ml-auto truncate rounded border px-1.5 py-px text-[11px] font-medium', provider.problem ? 'border-danger text-danger' : 'border-line text-muted')}
+              >
+                {provider.label}
               </span>
             </Tooltip>
           )}
