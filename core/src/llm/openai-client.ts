@@ -49,11 +49,11 @@ export function createOpenAIProvider(opts: OpenAIOptions): OpenAIProvider {
   const compats = new Map<string, Compat>();
   const compatOf = (model: string): Compat => {
     let compat = compats.get(model);
-    if (!compat) compats.set(model, (compat = { images: true, maxTokensField: 'max_tokens' }));
+    if (!compat) compats.set(model, (compat = { images: true, maxTokensField: 'max_tokens', streamUsage: true }));
     return compat;
   };
 
-  async function streamed(params: ChatParams): Promise<RawTurn> {
+  async function streamed(params: ChatParams, compat: Compat): Promise<RawTurn> {
     const abort = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     let stalled = false;
@@ -65,7 +65,10 @@ export function createOpenAIProvider(opts: OpenAIOptions): OpenAIProvider {
       }, timeoutMs);
     };
     try {
-      const stream = await sdk.chat.completions.create({ ...params, stream: true, stream_options: { include_usage: true } }, { signal: abort.signal });
+      const stream = await sdk.chat.completions.create(
+        { ...params, stream: true, ...(compat.streamUsage ? { stream_options: { include_usage: true } } : {}) },
+        { signal: abort.signal },
+      );
       arm();
       const turn = await collectStream(stream, arm);
       // An abort can end the iteration quietly instead of throwing: either way it was a stall.
@@ -88,7 +91,7 @@ export function createOpenAIProvider(opts: OpenAIOptions): OpenAIProvider {
       const params = toChatParams(name, request, compat);
       budget?.take();
       try {
-        const raw = opts.stream ? await streamed(params) : rawFromCompletion(await sdk.chat.completions.create(params));
+        const raw = opts.stream ? await streamed(params, compat) : rawFromCompletion(await sdk.chat.completions.create(params));
         if (!raw) throw new ModelError('the model server answered without a choice', { retryable: true });
         return fromRawTurn(raw, request.tools.map((t) => t.name), newCallId);
       } catch (err) {

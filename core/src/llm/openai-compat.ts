@@ -26,7 +26,8 @@ export function toolsUnsupportedError(err: ModelError, model: string): ModelErro
 /**
  * Adapts `compat` to a refusal the next request can avoid, and says whether it did: a model that
  * takes no images gets them as a note (the files stay in the vault), a model that wants
- * `max_completion_tokens` gets it. Anything else is a real error.
+ * `max_completion_tokens` gets it, a server that knows no `stream_options` goes without usage
+ * figures. Anything else is a real error.
  */
 export function adaptToRefusal(err: ModelError, compat: Compat, params: ChatParams): boolean {
   if (err.status === undefined || err.status < 400 || err.status === 429) return false;
@@ -37,6 +38,10 @@ export function adaptToRefusal(err: ModelError, compat: Compat, params: ChatPara
   }
   if (compat.maxTokensField === 'max_tokens' && /max_completion_tokens/.test(err.message)) {
     compat.maxTokensField = 'max_completion_tokens';
+    return true;
+  }
+  if (compat.streamUsage && /stream_options/.test(err.message)) {
+    compat.streamUsage = false;
     return true;
   }
   return false;

@@ -26,7 +26,7 @@ async function servedModels(sdk: OpenAI): Promise<string | undefined> {
 }
 
 /**
- * One request with one tool and a one-token answer, sent at start so /health can tell a model
+ * One request with one tool and an answer of a few tokens, sent at start so /health can tell a model
  * without tool calling (or a wrong name, a refused key, a server that is down) before the first
  * update fails on it. It is cheap: no vault context, and it loads the model of a local server,
  * which the first update would wait for anyway.
@@ -37,7 +37,8 @@ export async function probeTools(sdk: OpenAI, model: string, compat: Compat, toE
       model,
       messages: [{ role: 'user', content: 'Reply with OK.' }],
       tools: [{ type: 'function', function: { name: PROBE_TOOL, description: 'Checks that tools work. Never needs to be called.', parameters: { type: 'object', properties: {} } } }],
-      [compat.maxTokensField]: 1,
+      // A few tokens, not one: a model that reasons first may need some to answer at all.
+      [compat.maxTokensField]: 8,
     };
     try {
       await sdk.chat.completions.create(params);

@@ -12,6 +12,8 @@ export interface Compat {
   images: boolean;
   /** Hosted reasoning models refuse `max_tokens` and want `max_completion_tokens`. */
   maxTokensField: 'max_tokens' | 'max_completion_tokens';
+  /** Ask for usage at the end of a stream (`stream_options`), unless the server refused it. */
+  streamUsage: boolean;
 }
 
 export const IMAGE_NOT_SHOWN = '[Image not shown: this model does not take images. The file is saved in the vault at the path given above; file it by that path.]';

@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_MODEL_CALLS_PER_UPDATE, MODEL_CALL_RETRIES, UPDATE_MAX_STEPS } from '../../src/agents/index.js';
+import { MAX_MODEL_CALLS_PER_QUESTION, MAX_MODEL_CALLS_PER_UPDATE, MODEL_CALL_RETRIES, UPDATE_MAX_STEPS } from '../../src/agents/index.js';
 import { DEFAULT_RETRY } from '../../src/queue/update-queue.js';
 import { answer, fault, startScriptedModel, tools, type ProviderName, type ScriptedModel } from '../fakes/scripted-provider.js';
 import { waitFor } from '../helpers/temp-dir.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { makeVault } from './helpers/vault-fixture.js';
 
 // How many model calls one update can make, counted at the fake server, through the real queue
 // (its production attempts) and each real client: the bound holds whatever the model does.
@@ -72,5 +73,22 @@ describe.each<ProviderName>(['anthropic', 'openai'])('model calls one update can
     model.push(tools(['tree', { path: '', depth: 1 }]), answer('Nothing to file.'));
     expect(await run('hello')).toMatchObject({ status: 'done' });
     expect(model.calls()).toBe(2);
+  });
+});
+
+describe.each<ProviderName>(['anthropic', 'openai'])('model calls one question can make (%s)', (provider) => {
+  it(`stops at ${MAX_MODEL_CALLS_PER_QUESTION}, however the model alternates work and faults`, async () => {
+    model = await startScriptedModel(provider);
+    // Every step succeeds only on its third request: 7 steps would need 21.
+    for (let i = 0; i < 7; i++) model.push(fault(500), fault(500), tools(['tree', { path: '', depth: (i % 2) + 1 }]));
+    model.push(answer('never reached'));
+    const vault = await makeVault();
+    try {
+      const err = await vault.agentsWith(model.deps()).answer({ query: 'anything?' }).catch((e: unknown) => e);
+      expect(err).toMatchObject({ retryable: false, kind: 'call-budget' });
+      expect(model.calls()).toBe(MAX_MODEL_CALLS_PER_QUESTION);
+    } finally {
+      await vault.cleanup();
+    }
   });
 });

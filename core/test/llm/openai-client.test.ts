@@ -165,6 +165,15 @@ describe.each([
   });
 });
 
+describe('openai provider: streamed usage', () => {
+  it('asks for usage at the end of a stream, and goes without for a server that refuses stream_options', async () => {
+    const { model } = await clientFor([apiError(400, "Unrecognized request argument supplied: stream_options"), say('ok'), say('again')], { stream: true });
+    expect((await model.complete(request)).content).toEqual([{ type: 'text', text: 'ok' }]);
+    await model.complete(request);
+    expect(server!.requests.map((r) => r.body.stream_options)).toEqual([{ include_usage: true }, undefined, undefined]);
+  });
+});
+
 describe('openai provider: time limits', () => {
   it('times out a slow plain answer as retryable, and a retry after it succeeds', async () => {
     const { provider } = await clientFor([slow(say('too late'), 1_500), say('in time')], { timeoutMs: 200, maxRetries: 1, stream: false });
