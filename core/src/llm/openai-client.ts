@@ -78,7 +78,10 @@ export function createOpenAIProvider(opts: OpenAIOptions): OpenAIProvider {
       }
       return turn;
     } catch (err) {
-      if (stalled) throw new ModelError(`model stream stalled: no data for ${Math.round(timeoutMs / 1000)} s`, { retryable: true, cause: err });
+      if (stalled) {
+        const wait = timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`;
+        throw new ModelError(`model stream stalled: no data for ${wait} (KNOWER_MODEL_TIMEOUT_S)`, { retryable: true, cause: err });
+      }
       throw err;
     } finally {
       clearTimeout(timer);

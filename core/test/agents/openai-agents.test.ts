@@ -9,6 +9,7 @@ import {
   lastToolMessages,
   rawToolCall,
   say,
+  stall,
   startFakeOpenAIServer,
   toolCall,
   type FakeOpenAIOptions,
@@ -109,6 +110,22 @@ describe('update agent on an OpenAI-compatible server', () => {
     expect(answer.sources).toEqual(['projects/garden/state.md']);
     expect(server.requests[0]!.body.model).toBe('llama-search');
     expect(server.requests[0]!.body.tools!.map((t) => t.function.name).sort()).toEqual(['read', 'search', 'tree']);
+  });
+});
+
+describe('timeouts', () => {
+  it('retries a stalled stream and files the update; a server that never answers ends in a retryable error, logged in /health', async () => {
+    vault = await makeVault(project('garden', 'Tomatoes planted.'));
+    server = await startFakeOpenAIServer({ script: [stall(), calls(toolCall('tree', { path: '', depth: 1 })), stall(), say('Nothing to file.')] });
+    const agents = vault.agentsWith({ openai: { baseURL: server.baseURL, model: 'm', searchModel: 'm', timeoutMs: 300 }, probe: false });
+    expect(await agents.runUpdate(input('u-stall', 'hm'))).toMatchObject({ status: 'done', summary: 'Nothing to file.' });
+    expect(server.requests).toHaveLength(4);
+
+    server.push(stall(), stall(), stall(), stall());
+    const err = await agents.runUpdate(input('u-hung', 'hm')).catch((e: unknown) => e);
+    expect(err).toMatchObject({ retryable: true, message: expect.stringContaining('stalled: no data for 300 ms') });
+    expect(server.requests).toHaveLength(7);
+    expect(agents.provider.problem).toMatch(/stalled/);
   });
 });
 
