@@ -62,7 +62,7 @@ export function fromSdkError(err: unknown, sdk: SdkErrorClasses): ModelError {
   // Connection errors (incl. the timeout error) have no status: the network, not the request.
   if (err instanceof sdk.APIConnectionError) {
     const timedOut = /timed? ?out/i.test(err.message);
-    return new ModelError(timedOut ? `model request timed out: ${err.message}` : `model unreachable: ${err.message}`, { retryable: true, cause: err });
+    return new ModelError(timedOut ? `model request timed out (KNOWER_MODEL_TIMEOUT_S): ${err.message}` : `model unreachable: ${err.message}`, { retryable: true, cause: err });
   }
   if (err instanceof sdk.APIError && typeof err.status === 'number') {
     const after = retryAfterMs(err.headers);
