@@ -1,9 +1,11 @@
 /**
  * npm run bench:updates [-- --updates 100 --notes 1000 --bootstrap-notes 10000]
- * Per-update overhead outside the model: the fake Messages API answers at once, so what an
+ * Per-update overhead outside the model: the fake model servers answer at once, so what an
  * update costs from POST /update to its `done` event is Knower's own work (persisting, the
- * queue, bootstrap context, tool calls, journal, SDK round trips on loopback). Also the size
- * of the bootstrap context the update agent sends for a large vault.
+ * queue, bootstrap context, tool calls, journal, client round trips on loopback). Measured side
+ * by side for each provider (Anthropic's Messages API; OpenAI-compatible Chat Completions,
+ * streamed and plain), in interleaved rounds so that a noisy machine weighs on all alike.
+ * Also the size of the bootstrap context the update agent sends for a large vault.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -11,6 +13,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startFakeAnthropicServer, text, toolUse, turn, type FakeAnthropicServer, type WireRequest } from '../test/fakes/fake-anthropic-server.js';
 import { forUpdate } from '../test/fakes/scripted-model.js';
+import * as scripted from '../test/fakes/scripted-provider.js';
 import { generateVault } from './generate-vault.js';
 import { startService, type BenchService } from './service.js';
 import { connectSse } from './sse-client.js';
@@ -36,15 +39,11 @@ function scriptUpdates(model: FakeAnthropicServer, count: number, target: string
   }
 }
 
-async function withVault<T>(notes: number, model: FakeAnthropicServer, fn: (svc: BenchService, projects: string[]) => Promise<T>): Promise<T> {
+async function withVault<T>(notes: number, modelEnv: Record<string, string>, fn: (svc: BenchService, projects: string[]) => Promise<T>): Promise<T> {
   const temp = await mkdtemp(path.join(os.tmpdir(), `knower-updates-${notes}-`));
   try {
     const generated = await generateVault(path.join(temp, 'vault'), notes);
-    const svc = await startService(path.join(temp, 'vault'), path.join(temp, 'state'), {
-      ...process.env,
-      ANTHROPIC_API_KEY: 'bench-key',
-      ANTHROPIC_BASE_URL: model.baseURL,
-    });
+    const svc = await startService(path.join(temp, 'vault'), path.join(temp, 'state'), { ...process.env, ...modelEnv });
     try {
       return await fn(svc, generated.projects);
     } finally {
@@ -68,38 +67,73 @@ function contextChars(req: WireRequest): { system: number; firstTurn: number } {
   return { system, firstTurn };
 }
 
+const VARIANTS = [
+  { label: 'anthropic', provider: 'anthropic', stream: false },
+  { label: 'openai, streamed', provider: 'openai', stream: true },
+  { label: 'openai, plain', provider: 'openai', stream: false },
+] as const;
+const ROUND = 10;
+
+/** One service per provider, all on identical vaults, updates run in rounds of ten taking turns. */
+async function overheadByProvider(updates: number, notes: number): Promise<void> {
+  const models = await Promise.all(VARIANTS.map((v) => scripted.startScriptedModel(v.provider, { stream: v.stream })));
+  const samples: number[][] = VARIANTS.map(() => []);
+  const nest = async (i: number, runs: Array<() => Promise<number>>): Promise<void> => {
+    if (i === VARIANTS.length) {
+      for (let w = 0; w < 5; w++) for (const run of runs) await run(); // warm-up: connections, JIT
+      for (let done = 0; done < updates; done += ROUND) {
+        for (const [v, run] of runs.entries()) for (let k = 0; k < Math.min(ROUND, updates - done); k++) samples[v]!.push(await run());
+      }
+      return;
+    }
+    const model = models[i]!;
+    await withVault(notes, model.env(), async (svc, projects) => {
+      const target = `projects/${projects[0]}/state.md`;
+      for (let u = 0; u < updates + 5; u++) {
+        model.push(
+          scripted.tools(['read', { path: target }]),
+          scripted.forUpdate((id) => scripted.tools(['append', { path: target, content: `- noted ${id}`, position: 'bottom' }])),
+          scripted.answer('Noted.'),
+        );
+      }
+      const sse = await connectSse(`${svc.base}/sse`);
+      try {
+        const run = async () =>
+          (
+            await timed(async () => {
+              const { id } = await post(svc.base, 'A thought worth keeping');
+              await sse.next((e) => e.event === 'update_status' && (e.data as { id: string; status: string }).id === id && (e.data as { status: string }).status === 'done', 30_000);
+            })
+          ).ms;
+        await nest(i + 1, [...runs, run]);
+      } finally {
+        sse.close();
+      }
+    });
+  };
+  try {
+    await nest(0, []);
+  } finally {
+    await Promise.all(models.map((m) => m.close()));
+  }
+  const base = summarize(samples[0]!).median;
+  for (const [v, variant] of VARIANTS.entries()) {
+    const s = summarize(samples[v]!);
+    log(`  ${variant.label.padEnd(17)} median ${s.median} ms, p90 ${s.p90} ms, max ${s.max} ms (n=${s.n}; 3 model calls each)${v ? `; ×${(s.median / base).toFixed(2)} anthropic's median` : ''}`);
+  }
+}
+
 async function main(): Promise<void> {
   const updates = Number(values.updates);
   const notes = Number(values.notes);
   const model = await startFakeAnthropicServer();
   try {
-    log(`per-update overhead: ${updates} updates, one at a time, on a ${notes}-note vault (the model answers at once)`);
-    const overhead = await withVault(notes, model, async (svc, projects) => {
-      const target = `projects/${projects[0]}/state.md`;
-      scriptUpdates(model, updates + 5, target);
-      const sse = await connectSse(`${svc.base}/sse`);
-      try {
-        const run = async () => {
-          const { value: id, ms } = await timed(async () => {
-            const { id } = await post(svc.base, 'A thought worth keeping');
-            await sse.next((e) => e.event === 'update_status' && (e.data as { id: string; status: string }).id === id && (e.data as { status: string }).status === 'done', 30_000);
-            return id;
-          });
-          return { id, ms };
-        };
-        for (let i = 0; i < 5; i++) await run(); // warm-up: SDK connection, JIT
-        const samples: number[] = [];
-        for (let i = 0; i < updates; i++) samples.push((await run()).ms);
-        return summarize(samples);
-      } finally {
-        sse.close();
-      }
-    });
-    log(`  POST /update → update_status done: median ${overhead.median} ms, p90 ${overhead.p90} ms, max ${overhead.max} ms (n=${overhead.n}; 3 model calls each)`);
+    log(`per-update overhead, POST /update → update_status done: ${updates} updates per provider, one at a time, on ${notes}-note vaults (the model answers at once)`);
+    await overheadByProvider(updates, notes);
 
     const big = Number(values['bootstrap-notes']);
     log(`bootstrap context: one update on a ${big}-note vault`);
-    const sizes = await withVault(big, model, async (svc, projects) => {
+    const sizes = await withVault(big, { KNOWER_PROVIDER: 'anthropic', ANTHROPIC_API_KEY: 'bench-key', ANTHROPIC_BASE_URL: model.baseURL }, async (svc, projects) => {
       const before = model.requests.length;
       scriptUpdates(model, 1, `projects/${projects[0]}/state.md`);
       const { id } = await post(svc.base, 'A thought worth keeping');

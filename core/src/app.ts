@@ -2,7 +2,7 @@ import { mkdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { createAgents, type Agents } from './agents/index.js';
+import { createAgents, modelDeps, type Agents } from './agents/index.js';
 import type { Config } from './config/index.js';
 import { createEventBus, type EventBus } from './events/index.js';
 import { createHistory, type History } from './history/index.js';
@@ -129,8 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.historyQuietMs !== undefined ? { quietMs: deps.historyQuietMs } : {}),
   });
   const sync = startVaultSync({ root, bus, job, selfWrites, log, onForeignChange: (rel) => history.noteChange(rel) });
-  const { apiKey, ...anthropic } = config.anthropic;
-  const agents = createAgents({ root, index, search, clock, log, ...(apiKey ? { anthropic: { apiKey, ...anthropic } } : {}) });
+  const agents = createAgents({ root, index, search, clock, log, ...modelDeps(config.provider) });
   const queue = createUpdateQueue({
     store,
     agents,

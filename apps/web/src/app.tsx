@@ -126,6 +126,7 @@ export function App() {
       inboxCount={inbox.count}
       stream={stream.state}
       offline={health.offline}
+      provider={health.label ? { label: health.label, problem: health.problem } : null}
       onActivity={() => navigate({ view: 'activity' })}
       onInbox={() => navigate({ view: 'inbox' })}
       onHelp={() => setHelpOpen(true)}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addUsage, emptyUsage, type ChatMessage, type ModelClient, type ToolResultPart, type ToolUsePart, type Usage, type UserPart } from '../llm/index.js';
+import { REPEATED_TURNS_LIMIT, UPDATE_MAX_STEPS } from './limits.js';
 import type { Session } from './session.js';
 import { toToolSpec, type AgentTool } from './tools/index.js';
 
@@ -21,10 +22,31 @@ export interface LoopResult {
   text: string;
   usage: Usage;
   iterations: number;
-  /** True when the run hit maxIterations while still calling tools. */
+  /** True when the run was stopped while still calling tools (`stopped` says why). */
   exhausted: boolean;
+  /** `steps`: it hit maxIterations; `repeating`: it made the same calls turn after turn. */
+  stopped?: 'steps' | 'repeating';
   toolCalls: number;
   toolErrors: number;
+  /** Every tool call in order, for the summary of a run that had to be stopped. */
+  trace: ToolTrace[];
+}
+
+export interface ToolTrace {
+  tool: string;
+  /** What it was called on: a path, "from → to", or a search query. */
+  target?: string;
+  error?: string;
+}
+
+/** The path or query a call was about, as a person would name it. */
+function targetOf(input: unknown): string | undefined {
+  if (input === null || typeof input !== 'object') return undefined;
+  const i = input as Record<string, unknown>;
+  if (typeof i.from === 'string' && typeof i.to === 'string') return `${i.from} → ${i.to}`;
+  if (typeof i.path === 'string') return i.path || '(vault root)';
+  if (typeof i.query === 'string') return `"${i.query.slice(0, 80)}"`;
+  return undefined;
 }
 
 /** Turns one tool call into a tool result; nothing a tool does can end the run. */
@@ -32,6 +54,7 @@ export async function runToolCall(call: ToolUsePart, tools: readonly AgentTool[]
   const fail = (content: string): ToolResultPart => ({ type: 'tool_result', toolUseId: call.id, content, isError: true });
   const tool = tools.find((t) => t.name === call.name);
   if (!tool) return fail(`Unknown tool "${call.name}". Available tools: ${tools.map((t) => t.name).join(', ')}.`);
+  if (call.inputError !== undefined) return fail(`Could not read your ${tool.name} call: ${call.inputError}. Call ${tool.name} again with one JSON object that matches its schema.`);
   const parsed = tool.input.safeParse(call.input);
   if (!parsed.success) return fail(`Invalid input for ${tool.name}: ${z.prettifyError(parsed.error)}`);
   try {
@@ -49,13 +72,16 @@ export async function runToolCall(call: ToolUsePart, tools: readonly AgentTool[]
  * decides about retrying; tool faults never do.
  */
 export async function runAgentLoop(p: LoopParams): Promise<LoopResult> {
-  const maxIterations = p.maxIterations ?? 25;
+  const maxIterations = p.maxIterations ?? UPDATE_MAX_STEPS;
   const tools = p.tools.map(toToolSpec);
   const messages: ChatMessage[] = [{ role: 'user', content: p.task }];
+  const trace: ToolTrace[] = [];
   let usage = emptyUsage();
   let text = '';
   let toolCalls = 0;
   let toolErrors = 0;
+  let lastTurn = '';
+  let repeats = 0;
   for (let iteration = 1; iteration <= maxIterations; iteration++) {
     const response = await p.model.complete({ system: p.system, context: p.context, messages, tools, ...(p.maxTokens ? { maxTokens: p.maxTokens } : {}) });
     usage = addUsage(usage, response.usage);
@@ -63,17 +89,27 @@ export async function runAgentLoop(p: LoopParams): Promise<LoopResult> {
     const said = response.content.filter((b) => b.type === 'text').map((b) => b.text).join('\n').trim();
     if (said) text = said;
     const calls = response.content.filter((b): b is ToolUsePart => b.type === 'tool_use');
-    if (calls.length === 0) return { text, usage, iterations: iteration, exhausted: false, toolCalls, toolErrors };
+    if (calls.length === 0) return { text, usage, iterations: iteration, exhausted: false, toolCalls, toolErrors, trace };
     // Sequential on purpose: two writes in one turn must see each other's results.
     const results: ToolResultPart[] = [];
     for (const call of calls) {
       const result = await runToolCall(call, p.tools, p.session);
       toolCalls++;
       if (result.isError) toolErrors++;
+      const target = targetOf(call.input);
+      trace.push({ tool: call.name, ...(target ? { target } : {}), ...(result.isError ? { error: result.content } : {}) });
       results.push(result);
     }
     messages.push({ role: 'user', content: results });
+    // The same calls again and again (weaker models loop): more turns would only repeat them.
+    const turn = JSON.stringify(calls.map((c) => [c.name, c.input, c.inputError]));
+    repeats = turn === lastTurn ? repeats + 1 : 1;
+    lastTurn = turn;
+    if (repeats >= REPEATED_TURNS_LIMIT) {
+      p.session.log.warn({ iteration, repeats }, 'agent run stopped: it repeated the same tool calls');
+      return { text, usage, iterations: iteration, exhausted: true, stopped: 'repeating', toolCalls, toolErrors, trace };
+    }
   }
   p.session.log.warn({ maxIterations }, 'agent run stopped at the iteration cap');
-  return { text, usage, iterations: maxIterations, exhausted: true, toolCalls, toolErrors };
+  return { text, usage, iterations: maxIterations, exhausted: true, stopped: 'steps', toolCalls, toolErrors, trace };
 }

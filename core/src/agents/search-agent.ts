@@ -1,6 +1,7 @@
 import type { ModelClient } from '../llm/index.js';
 import { runAgentLoop } from './agent-loop.js';
 import { buildBootstrap } from './bootstrap.js';
+import { SEARCH_MAX_STEPS } from './limits.js';
 import { SEARCH_SYSTEM_PROMPT } from './search-prompt.js';
 import { newSession, type SessionDeps } from './session.js';
 import { answerSources } from './sources.js';
@@ -8,14 +9,17 @@ import { TOOL_SETS } from './tool-sets.js';
 import type { Answer, AnswerRequest } from './types.js';
 
 /** The read-only agent: its own session, no write tools, so it can run beside an update. */
-export async function runSearchAgent(deps: SessionDeps, model: ModelClient, req: AnswerRequest, maxIterations = 12): Promise<Answer> {
+export async function runSearchAgent(deps: SessionDeps, model: ModelClient, req: AnswerRequest, maxIterations = SEARCH_MAX_STEPS): Promise<Answer> {
   const mode = req.mode ?? 'fast';
   const session = newSession(deps, 'search', { defaultSearchMode: mode });
   const context = await buildBootstrap(session);
   const scope = req.scope ? `\nLimit yourself to ${req.scope.replace(/^project:/, 'projects/')}/ unless the answer is clearly elsewhere.` : '';
   const task = [{ type: 'text' as const, text: `Question:\n<question>\n${req.query}\n</question>\nSearch mode: ${mode}.${scope}` }];
   const result = await runAgentLoop({ model, system: SEARCH_SYSTEM_PROMPT, context, task, tools: TOOL_SETS.search, session, maxIterations });
-  const markdown = result.text || '_The search agent stopped before writing an answer. Try asking more narrowly._';
+  const looked = [...session.read].slice(0, 10);
+  const markdown =
+    result.text ||
+    `_The search agent stopped before writing an answer${result.stopped === 'repeating' ? ' (it kept repeating the same calls)' : ''}.${looked.length ? ` It looked at ${looked.join(', ')}.` : ''} Try asking more narrowly._`;
   return {
     markdown,
     sources: answerSources(session, markdown),

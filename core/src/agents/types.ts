@@ -1,5 +1,5 @@
 import type { Logger } from '../logger.js';
-import type { Usage } from '../llm/index.js';
+import type { CallBudget, ProviderInfo, Usage } from '../llm/index.js';
 import type { SearchEngine } from '../search/index.js';
 import type { VaultIndex } from '../vault/index.js';
 
@@ -41,9 +41,13 @@ export interface Answer {
 }
 
 export interface Agents {
-  provider: { name: 'anthropic' | 'offline'; model?: string };
-  /** Throws ModelError on model faults (the queue retries those). */
-  runUpdate(input: UpdateInput): Promise<UpdateOutcome>;
+  /** Which provider and model answer, and what the last call or the start-up check found. */
+  readonly provider: ProviderInfo;
+  /**
+   * Throws ModelError on model faults (the queue retries those). `budget` caps the model calls
+   * across the queue's attempts; without one, this run gets MAX_MODEL_CALLS_PER_UPDATE.
+   */
+  runUpdate(input: UpdateInput, opts?: { budget?: CallBudget }): Promise<UpdateOutcome>;
   /** The read-only search agent; safe to run concurrently with updates. */
   answer(req: AnswerRequest): Promise<Answer>;
   /** After retries are exhausted: a failed inbox item with the raw input; returns the inbox id. */
@@ -57,6 +61,12 @@ export interface AgentsDeps {
   clock: () => Date;
   log: Logger;
   anthropic?: { apiKey: string; baseURL?: string; model: string; searchModel: string; maxRetries?: number; timeoutMs?: number };
-  /** Tool-use turns per run before it is stopped (default 25). */
+  /** An OpenAI-compatible server (takes precedence over `anthropic`: the config chose one). */
+  openai?: { baseURL: string; apiKey?: string; model: string; searchModel: string; stream?: boolean; maxRetries?: number; timeoutMs?: number };
+  /** Backoff before the first transport retry (default 1 s; tests shorten it). */
+  retryBaseDelayMs?: number;
+  /** Check at start that the openai provider's model can call tools (default on). */
+  probe?: boolean;
+  /** Tool-use turns per update run before it is stopped (default UPDATE_MAX_STEPS). */
   maxIterations?: number;
 }

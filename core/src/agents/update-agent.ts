@@ -7,13 +7,22 @@ import { saveImagesToBucket } from './attachments.js';
 import { buildBootstrap } from './bootstrap.js';
 import { CHANGELOG, changelogMentions, logToChangelog } from './changelog.js';
 import { finalizeInboxItem } from './inbox-item.js';
-import { markChanged, markSeen, newSession, type SessionDeps } from './session.js';
+import { markChanged, markSeen, newSession, type Session, type SessionDeps } from './session.js';
+import { stoppedReason, writeStoppedItem } from './stopped-item.js';
 import { TOOL_SETS } from './tool-sets.js';
 import type { UpdateInput, UpdateOutcome } from './types.js';
 import { buildUpdateTask } from './update-task.js';
 import { UPDATE_SYSTEM_PROMPT } from './update-prompt.js';
 
 const exists = (abs: string) => access(abs).then(() => true, () => false);
+
+/** The log is a promise to the user: every update that changed the vault appears in it. */
+async function logChanges(deps: SessionDeps, session: Session, updateId: string, headline: string | undefined, skip: ReadonlySet<string> = new Set()): Promise<void> {
+  const changed = [...session.changed].filter((rel) => !rel.startsWith(`inbox/${updateId}/`) && !skip.has(rel)).sort();
+  if (changed.length === 0 || (await changelogMentions(deps.root, updateId))) return;
+  const lines = [...(headline ? [headline] : []), ...changed.map((rel) => `Changed \`${rel}\``)];
+  if (await logToChangelog(deps.root, deps.clock(), updateId, lines)) markChanged(session, CHANGELOG);
+}
 
 /**
  * One update, start to finish: images saved into bucket/ first (never lost, whatever the model
@@ -34,19 +43,22 @@ export async function runUpdateAgent(deps: SessionDeps, model: ModelClient, inpu
   const task = await buildUpdateTask(session, input, saved);
   // 8k output tokens: a review or a rewritten note can be long; a cut tool call would be wasted.
   const result = await runAgentLoop({ model, system: UPDATE_SYSTEM_PROMPT, context, task, tools: TOOL_SETS.update, session, maxTokens: 8192, ...(maxIterations ? { maxIterations } : {}) });
-  const summary = (result.exhausted ? `Stopped after ${result.iterations} steps. ` : '') + result.text.slice(0, 2000);
+  const summary = (result.exhausted ? `Stopped: ${stoppedReason(result)}. ` : '') + result.text.slice(0, 2000);
 
   const reviewRel = `inbox/${input.id}/review.md`;
   if (session.changed.has(reviewRel) && (await exists(path.join(deps.root, reviewRel)))) {
     await finalizeInboxItem(session, input, saved);
     return { status: 'inbox', inboxId: input.id, files: [...session.changed].sort(), ...(summary ? { summary } : {}), usage: result.usage };
   }
-  // The log is a promise to the user: every update that changed the vault appears in it.
-  if (session.changed.size > 0 && !(await changelogMentions(deps.root, input.id))) {
-    const lines = [...session.changed].sort().map((rel) => `Changed \`${rel}\``);
-    if (await logToChangelog(deps.root, deps.clock(), input.id, [...(result.text ? [result.text.split('\n')[0] ?? ''] : []), ...lines])) {
-      markChanged(session, CHANGELOG);
-    }
+  // A run stopped while still working must not pass for done: the user gets an item saying what it did.
+  if (result.exhausted) {
+    // The images the runner saved are the item's (or were moved on by the model): not the run's changes.
+    const runnerSaved = new Set(saved.map((s) => s.rel));
+    await writeStoppedItem(session, input, result, runnerSaved);
+    await finalizeInboxItem(session, input, saved);
+    await logChanges(deps, session, input.id, `Stopped before finishing (${stoppedReason(result)}): see ${reviewRel}`, runnerSaved);
+    return { status: 'inbox', inboxId: input.id, files: [...session.changed].sort(), summary, usage: result.usage };
   }
+  await logChanges(deps, session, input.id, result.text ? result.text.split('\n')[0] : undefined);
   return { status: 'done', files: [...session.changed].sort(), ...(summary ? { summary } : {}), usage: result.usage };
 }

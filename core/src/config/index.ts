@@ -9,6 +9,9 @@ import { coreDir, repoRoot } from './paths.js';
 export { ConfigError } from './config-error.js';
 export { readEnvironment, type Environment } from './environment.js';
 export { loadCliSettings, type CliSettings, type Runtime } from './cli-settings.js';
+import { DEFAULT_ANTHROPIC_MODEL, resolveProvider, type ProviderConfig } from './provider-config.js';
+
+export type { ProviderConfig } from './provider-config.js';
 
 /** The only reader of the process environment: everything else receives a typed Config. */
 export interface Config {
@@ -22,6 +25,8 @@ export interface Config {
   /** KNOWER_ALLOWED_HOSTS: host names, besides loopback and IP literals, that requests may address (DNS-rebinding check). */
   allowedHosts: string[];
   anthropic: { apiKey?: string; baseURL?: string; model: string; searchModel: string };
+  /** The model provider the agents use (provider-config.ts states how it is chosen). */
+  provider: ProviderConfig;
   embedIntervalS: number;
   /** KNOWER_FRONTMATTER: where notes' metadata lives; unset = decided at the first start on a vault. */
   frontmatter?: 'knower' | 'all';
@@ -44,6 +49,11 @@ const envSchema = z.object({
   ANTHROPIC_BASE_URL: optional(z.url({ message: 'must be a URL such as http://127.0.0.1:9000' })),
   KNOWER_MODEL: text,
   KNOWER_SEARCH_MODEL: text,
+  KNOWER_PROVIDER: optional(z.enum(['anthropic', 'openai', 'offline'], { message: 'must be anthropic, openai or offline' })),
+  OPENAI_BASE_URL: optional(z.url({ protocol: /^https?$/, message: 'must be an http(s) URL such as http://127.0.0.1:11434/v1' })),
+  OPENAI_API_KEY: text,
+  KNOWER_MODEL_TIMEOUT_S: optional(z.coerce.number({ message: 'must be a number of seconds' }).int('must be a whole number').min(1, 'must be 1 or more').max(3600, 'must be 3600 or less')),
+  KNOWER_OPENAI_STREAM: optional(z.enum(['0', '1', 'true', 'false'], { message: 'must be 1 or 0' })),
   KNOWER_EMBED_INTERVAL_S: optional(z.coerce.number({ message: 'must be a number of seconds' }).int().min(0, 'must be 0 (off) or more')),
   KNOWER_FRONTMATTER: optional(z.enum(['knower', 'all'], { message: 'must be "knower" (stamp only the notes Knower creates) or "all" (stamp every note)' })),
   NODE_LLAMA_CPP_GPU: text,
@@ -53,7 +63,7 @@ const envSchema = z.object({
   KNOWER_LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent'])),
 });
 
-const DEFAULT_MODEL = 'claude-sonnet-5-5';
+const DEFAULT_MODEL = DEFAULT_ANTHROPIC_MODEL;
 
 /**
  * Reads and validates the settings once; throws ConfigError naming every bad value. By default
@@ -73,6 +83,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = readEnvironment().merged, cw
       `Invalid configuration:\n  HOST=${JSON.stringify(host)}: binding beyond loopback exposes the vault; set KNOWER_TOKEN, or KNOWER_ALLOW_REMOTE=1 if a proxy or container network protects it`,
     );
   }
+  const provider = resolveProvider(e);
+  if (!provider.ok) throw new ConfigError(`Invalid configuration:\n${provider.problems.join('\n')}`);
   return {
     vaultPath,
     stateDir,
@@ -87,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = readEnvironment().merged, cw
       model: e.KNOWER_MODEL ?? DEFAULT_MODEL,
       searchModel: e.KNOWER_SEARCH_MODEL ?? e.KNOWER_MODEL ?? DEFAULT_MODEL,
     },
+    provider: provider.provider,
     embedIntervalS: e.KNOWER_EMBED_INTERVAL_S ?? 300,
     ...(e.KNOWER_FRONTMATTER && { frontmatter: e.KNOWER_FRONTMATTER }),
     llamaGpu: e.NODE_LLAMA_CPP_GPU,

@@ -1,43 +1,55 @@
-import Anthropic from '@anthropic-ai/sdk';
+import Anthropic, { APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
 import { fromMessage, toCreateParams } from './anthropic-wire.js';
-import { toModelError } from './model-error.js';
-import type { ModelClient, ModelRequest, ModelResponse } from './types.js';
+import type { CallBudget } from './call-budget.js';
+import { fromSdkError, type ModelError } from './model-error.js';
+import { withRetries, type RetryOptions } from './retry.js';
+import type { ModelClient } from './types.js';
 
 export interface AnthropicOptions {
   apiKey: string;
   baseURL?: string;
-  /** SDK retries with backoff (429, 5xx, connection faults); the queue retries beyond these. */
+  /** Retries per call with backoff (429, 5xx, connection faults, timeouts); the queue retries beyond these. */
   maxRetries?: number;
-  /** Per request; a timed-out request is retried by the SDK like a connection fault. */
+  retryBaseDelayMs?: number;
+  onRetry?: RetryOptions['onRetry'];
+  /** Per request; a timed-out request is retried like a connection fault. */
   timeoutMs?: number;
 }
 
 export interface AnthropicProvider {
-  /** One client per model; they share the SDK instance (and its connection pool). */
-  model(name: string): ModelClient;
+  /** One client per model (and budget); they share the SDK instance and its connection pool. */
+  model(name: string, opts?: { budget?: CallBudget }): ModelClient;
 }
+
+export const toAnthropicError = (err: unknown): ModelError => fromSdkError(err, { APIConnectionError, APIUserAbortError, APIError });
 
 export function createAnthropicProvider(opts: AnthropicOptions): AnthropicProvider {
   const sdk = new Anthropic({
     apiKey: opts.apiKey,
     ...(opts.baseURL ? { baseURL: opts.baseURL } : {}),
-    maxRetries: opts.maxRetries ?? 3,
+    // Retries happen in withRetries, where each one is counted against the budget and logged.
+    maxRetries: 0,
     timeout: opts.timeoutMs ?? 120_000,
   });
   return {
-    model(name: string): ModelClient {
-      return {
+    model(name, { budget } = {}) {
+      const raw: ModelClient = {
         model: name,
-        async complete(request: ModelRequest): Promise<ModelResponse> {
+        async complete(request) {
+          budget?.take();
           try {
             // Non-streaming: agents need whole tool calls, and the per-request timeout bounds the wait.
-            const message = await sdk.messages.create(toCreateParams(name, request));
-            return fromMessage(message);
+            return fromMessage(await sdk.messages.create(toCreateParams(name, request)));
           } catch (err) {
-            throw toModelError(err);
+            throw toAnthropicError(err);
           }
         },
       };
+      return withRetries(raw, {
+        retries: opts.maxRetries ?? 2,
+        ...(opts.retryBaseDelayMs !== undefined ? { baseDelayMs: opts.retryBaseDelayMs } : {}),
+        ...(opts.onRetry ? { onRetry: opts.onRetry } : {}),
+      });
     },
   };
 }

@@ -1,7 +1,8 @@
 /**
- * Model providers behind one interface. `anthropic` is the real model path; without an API key
- * the agents use their deterministic offline runner instead (agents/offline), so `providerInfo`
- * is the one place that decides which provider /health names.
+ * Model providers behind one interface: `anthropic` (Messages API) and `openai` (any
+ * OpenAI-compatible Chat Completions server: OpenAI, Ollama, llama.cpp, LM Studio, vLLM, routers).
+ * Without a provider the agents use their deterministic offline runner instead (agents/offline).
+ * Both providers retry through one layer (retry.ts) and count every request against a budget.
  */
 export type {
   AssistantPart,
@@ -20,6 +21,10 @@ export type {
   UserPart,
 } from './types.js';
 export { addUsage, emptyUsage } from './types.js';
-export { ModelError, isModelError, toModelError, isRetryableStatus } from './model-error.js';
+export { ModelError, isModelError, isRetryableStatus, type ModelErrorKind } from './model-error.js';
+export { createCallBudget, type CallBudget } from './call-budget.js';
+export { withRetries, type RetryOptions } from './retry.js';
 export { createAnthropicProvider, type AnthropicOptions, type AnthropicProvider } from './anthropic-client.js';
-export { providerInfo, type ProviderInfo } from './provider-info.js';
+export { createOpenAIProvider, type OpenAIOptions, type OpenAIProvider } from './openai-client.js';
+export { PROBE_TOOL } from './openai-probe.js';
+export { createProviderStatus, displayURL, OFFLINE_PROVIDER, type ProviderInfo, type ProviderStatus, type ToolSupport } from './provider-info.js';

@@ -6,7 +6,8 @@ export type ImageMediaType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/w
 
 export type TextPart = { type: 'text'; text: string };
 export type ImagePart = { type: 'image'; mediaType: ImageMediaType; data: string /* base64 */ };
-export type ToolUsePart = { type: 'tool_use'; id: string; name: string; input: unknown };
+/** `inputError`: the provider could not read the call's arguments (broken JSON); the loop answers with it. */
+export type ToolUsePart = { type: 'tool_use'; id: string; name: string; input: unknown; inputError?: string };
 export type ToolResultPart = { type: 'tool_result'; toolUseId: string; content: string; isError?: boolean };
 
 export type UserPart = TextPart | ImagePart | ToolResultPart;

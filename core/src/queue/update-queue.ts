@@ -1,6 +1,6 @@
 import PQueue from 'p-queue';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { Agents, UpdateInput } from '../agents/index.js';
+import { createCallBudget, MAX_MODEL_CALLS_PER_UPDATE, type Agents, type UpdateInput } from '../agents/index.js';
 import type { EventBus } from '../events/index.js';
 import { isModelError } from '../llm/index.js';
 import type { Logger } from '../logger.js';
@@ -23,6 +23,9 @@ export interface RunHistory {
   /** The outcome is saved: the history takes the journal over (it is cleared right after). */
   finished(record: UpdateRecord, journal: UpdateJournal): Promise<void>;
 }
+
+/** Three attempts, 2 s then 8 s apart; the call budget caps what they cost together. */
+export const DEFAULT_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 2000 };
 
 export interface UpdateQueue {
   /** Loads the store and queues every unfinished update again, in acceptance order. */
@@ -49,7 +52,7 @@ export function createUpdateQueue(deps: {
   retry?: RetryPolicy;
   history?: RunHistory;
 }): UpdateQueue {
-  const retry = deps.retry ?? { attempts: 3, baseDelayMs: 2000 };
+  const retry = deps.retry ?? DEFAULT_RETRY;
   // One update at a time: the agent reasons over the whole vault and must see each result.
   const queue = new PQueue({ concurrency: 1 });
   const records = new Map<string, UpdateRecord>();
@@ -81,6 +84,9 @@ export function createUpdateQueue(deps: {
     if (!record || FINAL_STATUSES.has(record.status) || closed) return;
     running = id;
     const journal = deps.journalFor(id);
+    // One budget across every attempt: however the model fails, one update makes at most
+    // MAX_MODEL_CALLS_PER_UPDATE model requests (transport retries included), then fails into the inbox.
+    const budget = createCallBudget(MAX_MODEL_CALLS_PER_UPDATE);
     try {
       for (;;) {
         // A run cut short (crash, kill, model fault) is undone before the update runs again:
@@ -91,7 +97,7 @@ export function createUpdateQueue(deps: {
         await save(record);
         try {
           const input = inputOf(record);
-          const outcome = await withJournal(journal, () => deps.agents.runUpdate(input));
+          const outcome = await withJournal(journal, () => deps.agents.runUpdate(input, { budget }));
           const changes = await deps.history?.changes(journal);
           await save({
             ...record,

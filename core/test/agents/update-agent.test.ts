@@ -76,12 +76,12 @@ describe('update agent: routing', () => {
     expect(changelog).toContain('Changed `tasks.md`');
   });
 
-  it('stops a run that keeps calling tools at the iteration cap', async () => {
+  it('stops a run that keeps calling tools at the iteration cap, into the inbox (stopped-runs.test.ts has the rest)', async () => {
     vault = await makeVault();
-    server = await startFakeAnthropicServer([1, 2, 3].map(() => turn(toolUse('tree', { path: '', depth: 1 }))));
+    server = await startFakeAnthropicServer([1, 2, 3].map((depth) => turn(toolUse('tree', { path: '', depth }))));
     const outcome = await vault.agents({ baseURL: server.baseURL }, 3).runUpdate(input('u-loop', 'loop'));
-    expect(outcome).toMatchObject({ status: 'done', files: [] });
-    expect(outcome.summary).toMatch(/^Stopped after 3 steps/);
+    expect(outcome).toMatchObject({ status: 'inbox', inboxId: 'u-loop' });
+    expect(outcome.summary).toMatch(/^Stopped: it used all 3 steps/);
     expect(server.requests).toHaveLength(3);
   });
 });

@@ -19,6 +19,8 @@ export interface CoreOptions {
   logFile: string;
   /** Start on this port (a restart keeps the address the browser already talks to). */
   port?: number;
+  /** Settings added last, e.g. another model provider. */
+  env?: Record<string, string>;
 }
 
 const STARTUP_TIMEOUT_MS = 45_000;
@@ -81,6 +83,7 @@ async function startOnce(opts: CoreOptions, port: number): Promise<CoreProcess> 
     // qmd turns its model operations (downloads included) off under CI: nothing leaves the machine.
     CI: '1',
     NO_COLOR: '1',
+    ...opts.env,
   };
   const log = await open(opts.logFile, 'a');
   let child: ChildProcess;

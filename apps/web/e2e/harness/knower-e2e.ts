@@ -41,7 +41,7 @@ const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').re
  * file, failed or not; on failure the core log, the model's requests, the vault and a screenshot
  * of each open page are kept under artifacts/e2e/failures/<suite>/.
  */
-export function useKnower(suite: string, seed: Record<string, string | Buffer>): KnowerE2E {
+export function useKnower(suite: string, seed: Record<string, string | Buffer>, opts: { coreEnv?: () => Record<string, string> } = {}): KnowerE2E {
   let temp: string | undefined;
   let model: FakeModel | undefined;
   let core: CoreProcess | undefined;
@@ -63,6 +63,7 @@ export function useKnower(suite: string, seed: Record<string, string | Buffer>):
       home: path.join(dir, 'home'),
       modelURL: need(model, 'the fake model').baseURL,
       logFile: path.join(dir, 'core.log'),
+      ...(opts.coreEnv ? { env: opts.coreEnv() } : {}),
     };
   };
 

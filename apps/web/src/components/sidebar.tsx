@@ -12,6 +12,8 @@ export type SidebarProps = {
   inboxCount: number;
   stream: StreamState;
   offline: boolean;
+  /** The model that answers, e.g. "openai · llama3.1:8b", and what is wrong with it, if anything. */
+  provider: { label: string; problem: string | null } | null;
   onActivity: () => void;
   onInbox: () => void;
   onHelp: () => void;
@@ -21,7 +23,7 @@ export type SidebarProps = {
 };
 
 /** The sidebar's content; the app puts it in a resizable column (wide) or a drawer (narrow). */
-export function Sidebar({ view, working, inboxCount, stream, offline, onActivity, onInbox, onHelp, onFind, children }: SidebarProps) {
+export function Sidebar({ view, working, inboxCount, stream, offline, provider, onActivity, onInbox, onHelp, onFind, children }: SidebarProps) {
   return (
     <div className="flex h-full min-h-0 flex-col">
       <div className="flex h-12 shrink-0 items-center gap-2.5 px-4">
@@ -59,6 +61,17 @@ export function Sidebar({ view, working, inboxCount, stream, offline, onActivity
             <Tooltip content="No API key is set: updates are filed into bucket/ as they are, and answers quote the best-matching passages.">
               <span tabIndex={0} className="ml-auto rounded border border-line px-1.5 py-px text-[11px] font-medium text-muted">
                 Offline mode
+              </span>
+            </Tooltip>
+          )}
+          {!offline && provider && (
+            <Tooltip content={provider.problem ?? `The agents run on ${provider.label}.`}>
+              <span
+                tabIndex={0}
+                aria-label={`Model: ${provider.label}${provider.problem ? ' (problem)' : ''}`}
+                className={cn('ml-auto truncate rounded border px-1.5 py-px text-[11px] font-medium', provider.problem ? 'border-danger text-danger' : 'border-line text-muted')}
+              >
+                {provider.label}
               </span>
             </Tooltip>
           )}

@@ -1,18 +1,25 @@
 import { useCallback, useEffect, useState } from 'react';
 import { getHealth } from '../lib/api';
+import type { Health } from '../lib/api-schemas';
 
-/** Which model provider answers; `offline` means no API key: deterministic filing, passages for answers. */
+/**
+ * Which model provider answers; `offline` means no provider: deterministic filing, passages for
+ * answers. `label` names provider and model ("openai · llama3.1:8b"); `problem` is what its last
+ * call or the start-up check found wrong.
+ */
 export function useHealth() {
-  const [provider, setProvider] = useState<string | null>(null);
+  const [provider, setProvider] = useState<Health['provider'] | null>(null);
 
   const refresh = useCallback(async () => {
     const result = await getHealth();
-    if (result.ok) setProvider(result.value.provider?.name ?? null);
+    if (result.ok) setProvider(result.value.provider ?? null);
   }, []);
 
   useEffect(() => {
     void refresh();
   }, [refresh]);
 
-  return { provider, offline: provider === 'offline', refresh };
+  const name = provider?.name ?? null;
+  const label = name && name !== 'offline' ? [name, provider?.model].filter(Boolean).join(' · ') : null;
+  return { provider: name, offline: name === 'offline', label, problem: provider?.problem ?? null, refresh };
 }

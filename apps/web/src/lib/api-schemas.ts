@@ -91,7 +91,7 @@ export const updateStatusSchema = z.object({
 export const updateListSchema = z.object({ updates: z.array(updateStatusSchema) });
 
 export const healthSchema = z.object({
-  provider: z.object({ name: z.string() }).nullish(),
+  provider: z.object({ name: z.string(), model: z.string().nullish(), problem: z.string().nullish() }).nullish(),
 });
 
 export const errorBodySchema = z.object({ error: z.string(), message: z.string() });

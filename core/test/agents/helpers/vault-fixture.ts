@@ -1,6 +1,6 @@
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createAgents, type Agents } from '../../../src/agents/index.js';
+import { createAgents, type Agents, type AgentsDeps } from '../../../src/agents/index.js';
 import { newSession, type Session } from '../../../src/agents/session.js';
 import { silentLogger } from '../../../src/logger.js';
 import { entryOf } from '../../../src/jobs/note-entry.js';
@@ -24,6 +24,8 @@ export interface VaultFixture {
   write(rel: string, text: string | Buffer): Promise<void>;
   session(agent?: Session['agent'], extra?: Parameters<typeof newSession>[2]): Session;
   agents(anthropic?: { baseURL: string; maxRetries?: number; timeoutMs?: number }, maxIterations?: number): Agents;
+  /** Agents on any provider settings (transport retries wait 10 ms unless set). */
+  agentsWith(deps: Partial<Omit<AgentsDeps, 'root' | 'index' | 'search' | 'clock' | 'log'>>): Agents;
   cleanup(): Promise<void>;
 }
 
@@ -68,6 +70,7 @@ export async function makeVault(files: Record<string, string | Buffer> = {}): Pr
           ? { anthropic: { apiKey: 'sk-test', model: 'claude-test', searchModel: 'claude-test-search', maxRetries: 2, timeoutMs: 5_000, ...anthropic } }
           : {}),
       }),
+    agentsWith: (deps) => createAgents({ root, index, search, clock: fixture.clock, log: silentLogger, retryBaseDelayMs: 10, ...deps }),
     cleanup: temp.cleanup,
   };
   await fixture.sync();
