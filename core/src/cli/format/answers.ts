@@ -26,7 +26,7 @@ export function answer(response: unknown): Printed {
   const r = asRecord(response);
   const err: string[] = [];
   if (r.degraded) err.push(`note: degraded: ${reasonOf(r.degraded)}`);
-  if (r.offline) err.push('note: offline mode (no ANTHROPIC_API_KEY): the answer is the best-matching passages');
+  if (r.offline) err.push('note: offline mode (no model configured): the answer is the best-matching passages');
   const out = [(r.markdown === null || r.markdown === undefined ? '' : String(r.markdown)).replace(/\s+$/, '')];
   const sources = (Array.isArray(r.sources) ? r.sources : []).map((s) => {
     if (typeof s === 'string') return s;

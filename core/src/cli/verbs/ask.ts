@@ -9,7 +9,7 @@ export const ask: Verb = {
   help: `Usage: knower ask "question" [--deep] [--scope project:NAME] [--json]
 
 Asks the search agent (POST /search) and prints its markdown answer and the vault files it
-used. Without ANTHROPIC_API_KEY the answer is the best-matching passages, labeled offline.
+used. Without a model (no ANTHROPIC_API_KEY or OpenAI-compatible server configured) the answer is the best-matching passages, labeled offline.
   --deep            let it use deep (hybrid) search
   --scope SCOPE     only look inside a project, e.g. project:garden
   --json            print the response as is
