@@ -8,3 +8,4 @@ export type { FileFacts, QmdOptions, QmdStatus, ScanProgress, SearchEngine, Sear
 export { createSearchEngine, QMD_VERSION } from './search-engine.js';
 export { guardVaultHits } from './vault-guard.js';
 export { MAX_LIMIT, parseScope } from './search-query.js';
+export { projectScope } from './scope.js';

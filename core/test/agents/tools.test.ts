@@ -23,7 +23,8 @@ describe('tool definitions', () => {
       expect(tool.description.length).toBeGreaterThan(60);
     }
     // Fields with defaults are optional for the model.
-    expect(toToolSpec(treeTool).inputSchema.required).toEqual(['path']);
+    expect(toToolSpec(treeTool).inputSchema.required).toBeUndefined();
+    expect(toToolSpec(readTool).inputSchema.required).toEqual(['path']);
     expect(toToolSpec(appendTool).inputSchema.required).toEqual(['path', 'content']);
     expect(TOOL_SETS.update.filter((t) => !t.annotations.readOnly).map((t) => t.name)).toEqual(['write', 'edit', 'append', 'delete', 'move']);
     expect(TOOL_SETS.update.filter((t) => t.annotations.destructive).map((t) => t.name)).toEqual(['write', 'edit', 'delete', 'move']);

@@ -94,9 +94,9 @@ describe('MCP tool errors say what to do', () => {
     ['read', { path: '../outside.md' }, /must not contain "\.\."[\s\S]*relative to the vault root/],
     ['read', { path: '/etc/passwd' }, /relative to the vault root/],
     ['read', { path: '.git/config' }, /dot-folders/],
-    ['read', { path: 'projects/acme/logo.png' }, /not a markdown note/],
     ['read', { path: 'projects/acme' }, /is a folder: list it with the tree tool/],
-    ['read', { path: 'projects/acme/missing.md' }, /no note at projects\/acme\/missing\.md\. Use tree or search/i],
+    ['read', { path: 'projects/acme/missing.md' }, /projects\/acme\/missing\.md does not exist\. Use tree or search/],
+    ['read', { path: 'tree.md' }, /tree\.md is generated from the files on disk: use the tree tool/],
     ['tree', { path: '../..' }, /must not contain "\.\."/],
     ['tree', { path: 'projects/acme/state.md' }, /is a file, not a folder: open it with read/],
     ['tree', { path: 'nowhere' }, /No files under nowhere\//],
@@ -112,6 +112,12 @@ describe('MCP tool errors say what to do', () => {
       expect(textOf(result)).toMatch(message);
     });
   }
+
+  it('read describes a binary file instead of returning its bytes', async () => {
+    const result = await t.call(client, 'read', { path: 'projects/acme/logo.png' });
+    expect(result.isError).toBeFalsy();
+    expect(textOf(result)).toMatch(/^projects\/acme\/logo\.png is a binary file \(png, \d+ B\); it cannot be shown as text/);
+  });
 
   it('an unknown tool is a tool error too', async () => {
     const result = await t.call(client, 'write', { path: 'x.md' });

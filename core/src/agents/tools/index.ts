@@ -1,6 +1,4 @@
-export { treeTool } from './tree.js';
-export { readTool } from './read.js';
-export { searchTool } from './search.js';
+export { readTool, searchTool, treeTool } from './read-tools.js';
 export { writeTool } from './write.js';
 export { editTool } from './edit.js';
 export { appendTool } from './append.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isModelError } from '../../agents/index.js';
+import { projectScope } from '../../search/index.js';
 import { defineMcpTool, READ_ONLY, toolError, toolText } from './tool.js';
 
 export const askTool = defineMcpTool({
@@ -15,11 +16,7 @@ export const askTool = defineMcpTool({
       .enum(['fast', 'deep'])
       .default('fast')
       .describe('Search mode the agent uses: "fast" (keyword, default) or "deep" (semantic; slower, falls back to fast when unavailable).'),
-    scope: z
-      .string()
-      .regex(/^project:[^/\\.][^/\\]*$/, 'scope must look like "project:<name>"')
-      .optional()
-      .describe('Focus on one project: "project:<folder name under projects/>", e.g. "project:acme".'),
+    scope: projectScope.optional(),
   }),
   output: z.object({
     markdown: z.string(),

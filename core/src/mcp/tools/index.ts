@@ -1,9 +1,7 @@
 import { askTool } from './ask.js';
-import { readTool } from './read.js';
+import { readTool, searchTool, treeTool } from './read-tools.js';
 import { rememberTool } from './remember.js';
-import { searchTool } from './search.js';
 import type { McpTool } from './tool.js';
-import { treeTool } from './tree.js';
 
 export type { McpTool, McpToolDeps } from './tool.js';
 

@@ -1,0 +1,44 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { isTextContent, readBytesIfExists } from '../vault/index.js';
+import { defineReadTool, readPath, refused, shown } from './reader.js';
+
+/** ~50k tokens: beyond this a note is shown in part, and may then be edited but not rewritten. */
+const MAX_CHARS = 200_000;
+
+function describeBinary(rel: string, size: number): string {
+  const ext = path.extname(rel).slice(1).toLowerCase() || 'binary';
+  const kb = size < 1024 ? `${size} B` : `${Math.round(size / 1024)} KB`;
+  return `${rel} is a binary file (${ext}, ${kb}); it cannot be shown as text. Notes link it (![description](relative/path)).`;
+}
+
+export const readTool = defineReadTool({
+  name: 'read',
+  title: 'Read a note',
+  description:
+    "Read one file of the user's vault in full, YAML frontmatter included (a very large note is shown in part, saying so). " +
+    'Use it on the paths that tree or search point to, before relying on what a note says — and before changing, moving or deleting a file: ' +
+    'changes to files not read in this session (or changed since) are refused.',
+  input: z.object({
+    path: z.string().min(1).max(4096).describe('File path relative to the vault root, e.g. "projects/acme/state.md" or "overview.md".'),
+  }),
+  async run({ path: input }, reader) {
+    const target = await readPath(reader.root, input);
+    if (!target.ok) return refused(target.error);
+    const info = await stat(target.abs).catch(() => undefined);
+    if (info?.isDirectory()) return refused(`${target.rel} is a folder: list it with the tree tool, then read one of its files.`);
+    const bytes = await readBytesIfExists(target.abs);
+    if (bytes === undefined) return refused(`${target.rel} does not exist. Use tree or search to find the right path.`);
+    if (!isTextContent(bytes)) {
+      reader.sawFile?.(target.rel, bytes, false);
+      return shown(describeBinary(target.rel, bytes.length));
+    }
+    const text = bytes.toString('utf8');
+    const partial = text.length > MAX_CHARS;
+    reader.sawFile?.(target.rel, bytes, partial);
+    if (text.length === 0) return shown(`(${target.rel} is empty)`);
+    if (!partial) return shown(text);
+    return shown(`${text.slice(0, MAX_CHARS)}\n\n… ${target.rel} continues for ${text.length - MAX_CHARS} more characters (not shown). Change it with edit or append; do not rewrite it whole.`);
+  },
+});

@@ -1,0 +1,52 @@
+import type { z } from 'zod';
+import type { SearchEngine, SearchMode, SearchResult } from '../search/index.js';
+import { resolveVaultPath, TREE_FILE, type OwnChanges, type VaultIndex } from '../vault/index.js';
+
+/**
+ * What a read-only vault tool works with. An agent's run adds hooks (what it read, what search
+ * showed it, its own writes not yet indexed); an MCP client gets the vault as it is.
+ */
+export interface VaultReader {
+  root: string;
+  index: VaultIndex;
+  search: SearchEngine;
+  /** Search mode when the call does not name one. */
+  defaultMode?: SearchMode;
+  /** A file was shown (in part when `partial`): the write-safety rule keys on it. */
+  sawFile?(rel: string, bytes: Buffer, partial: boolean): void;
+  /** Search results were shown. */
+  sawSearch?(result: SearchResult): void;
+  /** Files this run created or deleted that the index has not caught up with yet. */
+  ownChanges?(): Promise<OwnChanges>;
+}
+
+/** Expected failures are values the caller can act on ("read it again"), never exceptions. */
+export type ToolOutcome = { ok: true; text: string; structured?: Record<string, unknown> } | { ok: false; error: string };
+
+export const shown = (text: string, structured?: Record<string, unknown>): ToolOutcome => ({ ok: true, text, ...(structured && { structured }) });
+export const refused = (error: string): ToolOutcome => ({ ok: false, error });
+
+/** One read-only tool, the same for the agents and for MCP clients: described input, one run. */
+export interface ReadTool<Input extends z.ZodObject = z.ZodObject> {
+  name: string;
+  title: string;
+  /** Says when to use the tool, not only what it does. */
+  description: string;
+  input: Input;
+  /** Declared when the tool returns structured content (MCP clients validate it against this). */
+  output?: z.ZodObject;
+  run(input: z.infer<Input>, reader: VaultReader): Promise<ToolOutcome>;
+}
+
+/** Keeps each tool's input type while letting the lists hold them side by side. */
+export function defineReadTool<Input extends z.ZodObject>(tool: ReadTool<Input>): ReadTool {
+  return tool as unknown as ReadTool;
+}
+
+/** The sandbox for reading: every vault rule, and never tree.md (generated; the tree tool shows the same). */
+export async function readPath(root: string, input: string, allowRoot = false): Promise<{ ok: true; rel: string; abs: string } | { ok: false; error: string }> {
+  const resolved = await resolveVaultPath(root, input, { allowRoot });
+  if (!resolved.ok) return { ok: false, error: `${resolved.message}. Use a path relative to the vault root, as tree or search list it (e.g. "projects/acme/state.md").` };
+  if (resolved.rel === TREE_FILE) return { ok: false, error: 'tree.md is generated from the files on disk: use the tree tool instead.' };
+  return { ok: true, rel: resolved.rel, abs: resolved.abs };
+}

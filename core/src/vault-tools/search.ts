@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { projectScope, type SearchResult } from '../search/index.js';
+import { defineReadTool, shown } from './reader.js';
+
+const hit = z.object({ path: z.string(), title: z.string(), score: z.number(), snippet: z.string() });
+
+function format(query: string, result: SearchResult): string {
+  const head = result.degraded ? `(search degraded: ${result.degraded})\n` : '';
+  if (result.results.length === 0) return `${head}No matches for "${query}". Try other words, or explore the vault with the tree tool.`;
+  const hits = result.results.map((h, i) => {
+    const snippet = h.snippet.trim().split('\n').map((line) => `   > ${line}`).join('\n');
+    return `${i + 1}. ${h.path} — ${h.title}\n${snippet}`;
+  });
+  return `${head}${hits.join('\n')}\n\nSnippets are excerpts: read a file before relying on it or changing it.`;
+}
+
+export const searchTool = defineReadTool({
+  name: 'search',
+  title: 'Search the vault',
+  description:
+    "Keyword or semantic search over the notes of the user's vault: every markdown note, wherever it lives, except overview.md, profile.md and inbox/. " +
+    'Use it to find which notes mention a topic, person or project (before deciding where information belongs, or to find passages that answer a question), then open them with read. ' +
+    'Returns ranked hits (path, title, snippet).',
+  input: z.object({
+    query: z.string().min(1).max(500).describe('Words to look for, e.g. "dentist appointment" or "acme launch date".'),
+    mode: z
+      .enum(['fast', 'deep'])
+      .optional()
+      .describe('"fast" = keyword (BM25) search, always current; "deep" = semantic hybrid search, slower, and it falls back to fast (saying so) when its models are missing. Default: fast, or the mode the question was asked in.'),
+    scope: projectScope.optional(),
+    limit: z.number().int().min(1).max(50).optional().describe('Maximum number of hits (1-50, default 10).'),
+  }),
+  output: z.object({ results: z.array(hit), mode: z.enum(['fast', 'deep']), degraded: z.string().optional() }),
+  async run({ query, mode, scope, limit }, reader) {
+    const result = await reader.search.search({ query, mode: mode ?? reader.defaultMode ?? 'fast', limit: limit ?? 10, ...(scope ? { scope } : {}) });
+    reader.sawSearch?.(result);
+    return shown(format(query, result), { ...result });
+  },
+});
