@@ -14,6 +14,8 @@ export interface LoopParams {
   /** A run that keeps calling tools stops here: an update cannot loop forever on the queue. */
   maxIterations?: number;
   maxTokens?: number;
+  /** Told of each tool call once it has run: how an update's live steps are followed. */
+  onToolCall?: (call: ToolUsePart, result: ToolResultPart) => void;
 }
 
 export interface LoopResult {
@@ -70,6 +72,7 @@ export async function runAgentLoop(p: LoopParams): Promise<LoopResult> {
       const result = await runToolCall(call, p.tools, p.session);
       toolCalls++;
       if (result.isError) toolErrors++;
+      p.onToolCall?.(call, result);
       results.push(result);
     }
     messages.push({ role: 'user', content: results });
