@@ -53,12 +53,12 @@ function Words({ words }: { words: NonNullable<Hunk['words']> }) {
 
 function Lines({ lines }: { lines: readonly string[] }) {
   return (
-    <div className="min-w-max text-fg">
+    <div className="text-fg">
       {lines.map((line, i) => {
         const mark = line[0];
         const Tag = mark === '+' ? 'ins' : mark === '-' ? 'del' : 'div';
         return (
-          <Tag key={i} className={cn('block whitespace-pre no-underline', mark === '+' && 'bg-ins', mark === '-' && 'bg-del line-through decoration-danger/60')}>
+          <Tag key={i} className={cn('block whitespace-pre-wrap [overflow-wrap:anywhere]', mark === '+' && 'bg-ins no-underline', mark === '-' && 'bg-del line-through decoration-danger/60')}>
             <span aria-hidden className="inline-block w-4 text-muted select-none">{mark === ' ' ? '' : mark}</span>
             {line.slice(1) || ' '}
           </Tag>

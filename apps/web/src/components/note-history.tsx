@@ -82,7 +82,7 @@ function VersionRow({ path, version, current, onRestore }: VersionRowProps) {
         </time>
         {current && <span className="text-xs text-muted">· current version</span>}
       </div>
-      {version.kind !== 'hand' && version.title && <p className="mt-0.5 truncate text-xs text-muted">{version.title}</p>}
+      {version.kind !== 'hand' && version.title && <p className="mt-0.5 truncate text-xs text-muted">{version.title.replace(/^Update \S+: /, '')}</p>}
       {(version.change.from || version.change.to) && (
         <p className="mt-0.5 text-xs text-muted">{version.change.from ? `Moved here from ${version.change.from}` : `Moved to ${version.change.to}`}</p>
       )}

@@ -25,7 +25,7 @@ export function UndoControl({ updateId, undo, history, onUndo, onRedo }: UndoCon
   return (
     <div className="mt-3">
       {undo?.state === 'done' && <UndoOutcome report={undo.report} />}
-      {undone && !report && <p className="text-[13px] text-muted">This update was undone.</p>}
+      {undone && !report && <p className="text-[13px] text-muted">Undone: its changes were reverted wherever nothing had changed them since.</p>}
       {undo?.state === 'redone' && (
         <p role="status" className="flex items-center gap-1.5 text-[13px] text-fg">
           <Check aria-hidden size={14} className="text-success" /> Put back: the update's changes are in the vault again.
@@ -81,7 +81,7 @@ function UndoOutcome({ report }: { report: UndoReport }) {
       </ul>
       {report.reverted.length > 0 && <p className="mt-1.5 pl-6 text-xs text-muted">{describeReverted(report)}</p>}
       {report.inbox_id && (
-        <a href={formatRoute({ view: 'inbox', id: report.inbox_id })} className="mt-2 ml-6 inline-flex items-center gap-1.5 font-medium text-answer hover:underline">
+        <a href={formatRoute({ view: 'inbox', id: report.inbox_id })} className="mt-2 ml-6 inline-flex items-center gap-1.5 font-medium text-fg underline decoration-answer underline-offset-2 hover:decoration-2">
           Open the inbox item that explains it <ArrowRight aria-hidden size={14} />
         </a>
       )}
