@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fileView, waitForApp } from './harness/app.js';
-import { changesOf, sendUpdate, waitForStatus } from './harness/activity.js';
+import { sendUpdate, waitForStatus } from './harness/activity.js';
 import { SIZES } from './harness/browser.js';
 import { text, toolUse, turn } from './harness/fake-model.js';
 import { useKnower } from './harness/knower-e2e.js';
