@@ -36,6 +36,9 @@ describe('activityReducer: pages from the server', () => {
     expect(state.updates.u1?.steps?.map((s) => s.n)).toEqual([1, 2]);
     const done = run([{ type: 'update/status', status: status('u1', 'done') }, { type: 'update/status', status: status('u1', 'queued') }], state);
     expect(done.updates.u1?.status).toBe('done');
+    // A second attempt (after a model fault) starts over: its steps replace the first one's.
+    const retried = run([{ type: 'update/status', status: status('u1', 'running', { attempts: 2, steps: [], step_count: 0 }) }, { type: 'update/step', id: 'u1', step: step(1) }], run([{ type: 'update/status', status: status('u1', 'running', { attempts: 1 }) }], state));
+    expect(retried.updates.u1).toMatchObject({ attempts: 2, step_count: 1, steps: [step(1)] });
     const answered = run([{ type: 'question/status', question: question('q1', 'answered') }, { type: 'question/status', question: question('q1', 'pending') }]);
     expect(answered.questions.q1?.status).toBe('answered');
   });

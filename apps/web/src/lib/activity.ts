@@ -51,6 +51,8 @@ const questionRank: Record<Question['status'], number> = { pending: 0, answered:
 /** The newer of two versions of a record: never back to an earlier state, nor to fewer steps. */
 function newerUpdate(known: UpdateStatus | undefined, next: UpdateStatus): UpdateStatus {
   if (!known) return next;
+  // A new attempt after a model fault starts its steps afresh.
+  if ((next.attempts ?? 0) > (known.attempts ?? 0)) return next;
   if (rank[known.status] !== rank[next.status]) return rank[known.status] > rank[next.status] ? known : next;
   const merged = { ...known, ...next };
   if ((known.step_count ?? 0) > (next.step_count ?? 0)) return { ...merged, steps: known.steps, step_count: known.step_count };

@@ -124,6 +124,7 @@ export const updateStatusSchema = z.object({
   summary: z.string().nullish(),
   error: z.string().nullish(),
   images: z.array(z.object({ name: z.string() })).nullish(),
+  attempts: z.number().nullish(),
   steps: z.array(updateStepSchema).nullish(),
   step_count: z.number().nullish(),
   retry_of: z.string().nullish(),
