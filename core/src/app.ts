@@ -2,6 +2,7 @@ import { mkdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { clearFailedItem, createQuestions, createUpdateRetry, QuestionStore, type Questions, type UpdateRetry } from './activity/index.js';
 import { createAgents, modelDeps, type Agents } from './agents/index.js';
 import type { Config } from './config/index.js';
 import { createEventBus, type EventBus } from './events/index.js';
@@ -10,7 +11,7 @@ import { countInboxItems } from './inbox/index.js';
 import { createBackgroundJob, createTreeWriter, startVaultSync, type BackgroundJob, type IndexingProgress } from './jobs/index.js';
 import type { Logger } from './logger.js';
 import { createUpdateQueue, UpdateJournal, UpdateStore, type RetryPolicy, type UpdateQueue } from './queue/index.js';
-import { answerRoutes, healthRoutes, historyRoutes, inboxRoutes, searchRoutes, shareRoutes, sseRoutes, updateRoutes, vaultRoutes, webRoutes } from './routes/index.js';
+import { activityRoutes, answerRoutes, healthRoutes, historyRoutes, inboxRoutes, searchRoutes, shareRoutes, sseRoutes, updateRoutes, vaultRoutes, webRoutes } from './routes/index.js';
 import { describeError, sendError } from './routes/http-errors.js';
 import { mcpRoutes } from './mcp/index.js';
 import { createSearchEngine, guardVaultHits, type SearchEngine } from './search/index.js';
@@ -31,6 +32,10 @@ export interface Knower {
   /** Where notes' created/updated/tokens live, and why. */
   frontmatter: FrontmatterChoice;
   history: History;
+  /** Questions asked through POST /search, kept with their answers. */
+  questions: Questions;
+  /** Runs a failed update's input again. */
+  retries: UpdateRetry;
   watching(): boolean;
   /** Why changes made on disk may go unnoticed, if so. */
   watchProblem(): string | undefined;
@@ -138,8 +143,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log,
     journalFor,
     history,
+    clearFailedItem: (failed) => clearFailedItem({ root, imagePath: (record, image) => store.imagePath(record, image) }, failed),
     ...(deps.retry ? { retry: deps.retry } : {}),
   });
+  const questions = createQuestions({ store: new QuestionStore(config.stateDir), agents, bus, clock, log });
+  const retries = createUpdateRetry({ queue, imagePath: (record, image) => store.imagePath(record, image) });
   let watching = false;
   // Watch first, then the first pass: a change made while the pass runs is not missed.
   const firstPass = sync.ready.then(() => {
@@ -165,6 +173,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     queue,
     frontmatter,
     history,
+    questions,
+    retries,
     watching: () => watching && sync.problem() === undefined,
     watchProblem: () => sync.problem(),
     indexing: () => job.progress(),
@@ -213,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(shareRoutes);
   await app.register(answerRoutes);
   await app.register(historyRoutes);
+  await app.register(activityRoutes);
   await app.register(sseRoutes);
   await app.register(mcpRoutes);
   await app.register(webRoutes, { dist: config.webDist });

@@ -48,12 +48,14 @@ describe.each(SIZES)('moment 3 on a $name ($width×$height): an ambiguous update
     await e2e.checkView(page, 'inbox-empty');
 
     const input = composer.update(page);
-    await input.fill('The launch moves to October.');
+    // Activity is kept by the service: both sizes' updates are listed, each finds its own.
+    const sent = `The launch moves to October (${size.name}).`;
+    await input.fill(sent);
     await input.press('Enter');
 
     // inbox_updated over the event stream raises the badge; the activity says where it went.
     await inboxBadge(page).filter({ hasText: /^1$/ }).waitFor();
-    const update = activity(page).getByRole('article', { name: 'Update' });
+    const update = activity(page).getByRole('article', { name: 'Update' }).filter({ hasText: sent });
     await update.getByText('Sent to inbox', { exact: true }).waitFor();
     expect(e2e.model.toolErrors()).toEqual([]);
 

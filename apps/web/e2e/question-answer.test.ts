@@ -27,14 +27,16 @@ describe.each(SIZES)('moment 2 on a $name ($width×$height): a question gets an 
 
     await composer.mode(page, 'Search').click();
     const input = composer.search(page);
-    await input.fill('How are the garden beds doing?');
+    // Activity is kept by the service: both sizes' questions are listed, each finds its own.
+    const asked = `How are the garden beds doing (${size.name})?`;
+    await input.fill(asked);
     await input.press('Enter');
 
-    const question = activity(page).getByRole('article', { name: 'Question' });
+    const question = activity(page).getByRole('article', { name: 'Question' }).filter({ hasText: asked });
     await question.getByRole('heading', { name: 'The garden beds' }).waitFor();
     const source = question.getByRole('link').and(page.getByTitle('projects/garden/state.md', { exact: true }));
     await source.waitFor();
-    expect(taskText(e2e.model.requests().at(-2)!)).toContain('How are the garden beds doing?');
+    expect(taskText(e2e.model.requests().at(-2)!)).toContain(asked);
     expect(e2e.model.toolErrors()).toEqual([]);
     expect(e2e.model.remaining()).toBe(0);
     await e2e.checkView(page, 'activity-with-answer');

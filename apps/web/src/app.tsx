@@ -23,7 +23,7 @@ import { useWide } from './hooks/use-media-query';
 import { useRoute } from './hooks/use-route';
 import { useShareLaunch } from './hooks/use-share-launch';
 import { useSidebarWidth } from './hooks/use-sidebar-width';
-import { isFinished, repliesInFlight } from './lib/activity';
+import { repliesInFlight, updatesInFlight } from './lib/activity';
 import { entryIn } from './lib/vault-tree';
 
 
@@ -50,6 +50,9 @@ export function App() {
     },
     onInboxUpdated: (event) => inbox.onInboxUpdated(event.count),
     onUpdateStatus: activity.onUpdateStatus,
+    onUpdateStep: activity.onUpdateStep,
+    onQuestionStatus: activity.onQuestionStatus,
+    onHistoryUpdated: activity.onHistoryUpdated,
     onReconnect: () => {
       vault.resync();
       void inbox.refresh();
@@ -59,9 +62,9 @@ export function App() {
   });
 
   const replies = useMemo(() => repliesInFlight(activity.state), [activity.state]);
-  const working = activity.state.exchanges.filter(
-    (e) => e.kind === 'update' && (e.send === 'sending' || (e.send === 'accepted' && e.id && !isFinished(activity.state.statuses[e.id]?.status))),
-  ).length;
+  const working = useMemo(() => updatesInFlight(activity.state), [activity.state]);
+  const inboxTitles = useMemo(() => new Map((inbox.items ?? []).map((item) => [item.id, item.title])), [inbox.items]);
+  const updateActions = useMemo(() => ({ onRetry: activity.retryUpdate, onUndo: activity.undo, onRedo: activity.redo }), [activity.retryUpdate, activity.undo, activity.redo]);
 
   useEffect(() => {
     document.title = inbox.count > 0 ? `(${inbox.count}) Knower` : 'Knower';
@@ -168,7 +171,12 @@ export function App() {
         {route.view === 'activity' && (
           <ActivityView
             activity={activity.state}
-            onClear={activity.clear}
+            problem={activity.problem}
+            loadingEarlier={activity.loadingEarlier}
+            onLoadEarlier={() => void activity.loadEarlier()}
+            inboxTitles={inboxTitles}
+            updateActions={updateActions}
+            onRetryQuestion={activity.retryQuestion}
             onSuggest={(mode, text) => {
               composer.setMode(mode);
               input.current?.fill(text);

@@ -1,136 +1,95 @@
 import { describe, expect, it } from 'vitest';
-import type { UpdateStatus } from '../src/lib/api-schemas';
-import { activityReducer, emptyActivity, repliesInFlight, type ActivityAction, type ActivityState } from '../src/lib/activity';
-import { loadActivity, reviveActivity, saveActivity } from '../src/lib/activity-storage';
+import type { ActivityItem, Question, UpdateStatus } from '../src/lib/api-schemas';
+import { activityReducer, emptyActivity, entriesOf, repliesInFlight, updatesInFlight, type ActivityAction, type ActivityState } from '../src/lib/activity';
 
-const at = '2025-06-10T12:00:00Z';
-const status = (id: string, state: UpdateStatus['status'], extra: Partial<UpdateStatus> = {}): UpdateStatus => ({
-  id,
-  status: state,
-  created: at,
-  ...extra,
-});
+const at = '2025-06-10T12:00:00.000Z';
+const later = '2025-06-10T12:05:00.000Z';
+const status = (id: string, state: UpdateStatus['status'], extra: Partial<UpdateStatus> = {}): UpdateStatus => ({ id, status: state, created: at, ...extra });
+const question = (id: string, state: Question['status'], extra: Partial<Question> = {}): Question => ({ id, query: 'When?', mode: 'fast', status: state, created: at, ...extra });
 const run = (actions: ActivityAction[], from: ActivityState = emptyActivity) => actions.reduce(activityReducer, from);
-
-describe('activityReducer: updates', () => {
-  it('follows an update from sending to done with its changed files', () => {
-    const state = run([
-      { type: 'update/sending', key: 'k1', text: 'Met Anna', imageCount: 0, at },
-      { type: 'update/accepted', key: 'k1', id: 'u1' },
-      { type: 'update/status', status: status('u1', 'running') },
-      { type: 'update/status', status: status('u1', 'done', { files: ['projects/acme/state.md'] }) },
-    ]);
-    expect(state.exchanges).toHaveLength(1);
-    expect(state.exchanges[0]).toMatchObject({ kind: 'update', id: 'u1', send: 'accepted', origin: 'here' });
-    expect(state.statuses.u1?.files).toEqual(['projects/acme/state.md']);
-  });
-
-  it('keeps a status that arrives before the POST answers and attaches it afterwards', () => {
-    const state = run([
-      { type: 'update/sending', key: 'k1', text: 'x', imageCount: 1, at },
-      { type: 'update/status', status: status('u1', 'queued') },
-      { type: 'update/accepted', key: 'k1', id: 'u1' },
-    ]);
-    expect(state.exchanges).toHaveLength(1);
-    expect(state.statuses.u1?.status).toBe('queued');
-  });
-
-  it('shows updates from other clients, and merges one that turns out to be ours', () => {
-    const seen = run([{ type: 'update/status', status: status('u9', 'queued', { text: 'from the CLI' }) }]);
-    expect(seen.exchanges[0]).toMatchObject({ origin: 'elsewhere', id: 'u9', text: 'from the CLI' });
-
-    const merged = run(
-      [
-        { type: 'update/sending', key: 'k1', text: 'mine', imageCount: 0, at },
-        { type: 'update/accepted', key: 'k1', id: 'u9' },
-      ],
-      seen,
-    );
-    expect(merged.exchanges).toHaveLength(1);
-    expect(merged.exchanges[0]).toMatchObject({ origin: 'here', key: 'k1', id: 'u9' });
-  });
-
-  it('never lets a late "queued" undo a finished state', () => {
-    const state = run([
-      { type: 'update/sending', key: 'k1', text: 'x', imageCount: 0, at },
-      { type: 'update/accepted', key: 'k1', id: 'u1' },
-      { type: 'update/status', status: status('u1', 'inbox', { inbox_id: 'i1' }) },
-      { type: 'update/status', status: status('u1', 'queued') },
-    ]);
-    expect(state.statuses.u1?.status).toBe('inbox');
-  });
-
-  it('drops a refused update or question from the log (the chat input keeps the draft)', () => {
-    const state = run([
-      { type: 'update/sending', key: 'k1', text: 'x', imageCount: 0, at },
-      { type: 'question/asked', key: 'q1', query: 'y', mode: 'fast', at },
-      { type: 'update/sending', key: 'k2', text: 'z', imageCount: 0, at },
-      { type: 'update/rejected', key: 'k1' },
-      { type: 'question/failed', key: 'q1' },
-    ]);
-    expect(state.exchanges.map((e) => e.key)).toEqual(['k2']);
-  });
+const sending = (key: string, text: string, extra: { inboxRef?: { id: string; title: string } } = {}): ActivityAction => ({
+  type: 'update/sending',
+  send: { kind: 'update', key, text, imageCount: 0, at, ...extra },
 });
 
-describe('activityReducer: history bound', () => {
-  it('keeps the newest 200 exchanges and forgets statuses nothing refers to', () => {
-    const actions: ActivityAction[] = [
-      { type: 'update/sending', key: 'old', text: 'first', imageCount: 0, at },
-      { type: 'update/accepted', key: 'old', id: 'u-old' },
-      { type: 'update/status', status: status('u-old', 'done') },
+describe('activityReducer: pages from the server', () => {
+  it('lists updates and questions oldest first, with each update\'s place in the history', () => {
+    const items: ActivityItem[] = [
+      { type: 'question', id: 'q2', at: later, question: question('q2', 'answered', { created: later }) },
+      { type: 'update', id: 'u1', at, update: status('u1', 'done', { summary: 'Filed.' }), history: { commit: 'c1', undone_by: [], undone: false } },
     ];
-    for (let i = 0; i < 200; i++) actions.push({ type: 'question/asked', key: `q${i}`, query: `q${i}`, mode: 'fast', at });
-    const state = run(actions);
-    expect(state.exchanges).toHaveLength(200);
-    expect(state.exchanges[0]).toMatchObject({ key: 'q0' });
-    expect(state.statuses).toEqual({});
+    const state = run([{ type: 'page/loaded', items, cursor: 'next' }]);
+    expect(entriesOf(state).map((e) => e.key)).toEqual(['u:u1', 'q:q2']);
+    expect(state.history.u1?.commit).toBe('c1');
+    expect(state.cursor).toBe('next');
+  });
+
+  it('never lets an older page or a late event take a record back to an earlier state or fewer steps', () => {
+    const step = (n: number) => ({ n, at, tool: 'read', path: `${n}.md`, ok: true });
+    const state = run([
+      { type: 'update/status', status: status('u1', 'running') },
+      { type: 'update/step', id: 'u1', step: step(1) },
+      { type: 'update/step', id: 'u1', step: step(2) },
+      { type: 'update/step', id: 'u1', step: step(2) },
+      { type: 'page/loaded', items: [{ type: 'update', id: 'u1', at, update: status('u1', 'running', { steps: [step(1)], step_count: 1 }) }] },
+    ]);
+    expect(state.updates.u1?.steps?.map((s) => s.n)).toEqual([1, 2]);
+    const done = run([{ type: 'update/status', status: status('u1', 'done') }, { type: 'update/status', status: status('u1', 'queued') }], state);
+    expect(done.updates.u1?.status).toBe('done');
+    // A second attempt (after a model fault) starts over: its steps replace the first one's.
+    const retried = run([{ type: 'update/status', status: status('u1', 'running', { attempts: 2, steps: [], step_count: 0 }) }, { type: 'update/step', id: 'u1', step: step(1) }], run([{ type: 'update/status', status: status('u1', 'running', { attempts: 1 }) }], state));
+    expect(retried.updates.u1).toMatchObject({ attempts: 2, step_count: 1, steps: [step(1)] });
+    const answered = run([{ type: 'question/status', question: question('q1', 'answered') }, { type: 'question/status', question: question('q1', 'pending') }]);
+    expect(answered.questions.q1?.status).toBe('answered');
   });
 });
 
-describe('activityReducer: questions', () => {
-  it('stores the answer of a question', () => {
-    const answer = { markdown: '**Friday**', sources: ['projects/acme/state.md'], mode: 'fast' };
+describe('activityReducer: what this tab sends', () => {
+  it('shows an update once: while it is sent, then as its record', () => {
+    const racing = run([sending('k1', 'Met Anna'), { type: 'update/status', status: status('u1', 'queued', { text: 'Met Anna' }) }]);
+    // The stream brought the record before the POST answered: the local entry stands for it.
+    expect(entriesOf(racing).map((e) => e.kind)).toEqual(['sending']);
+    const accepted = run([{ type: 'update/accepted', key: 'k1', id: 'u1' }], racing);
+    expect(entriesOf(accepted).map((e) => e.key)).toEqual(['u:u1']);
+  });
+
+  it('stands in for a record the stream has not brought yet, and drops a refused send', () => {
+    const state = run([sending('k1', 'x', { inboxRef: { id: 'i1', title: 'Trip?' } }), { type: 'update/accepted', key: 'k1', id: 'u1' }, sending('k2', 'y'), { type: 'local/settled', key: 'k2' }]);
+    expect(state.updates.u1).toMatchObject({ status: 'queued', text: 'x', inbox_ref: 'i1' });
+    expect(state.refTitles).toEqual({ i1: 'Trip?' });
+    expect(entriesOf(state)).toHaveLength(1);
+  });
+
+  it('counts updates in flight', () => {
+    const state = run([sending('k1', 'a'), { type: 'update/status', status: status('u1', 'running') }, { type: 'update/status', status: status('u2', 'done') }]);
+    expect(updatesInFlight(state)).toBe(2);
+  });
+});
+
+describe('activityReducer: undo and history', () => {
+  it('learns an update\'s commit from the stream once, and keeps each undo\'s state', () => {
     const state = run([
-      { type: 'question/asked', key: 'q1', query: 'When is the deadline?', mode: 'fast', at },
-      { type: 'question/answered', key: 'q1', answer },
+      { type: 'history/commit', updateId: 'u1', commit: 'c1' },
+      { type: 'history/commit', updateId: 'u1', commit: 'c2' },
+      { type: 'undo', id: 'u1', undo: { state: 'working' } },
     ]);
-    expect(state.exchanges[0]).toMatchObject({ kind: 'question', state: 'answered', answer });
+    expect(state.history.u1?.commit).toBe('c1');
+    expect(state.undos.u1).toEqual({ state: 'working' });
   });
 });
 
 describe('repliesInFlight', () => {
-  it('lists inbox replies until their update finishes well', () => {
-    const sent = run([
-      { type: 'update/sending', key: 'k1', text: 'put it in Berlin', imageCount: 0, inboxRef: { id: 'i1', title: 'Trip?' }, at },
-      { type: 'update/accepted', key: 'k1', id: 'u1' },
-      { type: 'update/status', status: status('u1', 'running') },
-    ]);
+  it('lists inbox replies until their update finishes well; one running wins over one that failed; a retried one is not listed', () => {
+    const sent = run([sending('k1', 'put it in Berlin', { inboxRef: { id: 'i1', title: 'Trip?' } })]);
     expect([...repliesInFlight(sent).keys()]).toEqual(['i1']);
-    const done = run([{ type: 'update/status', status: status('u1', 'done') }], sent);
-    expect(repliesInFlight(done).size).toBe(0);
-    const failed = run([{ type: 'update/status', status: status('u1', 'failed', { error: 'model down' }) }], sent);
+    const running = run([{ type: 'update/accepted', key: 'k1', id: 'u1' }, { type: 'update/status', status: status('u1', 'running', { inbox_ref: 'i1' }) }], sent);
+    expect(repliesInFlight(running).get('i1')?.status).toBe('running');
+    expect(repliesInFlight(run([{ type: 'update/status', status: status('u1', 'done', { inbox_ref: 'i1' }) }], running)).size).toBe(0);
+    const failed = run([{ type: 'update/status', status: status('u1', 'failed', { inbox_ref: 'i1', error: 'model down' }) }], running);
     expect(repliesInFlight(failed).get('i1')?.error).toBe('model down');
-  });
-});
-
-describe('activity storage', () => {
-  it('round-trips through storage and marks requests cut by a reload', () => {
-    const store = new Map<string, string>();
-    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
-    const state = run([
-      { type: 'update/sending', key: 'k1', text: 'x', imageCount: 0, at },
-      { type: 'question/asked', key: 'q1', query: 'y', mode: 'deep', at },
-    ]);
-    saveActivity(storage, state);
-    const loaded = loadActivity(storage);
-    expect(loaded.exchanges[0]).toMatchObject({ send: 'rejected' });
-    expect(loaded.exchanges[1]).toMatchObject({ state: 'failed' });
-    expect(reviveActivity(emptyActivity)).toEqual(emptyActivity);
-  });
-
-  it('starts empty on garbage', () => {
-    expect(loadActivity({ getItem: () => '{not json' })).toEqual(emptyActivity);
-    expect(loadActivity({ getItem: () => '{"exchanges": 3}' })).toEqual(emptyActivity);
-    expect(loadActivity(undefined)).toEqual(emptyActivity);
+    const again = run([{ type: 'update/status', status: status('u2', 'running', { inbox_ref: 'i1' }) }], failed);
+    expect(repliesInFlight(again).get('i1')?.id).toBe('u2');
+    const retried = run([{ type: 'update/status', status: status('u1', 'failed', { inbox_ref: 'i1', retried_by: 'u3' }) }], failed);
+    expect(repliesInFlight(retried).size).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noteSchema, treeSchema, updateStatusSchema } from '../src/lib/api-schemas';
+import { activityPageSchema, noteSchema, treeSchema, updateStatusSchema } from '../src/lib/api-schemas';
 
 // The zod boundary: tolerant of null for optional fields, strict on what the UI relies on.
 describe('api schemas', () => {
@@ -24,5 +24,24 @@ describe('api schemas', () => {
   it('rejects an update status outside the lifecycle', () => {
     expect(updateStatusSchema.safeParse({ id: 'u', status: 'working', created: 'now' }).success).toBe(false);
     expect(updateStatusSchema.parse({ id: 'u', status: 'inbox', created: 'now', inbox_id: 'i' }).inbox_id).toBe('i');
+  });
+
+  it('reads an activity page of updates and questions, and refuses an item of unknown type', () => {
+    const page = activityPageSchema.parse({
+      items: [
+        { type: 'question', id: 'q1', at: 'now', question: { id: 'q1', query: 'When?', mode: 'fast', status: 'failed', created: 'now', error: 'model error 500', error_code: 'model_unavailable' } },
+        {
+          type: 'update',
+          id: 'u1',
+          at: 'now',
+          update: { id: 'u1', status: 'done', created: 'now', changes: [{ path: 'a.md', kind: 'moved', from: 'b.md' }], steps: [{ n: 1, at: 'now', tool: 'read', path: 'b.md', ok: true }] },
+          history: { commit: 'c', undone_by: [], undone: false },
+        },
+      ],
+      next_cursor: null,
+    });
+    expect(page.items.map((i) => i.type)).toEqual(['question', 'update']);
+    expect(activityPageSchema.safeParse({ items: [{ type: 'commit', id: 'x', at: 'now' }] }).success).toBe(false);
+    expect(activityPageSchema.safeParse({ items: [{ type: 'update', id: 'u', at: 'now', update: { id: 'u', status: 'done', created: 'now', changes: [{ path: 'a', kind: 'renamed' }] } }] }).success).toBe(false);
   });
 });

@@ -15,6 +15,8 @@ export interface LoopParams {
   /** A run that keeps calling tools stops here: an update cannot loop forever on the queue. */
   maxIterations?: number;
   maxTokens?: number;
+  /** Told of each tool call once it has run: how an update's live steps are followed. */
+  onToolCall?: (call: ToolUsePart, result: ToolResultPart) => void;
 }
 
 export interface LoopResult {
@@ -98,6 +100,7 @@ export async function runAgentLoop(p: LoopParams): Promise<LoopResult> {
       if (result.isError) toolErrors++;
       const target = targetOf(call.input);
       trace.push({ tool: call.name, ...(target ? { target } : {}), ...(result.isError ? { error: result.content } : {}) });
+      p.onToolCall?.(call, result);
       results.push(result);
     }
     messages.push({ role: 'user', content: results });

@@ -18,6 +18,8 @@ export interface UpdateInput {
   inboxRef?: string;
   images: UpdateImage[];
   receivedAt: string;
+  /** Told of each tool call the agent makes (the update's live steps); must not throw. */
+  onToolCall?: (call: { name: string; input: unknown }, result: { content: string; isError?: boolean }) => void;
 }
 
 /** `files`: vault-relative paths the run created, changed or deleted. */

@@ -1,5 +1,5 @@
-/** Exit codes, for scripts: 0 ok · 1 failure · 2 usage error · 3 the service is not running. */
-export const EXIT = { ok: 0, fail: 1, usage: 2, down: 3 } as const;
+/** Exit codes, for scripts: 0 ok · 1 failure · 2 usage error · 3 the service is not running · 4 done in part (undo). */
+export const EXIT = { ok: 0, fail: 1, usage: 2, down: 3, partial: 4 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 /**

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { QuestionStatusEvent, UpdateStep } from './update-step.js';
 
 export type FileChangeType = 'add' | 'change' | 'unlink';
 
@@ -14,7 +15,11 @@ export type KnowerEvent =
   | { type: 'inbox_updated'; data: { count: number } }
   | { type: 'update_status'; data: UpdateStatusEvent }
   /** A commit landed in the vault's history (an update, undo, restore or hand-edit snapshot). */
-  | { type: 'history_updated'; data: { commit: string; kind: string; update_id?: string } };
+  | { type: 'history_updated'; data: { commit: string; kind: string; update_id?: string } }
+  /** A running update's agent called a tool (its live steps). */
+  | { type: 'update_step'; data: { id: string; step: UpdateStep } }
+  /** A question was asked, answered or failed (questions are kept in the state dir). */
+  | { type: 'question_status'; data: QuestionStatusEvent };
 
 export interface EventBus {
   publish(event: KnowerEvent): void;

@@ -52,6 +52,11 @@ export function createHistory(deps: CreateHistoryDeps) {
     whenIdle: engine.whenIdle,
     close: engine.close,
 
+    /** From memory, no git: the commit of an update (none when it changed nothing, or not yet). */
+    updateCommit: (id: string): string | undefined => ctx.commits.forUpdate(id)?.commit,
+    /** From memory: the undos that reversed a commit. */
+    undoneBy: (commit: string): string[] => ctx.commits.undoneByOf(commit),
+
     list: (opts: { limit: number; before?: number; kinds?: ReadonlySet<CommitKind> }) =>
       ready(async () => ({ ok: true as const, value: await listHistory(ctx, deps.recordOf, opts) })),
 

@@ -7,6 +7,7 @@ import type { Logger } from '../logger.js';
 import { withJournal } from '../vault/index.js';
 import type { UpdateJournal } from './update-journal.js';
 import { FINAL_STATUSES, publicView, type FileChange, type UpdateRecord } from './update-record.js';
+import { recordSteps } from './update-steps.js';
 import type { NewUpdate, UpdateStore } from './update-store.js';
 
 export interface RetryPolicy {
@@ -51,6 +52,12 @@ export function createUpdateQueue(deps: {
   journalFor: (id: string) => UpdateJournal;
   retry?: RetryPolicy;
   history?: RunHistory;
+  /**
+   * Once a retry has an outcome (done, inbox, or failed with its own inbox item), the inbox item
+   * the failed update left is removed, inside the retry's run: it is in the retry's commit and
+   * undoing the retry brings it back. Returns the paths removed.
+   */
+  clearFailedItem?: (failed: UpdateRecord) => Promise<string[]>;
 }): UpdateQueue {
   const retry = deps.retry ?? DEFAULT_RETRY;
   // One update at a time: the agent reasons over the whole vault and must see each result.
@@ -69,14 +76,35 @@ export function createUpdateQueue(deps: {
     deps.bus.publish({ type: 'update_status', data: publicView(record) as { id: string; status: string } });
   }
 
-  function inputOf(record: UpdateRecord): UpdateInput {
+  function inputOf(record: UpdateRecord, onToolCall?: UpdateInput['onToolCall']): UpdateInput {
     return {
       id: record.id,
       text: record.text,
       ...(record.inbox_ref ? { inboxRef: record.inbox_ref } : {}),
       images: record.images.map((image) => ({ name: image.name, mediaType: image.mediaType, path: deps.store.imagePath(record, image) })),
       receivedAt: record.created,
+      ...(onToolCall ? { onToolCall } : {}),
     };
+  }
+
+  /** The run's steps are kept on the record in memory as they come (a page opened mid-run sees them). */
+  function stepRecorder(id: string) {
+    return recordSteps(id, { clock: deps.clock, bus: deps.bus, log: deps.log }, (fields) => {
+      const current = records.get(id);
+      if (current) records.set(id, { ...current, ...fields });
+    });
+  }
+
+  async function clearRetried(record: UpdateRecord, journal: UpdateJournal): Promise<string[]> {
+    const failed = record.retry_of ? records.get(record.retry_of) : undefined;
+    if (!failed || !deps.clearFailedItem) return [];
+    const clear = deps.clearFailedItem;
+    try {
+      return await withJournal(journal, () => clear(failed));
+    } catch (err) {
+      deps.log.warn({ id: record.id, failed: failed.id, err }, 'could not remove the inbox item of the update this one retried');
+      return [];
+    }
   }
 
   async function run(id: string): Promise<void> {
@@ -93,16 +121,19 @@ export function createUpdateQueue(deps: {
         // each update lands in the vault exactly once.
         const undone = await journal.undo();
         if (undone.length) deps.log.info({ id, files: undone }, 'undid the interrupted run of an update');
-        record = { ...record, status: 'running', attempts: record.attempts + 1, started: deps.clock().toISOString() };
+        record = { ...record, status: 'running', attempts: record.attempts + 1, started: deps.clock().toISOString(), steps: [], step_count: 0 };
         await save(record);
+        const recorder = stepRecorder(id);
         try {
-          const input = inputOf(record);
+          const input = inputOf(record, recorder.onToolCall);
           const outcome = await withJournal(journal, () => deps.agents.runUpdate(input, { budget }));
+          const cleared = await clearRetried(record, journal);
           const changes = await deps.history?.changes(journal);
           await save({
             ...record,
+            ...recorder.fields(),
             status: outcome.status,
-            files: outcome.files,
+            files: cleared.length ? [...new Set([...outcome.files, ...cleared])].sort() : outcome.files,
             ...(outcome.summary ? { summary: outcome.summary } : {}),
             ...(outcome.usage ? { usage: outcome.usage } : {}),
             ...(outcome.status === 'inbox' ? { inbox_id: outcome.inboxId } : {}),
@@ -122,7 +153,7 @@ export function createUpdateQueue(deps: {
             continue;
           }
           await journal.undo();
-          return await fail(record, message, journal);
+          return await fail({ ...record, ...recorder.fields() }, message, journal);
         }
       }
     } finally {
@@ -139,7 +170,16 @@ export function createUpdateQueue(deps: {
     } catch (err) {
       deps.log.error({ id: record.id, err }, 'could not write the failed update to the inbox; its input stays in the state dir');
     }
-    await save({ ...record, status: 'failed', error, ...(inboxId ? { inbox_id: inboxId } : {}), finished: deps.clock().toISOString() });
+    // The input now waits in this update's own item: the older item of the same input goes.
+    const cleared = inboxId ? await clearRetried(record, journal) : [];
+    await save({
+      ...record,
+      status: 'failed',
+      error,
+      ...(inboxId ? { inbox_id: inboxId } : {}),
+      ...(cleared.length ? { files: cleared } : {}),
+      finished: deps.clock().toISOString(),
+    });
     await deps.history?.finished(records.get(record.id) as UpdateRecord, journal);
     await journal.clear();
   }
@@ -173,6 +213,8 @@ export function createUpdateQueue(deps: {
       const record = await deps.store.create(update);
       records.set(record.id, record);
       if (record.idempotency_key) byKey.set(record.idempotency_key, record.id);
+      const retried = record.retry_of ? records.get(record.retry_of) : undefined;
+      if (retried) await save({ ...retried, retried_by: record.id });
       deps.bus.publish({ type: 'update_status', data: publicView(record) as { id: string; status: string } });
       enqueue(record);
       return { record, duplicate: false };

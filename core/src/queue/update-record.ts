@@ -1,3 +1,5 @@
+import type { UpdateStep } from '../events/index.js';
+
 export type UpdateStatus = 'queued' | 'running' | 'done' | 'inbox' | 'failed';
 
 export const FINAL_STATUSES: ReadonlySet<UpdateStatus> = new Set(['done', 'inbox', 'failed']);
@@ -39,6 +41,13 @@ export interface UpdateRecord {
   error?: string;
   usage?: { inputTokens: number; outputTokens: number; cacheReadTokens: number; cacheWriteTokens: number };
   idempotency_key?: string;
+  /** The latest tool calls of the run (capped); `step_count` counts them all. */
+  steps?: UpdateStep[];
+  step_count?: number;
+  /** A retry: the failed update whose input this one runs again. */
+  retry_of?: string;
+  /** The update that ran this one's input again after it failed. */
+  retried_by?: string;
 }
 
 /** What clients see: the record without internals. */

@@ -9,6 +9,8 @@ export interface NewUpdate {
   inboxRef?: string;
   images: Array<{ name: string; mediaType: StoredImage['mediaType']; data: Buffer }>;
   idempotencyKey?: string;
+  /** Runs the input of this failed update again. */
+  retryOf?: string;
 }
 
 const EXTENSIONS: Record<StoredImage['mediaType'], string> = {
@@ -76,6 +78,7 @@ export class UpdateStore {
       created: now.toISOString(),
       attempts: 0,
       ...(input.idempotencyKey ? { idempotency_key: input.idempotencyKey } : {}),
+      ...(input.retryOf ? { retry_of: input.retryOf } : {}),
     };
     await writeFileAtomic(path.join(staging, 'update.json'), JSON.stringify(record, null, 2));
     await fsyncPath(staging);

@@ -8,4 +8,5 @@ export { sseRoutes } from './sse.js';
 export { webRoutes } from './web.js';
 export { shareRoutes } from './share-routes.js';
 export { historyRoutes } from './history-routes.js';
+export { activityRoutes } from './activity-routes.js';
 export { sendError, sendPathError, type ApiError } from './http-errors.js';

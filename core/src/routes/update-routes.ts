@@ -28,6 +28,14 @@ export async function updateRoutes(app: FastifyInstance): Promise<void> {
     return reply.code(202).send({ status: 'accepted', id: record.id });
   });
 
+  // A failed update's input, run again as a new update (the answer names it); see activity/retry-update.
+  app.post('/updates/:id/retry', { schema: { params: { type: 'object', properties: { id: { type: 'string', maxLength: 64 } }, required: ['id'] } } }, async (request, reply) => {
+    const outcome = await app.knower.retries.retry((request.params as { id: string }).id);
+    if (!outcome.ok) return sendError(reply, outcome.error === 'update_not_found' ? 404 : 409, outcome.error, outcome.message);
+    if (outcome.duplicate) reply.header('idempotent-replayed', 'true');
+    return reply.code(202).send({ status: 'accepted', id: outcome.record.id, ...(outcome.record.retry_of ? { retry_of: outcome.record.retry_of } : {}) });
+  });
+
   app.get('/updates', async () => ({ updates: app.knower.queue.recent().map(publicView) }));
 
   app.get('/updates/:id', async (request, reply) => {

@@ -128,6 +128,8 @@ const verbs = [
   'add',
   'ask',
   'inbox',
+  'history',
+  'undo',
   'test',
   'help',
 ];
@@ -203,7 +205,7 @@ describe('knower CLI: service not running', () => {
     expect(result.stdout).toContain('./knower start');
   });
 
-  it.each([[['add', 'a note']], [['ask', 'what?']], [['search', 'words']], [['inbox']], [['embed']]])(
+  it.each([[['add', 'a note']], [['ask', 'what?']], [['search', 'words']], [['inbox']], [['embed']], [['history']], [['undo', '20250314-092600-a1b2c3']]])(
     '%j exits 3 with the hint',
     async (args) => {
       const result = await run(args, cliEnv(port));

@@ -1,5 +1,6 @@
 import {
   lastToolResults,
+  slow,
   startFakeAnthropicServer,
   text,
   toolUse,
@@ -10,7 +11,7 @@ import {
   type WireRequest,
 } from '../../../../core/test/fakes/fake-anthropic-server.js';
 
-export { text, toolUse, turn, type ScriptStep, type WireBlock, type WireRequest };
+export { slow, text, toolUse, turn, type ScriptStep, type WireBlock, type WireRequest };
 
 /** The first user turn's text: the update agent's task (update id, the user's words) or the question. */
 export function taskText(req: WireRequest): string {

@@ -1,27 +1,45 @@
 import { FileText, Info } from 'lucide-react';
-import type { QuestionExchange } from '../lib/activity';
+import type { Question, SearchMode } from '../lib/api';
 import { formatRoute } from '../lib/route';
 import { basename, dirname } from '../lib/vault-path';
 import { ErrorNotice } from './error-notice';
 import { IndeterminateBar, ReplyBlock, UserMessage } from './exchange-parts';
 import { MarkdownView } from './markdown-view';
+import { RetryButton } from './retry-button';
+
+type ActivityQuestionProps = {
+  query: string;
+  mode: SearchMode;
+  at: string;
+  /** Undefined while the question is on its way. */
+  record?: Question;
+  onRetry?: (id: string) => Promise<string | null>;
+};
+
+const INTERRUPTED = 'Knower stopped before the answer was ready. Ask again to get one.';
 
 /** A question and the search agent's answer, with the vault files it used as sources. */
-export function ActivityQuestion({ exchange }: { exchange: QuestionExchange }) {
-  const { answer } = exchange;
+export function ActivityQuestion({ query, mode, at, record, onRetry }: ActivityQuestionProps) {
+  const state = record?.status ?? 'pending';
+  const answer = record?.answer;
   return (
     <article aria-label="Question" className="animate-rise">
       <UserMessage
         mode="search"
-        context={exchange.mode === 'deep' && <span className="rounded border border-line px-1 text-[10.5px] font-medium uppercase">deep</span>}
-        at={exchange.at}
-        text={exchange.query}
+        context={
+          <>
+            {mode === 'deep' && <span className="rounded border border-line px-1 text-[10.5px] font-medium uppercase">deep</span>}
+            {record?.retry_of && <span>asked again</span>}
+          </>
+        }
+        at={at}
+        text={query}
       />
       <ReplyBlock
         header={
-          exchange.state === 'pending' ? (
+          state === 'pending' ? (
             <span className="font-medium text-fg/90">Searching your vault…</span>
-          ) : exchange.state === 'failed' ? (
+          ) : state === 'failed' ? (
             <span className="font-medium text-danger">No answer</span>
           ) : (
             <>
@@ -31,8 +49,18 @@ export function ActivityQuestion({ exchange }: { exchange: QuestionExchange }) {
           )
         }
       >
-        {exchange.state === 'pending' && <IndeterminateBar />}
-        {exchange.state === 'failed' && <ErrorNotice raw={exchange.error} fallback="The search agent could not answer." />}
+        {state === 'pending' && <IndeterminateBar />}
+        {state === 'failed' && record && (
+          <ErrorNotice raw={record.error_code === 'interrupted' ? INTERRUPTED : record.error} fallback="The search agent could not answer.">
+            <div className="pl-6">
+              {record.retried_by ? (
+                <p className="mt-1.5 text-xs text-muted">Asked again (see below).</p>
+              ) : (
+                onRetry && <RetryButton onRetry={() => onRetry(record.id)} label="Ask again" busyLabel="Asking again…" />
+              )}
+            </div>
+          </ErrorNotice>
+        )}
         {answer && (
           <div className="mt-2 rounded-xl border border-line bg-raised px-5 py-4 shadow-card">
             {answer.degraded && (
@@ -42,29 +70,33 @@ export function ActivityQuestion({ exchange }: { exchange: QuestionExchange }) {
               </p>
             )}
             <MarkdownView source={answer.markdown} basePath="" compact />
-            {answer.sources.length > 0 && (
-              <div className="mt-4 border-t border-line pt-3">
-                <h3 className="mb-1.5 text-[11px] font-semibold tracking-wider text-muted uppercase">Sources</h3>
-                <ul className="flex flex-wrap gap-1.5">
-                  {answer.sources.map((path) => (
-                    <li key={path}>
-                      <a
-                        href={formatRoute({ view: 'file', path })}
-                        title={path}
-                        className="inline-flex max-w-72 items-center gap-1.5 rounded-md border border-line bg-sunken px-2 py-1 text-xs text-fg/85 transition-colors hover:border-accent/40 hover:text-accent"
-                      >
-                        <FileText aria-hidden size={13} className="shrink-0" />
-                        <span className="truncate">{basename(path)}</span>
-                        {dirname(path) && <span className="truncate text-muted">{dirname(path)}</span>}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            )}
+            {answer.sources.length > 0 && <Sources paths={answer.sources} />}
           </div>
         )}
       </ReplyBlock>
     </article>
+  );
+}
+
+function Sources({ paths }: { paths: readonly string[] }) {
+  return (
+    <div className="mt-4 border-t border-line pt-3">
+      <h3 className="mb-1.5 text-[11px] font-semibold tracking-wider text-muted uppercase">Sources</h3>
+      <ul className="flex flex-wrap gap-1.5">
+        {paths.map((path) => (
+          <li key={path}>
+            <a
+              href={formatRoute({ view: 'file', path })}
+              title={path}
+              className="inline-flex max-w-72 items-center gap-1.5 rounded-md border border-line bg-sunken px-2 py-1 text-xs text-fg/85 transition-colors hover:border-accent/40 hover:text-accent"
+            >
+              <FileText aria-hidden size={13} className="shrink-0" />
+              <span className="truncate">{basename(path)}</span>
+              {dirname(path) && <span className="truncate text-muted">{dirname(path)}</span>}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -1,29 +1,56 @@
-import { ArrowRight, FileText, ImageIcon } from 'lucide-react';
-import type { UpdateExchange } from '../lib/activity';
-import type { UpdateStatus } from '../lib/api';
+import { ArrowRight } from 'lucide-react';
+import type { UndoState } from '../lib/activity';
+import type { UpdateHistory, UpdateStatus } from '../lib/api';
 import { formatRoute } from '../lib/route';
-import { isImagePath } from '../lib/vault-path';
+import { AgentSteps } from './agent-steps';
 import { ErrorNotice } from './error-notice';
 import { IndeterminateBar, ReplyBlock, UserMessage } from './exchange-parts';
-import { chipStateOf, StatusChip } from './status-chip';
+import { FileChanges, type ChangedFile } from './file-changes';
+import { RetryButton } from './retry-button';
+import { StatusChip, type ChipState } from './status-chip';
+import { UndoControl } from './undo-control';
 
-type ActivityUpdateProps = { exchange: UpdateExchange; status: UpdateStatus | undefined };
+export type UpdateActions = {
+  onRetry: (id: string) => Promise<string | null>;
+  onUndo: (id: string) => void;
+  onRedo: (id: string, undoCommit: string) => void;
+};
 
-/** An update sent to the vault and how the update agent is getting on with it. */
-export function ActivityUpdate({ exchange, status }: ActivityUpdateProps) {
-  const state = chipStateOf(exchange, status?.status);
-  const files = status?.files ?? [];
-  const took = status?.finished ? seconds(status.created, status.finished) : null;
+type ActivityUpdateProps = {
+  text: string;
+  at: string;
+  imageCount: number;
+  /** The inbox item this update replies to, by its title when known. */
+  replyTo?: string | undefined;
+  /** Undefined while the update is still being handed to Knower. */
+  record?: UpdateStatus;
+  history?: UpdateHistory | undefined;
+  undo?: UndoState | undefined;
+  actions?: UpdateActions;
+};
+
+/** An update sent to the vault and how the update agent got on with it, step by step. */
+export function ActivityUpdate({ text, at, imageCount, replyTo, record, history, undo, actions }: ActivityUpdateProps) {
+  const state: ChipState = record?.status ?? 'sending';
+  const files = changedFiles(record);
+  const took = record?.finished ? seconds(record.created, record.finished) : null;
+  const steps = record?.steps ?? [];
+  const running = state === 'running';
+  const finished = state === 'done' || state === 'inbox';
 
   return (
     <article aria-label="Update" className="animate-rise">
       <UserMessage
-        mode={exchange.inboxRef ? 'answer' : 'update'}
-        author={exchange.origin === 'elsewhere' ? 'Another client' : 'You'}
-        context={exchange.inboxRef && <span className="max-w-56 truncate">to “{exchange.inboxRef.title}”</span>}
-        at={exchange.at}
-        text={exchange.text}
-        imageCount={exchange.imageCount}
+        mode={replyTo ? 'answer' : 'update'}
+        context={
+          <>
+            {replyTo && <span className="max-w-56 truncate">to “{replyTo}”</span>}
+            {record?.retry_of && <span>retry</span>}
+          </>
+        }
+        at={at}
+        text={text}
+        imageCount={imageCount}
       />
       <ReplyBlock
         header={
@@ -34,44 +61,44 @@ export function ActivityUpdate({ exchange, status }: ActivityUpdateProps) {
           </>
         }
       >
-        {state === 'running' && <IndeterminateBar />}
-        {(state === 'rejected' || state === 'failed') && (
-          <ErrorNotice raw={exchange.error ?? status?.error} fallback="The update agent gave up on this update.">
-            {state === 'failed' && <p className="mt-0.5 pl-6 text-muted">Nothing is lost: what you sent is kept in the inbox.</p>}
+        {running && steps.length === 0 && <IndeterminateBar />}
+        {(running || steps.length > 0) && <AgentSteps steps={steps} total={Math.max(record?.step_count ?? 0, steps.length)} running={running} />}
+        {state === 'failed' && record && (
+          <ErrorNotice raw={record.error} fallback="The update agent gave up on this update.">
+            <p className="mt-0.5 pl-6 text-muted">Nothing is lost: what you sent is kept{record.inbox_id ? ' in the inbox' : ''}, and Retry sends it again.</p>
+            <div className="pl-6">
+              {record.retried_by ? (
+                <p className="mt-1.5 text-xs text-muted">Sent again (see below).</p>
+              ) : (
+                actions && <RetryButton onRetry={() => actions.onRetry(record.id)} />
+              )}
+            </div>
           </ErrorNotice>
         )}
-        {state === 'done' && status?.summary && <p className="mt-2 text-[13.5px] leading-relaxed text-fg">{status.summary}</p>}
-        {(state === 'inbox' || state === 'failed') && status?.inbox_id && (
-          <a href={formatRoute({ view: 'inbox', id: status.inbox_id })} className="mt-2 inline-flex items-center gap-1.5 text-[13px] font-medium text-answer hover:underline">
-            {state === 'failed' ? 'See it in the inbox' : 'Open the inbox item'} <ArrowRight size={14} />
+        {finished && record?.summary && <p className="mt-2 text-[13.5px] leading-relaxed whitespace-pre-line text-fg">{record.summary}</p>}
+        {(state === 'inbox' || state === 'failed') && record?.inbox_id && !record.retried_by && (
+          <a href={formatRoute({ view: 'inbox', id: record.inbox_id })} className="mt-2 inline-flex items-center gap-1.5 text-[13px] font-medium text-answer hover:underline">
+            {state === 'failed' ? 'See it in the inbox' : 'Open the inbox item'} <ArrowRight aria-hidden size={14} />
           </a>
         )}
-        {files.length > 0 && (
-          <ul aria-label="Files changed" className="mt-2 space-y-0.5">
-            {files.map((path) => {
-              const Icon = isImagePath(path) ? ImageIcon : FileText;
-              return (
-              <li key={path}>
-                <a href={formatRoute({ view: 'file', path })} className="group inline-flex max-w-full items-center gap-2 rounded-md px-1.5 py-0.5 -ml-1.5 text-[13px] text-fg/85 hover:bg-hover">
-                  <Icon aria-hidden size={14} className="shrink-0 text-muted group-hover:text-accent" />
-                  <span className="truncate font-mono text-[12.5px]">{path}</span>
-                </a>
-              </li>
-              );
-            })}
-          </ul>
-        )}
+        {record && files.length > 0 && <FileChanges updateId={record.id} files={files} />}
+        {record && finished && files.length > 0 && actions && <UndoControl updateId={record.id} undo={undo} history={history} onUndo={actions.onUndo} onRedo={actions.onRedo} />}
       </ReplyBlock>
     </article>
   );
 }
 
-function describe(state: ReturnType<typeof chipStateOf>, fileCount: number): string {
+/** The record's changes with their kinds; records from before the history only list paths. */
+function changedFiles(record: UpdateStatus | undefined): ChangedFile[] {
+  if (!record) return [];
+  if (record.changes) return record.changes.map((c) => ({ path: c.path, kind: c.kind, from: c.from }));
+  return (record.files ?? []).map((path) => ({ path, kind: null }));
+}
+
+function describe(state: ChipState, fileCount: number): string {
   switch (state) {
     case 'sending':
       return 'Handing it to Knower…';
-    case 'rejected':
-      return 'Knower never confirmed it';
     case 'queued':
       return 'Waiting for the update agent';
     case 'running':

@@ -1,15 +1,24 @@
-import { MessagesSquare, Search, Sparkles, Trash2 } from 'lucide-react';
-import { useEffect, useRef } from 'react';
-import type { ActivityState } from '../lib/activity';
-import { ActivityQuestion } from './activity-question';
-import { ActivityUpdate } from './activity-update';
+import { ChevronUp, MessagesSquare, Search, Sparkles } from 'lucide-react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { ComposerMode } from '../hooks/use-composer-mode';
+import { entriesOf, type ActivityState, type Entry } from '../lib/activity';
+import { ActivityQuestion } from './activity-question';
+import { ActivityUpdate, type UpdateActions } from './activity-update';
 import { EmptyState } from './empty-state';
-import { IconButton } from './ui/icon-button';
+import { ErrorNotice } from './error-notice';
+import { Button } from './ui/button';
+import { Spinner } from './ui/spinner';
 
 type ActivityViewProps = {
   activity: ActivityState;
-  onClear: () => void;
+  /** Why the activity could not be loaded, if so. */
+  problem: string | null;
+  loadingEarlier: boolean;
+  onLoadEarlier: () => void;
+  /** Titles of inbox items, by id (replies show which item they answer). */
+  inboxTitles: ReadonlyMap<string, string>;
+  updateActions: UpdateActions;
+  onRetryQuestion: (id: string) => Promise<string | null>;
   onSuggest: (mode: ComposerMode, text: string) => void;
 };
 
@@ -18,65 +27,100 @@ const suggestions: Array<{ mode: ComposerMode; text: string; icon: typeof Sparkl
   { mode: 'search', text: 'What did I decide about the Berlin trip?', icon: Search },
 ];
 
-/** This session's exchanges, oldest first, following the newest one. */
-export function ActivityView({ activity, onClear, onSuggest }: ActivityViewProps) {
+/** Every update and question, from the server, oldest first, following the newest one. */
+export function ActivityView({ activity, problem, loadingEarlier, onLoadEarlier, inboxTitles, updateActions, onRetryQuestion, onSuggest }: ActivityViewProps) {
   const bottom = useRef<HTMLDivElement>(null);
-  const { exchanges, statuses } = activity;
-  const last = exchanges.at(-1);
-  const lastStatus = last?.kind === 'update' && last.id ? statuses[last.id]?.status : undefined;
-  const lastState = last?.kind === 'question' ? last.state : lastStatus;
+  const entries = useMemo(() => entriesOf(activity), [activity]);
+  const last = entries.at(-1);
+  const lastState = last?.kind === 'sending' ? 'sending' : last ? `${last.record.status}:${last.kind === 'update' ? (last.record.step_count ?? 0) : ''}` : '';
 
-  // Keep the newest exchange in view as it arrives and as it progresses.
+  // Keep the newest entry in view as it arrives and as it progresses (not when older pages load).
   useEffect(() => {
-    bottom.current?.scrollIntoView({ block: 'end', behavior: exchanges.length > 0 ? 'smooth' : 'auto' });
-  }, [exchanges.length, lastState]);
+    bottom.current?.scrollIntoView({ block: 'end' });
+  }, [last?.key, lastState]);
 
+  const loaded = activity.cursor !== undefined;
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <header className="flex h-12 shrink-0 items-center gap-3 border-b border-line px-4 md:px-6">
         <h1 className="text-[13px] font-medium">Activity</h1>
-        <span className="text-xs text-faint">This session</span>
-        <span className="ml-auto" />
-        {exchanges.length > 0 && (
-          <IconButton label="Clear this session's activity" onClick={onClear} tooltipSide="bottom">
-            <Trash2 size={15} />
-          </IconButton>
-        )}
+        <span className="text-xs text-muted">Updates and questions</span>
       </header>
       <div className="min-h-0 flex-1 overflow-y-auto" role="log" aria-label="Activity" aria-live="polite" tabIndex={0}>
-        {exchanges.length === 0 ? (
-          <EmptyState
-            icon={<MessagesSquare size={20} />}
-            title="Tell Knower what you know"
-            body="Updates are filed into your vault by the update agent; you'll see them queued, worked on and done, with the files they touched. Questions are answered from what you deposited, with sources."
-          >
-            <div className="flex flex-col items-stretch gap-2">
-              {suggestions.map(({ mode, text, icon: Icon }) => (
-                <button
-                  key={text}
-                  type="button"
-                  onClick={() => onSuggest(mode, text)}
-                  className="flex items-center gap-2.5 rounded-lg border border-line bg-raised px-3 py-2 text-left text-[13px] text-muted shadow-sm transition-colors hover:border-line-strong hover:text-fg"
-                >
-                  <Icon aria-hidden size={14} className={mode === 'update' ? 'text-update' : 'text-search'} />
-                  {text}
-                </button>
-              ))}
-            </div>
-          </EmptyState>
+        {problem && <div className="mx-auto max-w-[760px] px-4 pt-4 md:px-8"><ErrorNotice raw={`Activity could not be loaded: ${problem}`} /></div>}
+        {entries.length === 0 ? (
+          loaded || problem ? (
+            <EmptyState
+              icon={<MessagesSquare size={20} />}
+              title="Tell Knower what you know"
+              body="Updates are filed into your vault by the update agent; you'll see each step it takes and the files it touched. Questions are answered from what you deposited, with sources."
+            >
+              <div className="flex flex-col items-stretch gap-2">
+                {suggestions.map(({ mode, text, icon: Icon }) => (
+                  <button
+                    key={text}
+                    type="button"
+                    onClick={() => onSuggest(mode, text)}
+                    className="flex items-center gap-2.5 rounded-lg border border-line bg-raised px-3 py-2 text-left text-[13px] text-muted shadow-sm transition-colors hover:border-line-strong hover:text-fg"
+                  >
+                    <Icon aria-hidden size={14} className={mode === 'update' ? 'text-update' : 'text-search'} />
+                    {text}
+                  </button>
+                ))}
+              </div>
+            </EmptyState>
+          ) : (
+            <p role="status" className="flex items-center justify-center gap-2 py-10 text-[13px] text-muted">
+              <Spinner /> Loading activity…
+            </p>
+          )
         ) : (
           <div className="mx-auto max-w-[760px] space-y-9 px-4 py-6 md:px-8 md:py-8">
-            {exchanges.map((exchange) =>
-              exchange.kind === 'update' ? (
-                <ActivityUpdate key={exchange.key} exchange={exchange} status={exchange.id ? statuses[exchange.id] : undefined} />
-              ) : (
-                <ActivityQuestion key={exchange.key} exchange={exchange} />
-              ),
+            {typeof activity.cursor === 'string' && (
+              <div className="flex justify-center">
+                <Button size="sm" variant="ghost" onClick={onLoadEarlier} disabled={loadingEarlier}>
+                  {loadingEarlier ? <Spinner /> : <ChevronUp aria-hidden size={14} />} Show earlier activity
+                </Button>
+              </div>
             )}
+            {entries.map((entry) => (
+              <EntryView key={entry.key} entry={entry} activity={activity} inboxTitles={inboxTitles} updateActions={updateActions} onRetryQuestion={onRetryQuestion} />
+            ))}
             <div ref={bottom} />
           </div>
         )}
       </div>
     </div>
+  );
+}
+
+type EntryViewProps = Pick<ActivityViewProps, 'activity' | 'inboxTitles' | 'updateActions' | 'onRetryQuestion'> & { entry: Entry };
+
+function EntryView({ entry, activity, inboxTitles, updateActions, onRetryQuestion }: EntryViewProps) {
+  const titleOf = (id: string | null | undefined) => (id ? (inboxTitles.get(id) ?? activity.refTitles[id] ?? `inbox item ${id}`) : undefined);
+  if (entry.kind === 'sending') {
+    const { send } = entry;
+    return send.kind === 'update' ? (
+      <ActivityUpdate text={send.text} at={send.at} imageCount={send.imageCount} replyTo={send.inboxRef?.title} />
+    ) : (
+      <ActivityQuestion query={send.query} mode={send.mode} at={send.at} />
+    );
+  }
+  if (entry.kind === 'question') {
+    const { record } = entry;
+    return <ActivityQuestion query={record.query} mode={record.mode} at={record.created} record={record} onRetry={onRetryQuestion} />;
+  }
+  const { record } = entry;
+  return (
+    <ActivityUpdate
+      text={record.text ?? ''}
+      at={record.created}
+      imageCount={record.images?.length ?? 0}
+      replyTo={titleOf(record.inbox_ref)}
+      record={record}
+      history={activity.history[record.id]}
+      undo={activity.undos[record.id]}
+      actions={updateActions}
+    />
   );
 }

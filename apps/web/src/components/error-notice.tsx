@@ -17,7 +17,7 @@ export function ErrorNotice({ raw, fallback, children }: ErrorNoticeProps) {
       {detail && (
         <details className="mt-1.5 pl-6 text-muted">
           <summary className="cursor-pointer text-xs font-medium select-none">Details</summary>
-          <pre tabIndex={0} className="mt-1 max-h-48 overflow-auto rounded bg-sunken p-2 font-mono text-[11.5px] whitespace-pre-wrap text-fg">
+          <pre tabIndex={0} className="mt-1 max-h-48 overflow-auto rounded bg-sunken p-2 font-mono text-[11.5px] whitespace-pre-wrap text-fg [overflow-wrap:anywhere]">
             {detail}
           </pre>
         </details>

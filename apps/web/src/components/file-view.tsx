@@ -1,4 +1,4 @@
-import { AlertTriangle, Check, Copy, FileQuestion, RotateCw } from 'lucide-react';
+import { AlertTriangle, Check, Copy, FileQuestion, History, RotateCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNote, type NoteState } from '../hooks/use-note';
 import type { TreeEntry } from '../lib/api';
@@ -8,6 +8,7 @@ import { EmptyState } from './empty-state';
 import { FileAsset } from './file-asset';
 import { FrontmatterFields } from './frontmatter-fields';
 import { MarkdownView, scrollToHeading } from './markdown-view';
+import { NoteHistory } from './note-history';
 import { PathCrumbs } from './path-crumbs';
 import { Button } from './ui/button';
 import { IconButton } from './ui/icon-button';
@@ -20,16 +21,29 @@ export function FileView({ path, heading, revision, entry }: FileViewProps) {
   return isNote ? <NoteView path={path} heading={heading} revision={revision} /> : <Frame path={path} meta={entry}>{<FileAsset path={path} entry={entry} />}</Frame>;
 }
 
-function Frame({ path, meta, children }: { path: string; meta: { tokens?: number | null; updated?: string | null } | undefined; children: React.ReactNode }) {
+type FrameProps = {
+  path: string;
+  meta: { tokens?: number | null; updated?: string | null } | undefined;
+  /** Notes have a history: the header then offers it. */
+  history?: { shown: boolean; toggle: () => void };
+  children: React.ReactNode;
+};
+
+function Frame({ path, meta, history, children }: FrameProps) {
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <header className="flex h-12 shrink-0 items-center gap-3 border-b border-line px-4 md:px-6">
         <PathCrumbs path={path} />
         <span className="ml-auto" />
         <FileMeta meta={meta} />
+        {history && (
+          <IconButton label="History of this note" aria-pressed={history.shown} onClick={history.toggle} tooltipSide="bottom" className={history.shown ? 'bg-selected text-fg' : undefined}>
+            <History size={15} />
+          </IconButton>
+        )}
         <CopyPath path={path} />
       </header>
-      <div className="min-h-0 flex-1 overflow-y-auto" tabIndex={0} role="region" aria-label={`Content of ${path}`}>
+      <div className="min-h-0 flex-1 overflow-y-auto" tabIndex={0} role="region" aria-label={history?.shown ? `History of ${path}` : `Content of ${path}`}>
         {children}
       </div>
     </div>
@@ -39,13 +53,16 @@ function Frame({ path, meta, children }: { path: string; meta: { tokens?: number
 function NoteView({ path, heading, revision }: { path: string; heading: string | undefined; revision: number }) {
   const state = useNote(path, revision);
   const ready = state.status === 'ready';
+  const [historyOf, setHistoryOf] = useState<string | null>(null);
+  // Another note opens on its content, not on the history the previous one showed.
+  const shown = historyOf === path;
   // A link to a heading ([[Note#Beds]]) lands on it once the note is on screen.
   useEffect(() => {
     if (ready && heading) requestAnimationFrame(() => scrollToHeading(heading));
   }, [ready, heading, path]);
   return (
-    <Frame path={path} meta={ready ? state.note : undefined}>
-      <NoteBody path={path} state={state} />
+    <Frame path={path} meta={ready ? state.note : undefined} history={{ shown, toggle: () => setHistoryOf(shown ? null : path) }}>
+      {shown ? <NoteHistory path={path} revision={revision} /> : <NoteBody path={path} state={state} />}
     </Frame>
   );
 }

@@ -1,13 +1,11 @@
-import { AlertCircle, Check, Clock, Inbox, Loader2, X } from 'lucide-react';
-import type { UpdateExchange } from '../lib/activity';
+import { AlertCircle, Check, Clock, Inbox, Loader2 } from 'lucide-react';
 import type { UpdateState } from '../lib/api';
 import { cn } from '../lib/cn';
 
-export type ChipState = UpdateState | 'sending' | 'rejected';
+export type ChipState = UpdateState | 'sending';
 
 const chips: Record<ChipState, { label: string; icon: typeof Check; className: string; spin?: boolean }> = {
   sending: { label: 'Sending', icon: Loader2, className: 'text-muted bg-hover', spin: true },
-  rejected: { label: 'Unconfirmed', icon: X, className: 'text-danger bg-danger/10' },
   queued: { label: 'Queued', icon: Clock, className: 'text-muted bg-hover' },
   running: { label: 'Working', icon: Loader2, className: 'text-accent bg-accent/10', spin: true },
   done: { label: 'Done', icon: Check, className: 'text-success bg-success/10' },
@@ -24,10 +22,4 @@ export function StatusChip({ state }: { state: ChipState }) {
       {label}
     </span>
   );
-}
-
-export function chipStateOf(exchange: UpdateExchange, status: UpdateState | undefined): ChipState {
-  if (exchange.send === 'sending') return 'sending';
-  if (exchange.send === 'rejected') return 'rejected';
-  return status ?? 'queued';
 }

@@ -1,59 +1,157 @@
-import { useCallback, useEffect, useReducer } from 'react';
-import { activityReducer, isFinished, type InboxRef } from '../lib/activity';
-import { loadActivity, saveActivity } from '../lib/activity-storage';
-import { getUpdate, postSearch, postUpdate, type SearchMode, type UpdateStatus } from '../lib/api';
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
+import { activityReducer, emptyActivity, isFinished, type InboxRef } from '../lib/activity';
+import {
+  getActivity,
+  getUpdate,
+  postSearch,
+  postUpdate,
+  retryQuestion as postQuestionRetry,
+  retryUpdate as postUpdateRetry,
+  undoCommit,
+  undoUpdate,
+  type HistoryUpdated,
+  type Question,
+  type SearchMode,
+  type UpdateStatus,
+  type UpdateStepEvent,
+} from '../lib/api';
 import { makeId } from '../lib/ids';
-
-const storage = () => (typeof sessionStorage === 'undefined' ? undefined : sessionStorage);
 
 export type SendUpdate = { text: string; images: readonly File[]; inboxRef?: InboxRef; idempotencyKey: string };
 
-/** This session's exchanges and the actions that create them. */
+/** Activity from the server: a page at a time, kept current by the stream, with what this tab sends. */
 export function useActivity() {
-  const [state, dispatch] = useReducer(activityReducer, undefined, () => loadActivity(storage()));
+  const [state, dispatch] = useReducer(activityReducer, emptyActivity);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [loadingEarlier, setLoadingEarlier] = useState(false);
+  const latest = useRef(state);
+  useLayoutEffect(() => {
+    latest.current = state;
+  });
 
-  useEffect(() => saveActivity(storage(), state), [state]);
+  const loadFirst = useCallback(async () => {
+    const result = await getActivity();
+    if (!result.ok) return setProblem(result.problem.message);
+    setProblem(null);
+    // The first page says nothing about older ones once they are loaded: keep their cursor.
+    const keepCursor = latest.current.cursor !== undefined;
+    dispatch({ type: 'page/loaded', items: result.value.items, ...(keepCursor ? {} : { cursor: result.value.next_cursor ?? null }) });
+  }, []);
+
+  useEffect(() => {
+    void loadFirst();
+  }, [loadFirst]);
+
+  const loadEarlier = useCallback(async () => {
+    const { cursor } = latest.current;
+    if (!cursor) return;
+    setLoadingEarlier(true);
+    const result = await getActivity(cursor);
+    setLoadingEarlier(false);
+    if (!result.ok) return setProblem(result.problem.message);
+    dispatch({ type: 'page/loaded', items: result.value.items, cursor: result.value.next_cursor ?? null });
+  }, []);
 
   const onUpdateStatus = useCallback((status: UpdateStatus) => dispatch({ type: 'update/status', status }), []);
+  const onUpdateStep = useCallback((event: UpdateStepEvent) => dispatch({ type: 'update/step', id: event.id, step: event.step }), []);
+  const onQuestionStatus = useCallback((question: Question) => dispatch({ type: 'question/status', question }), []);
+  const onHistoryUpdated = useCallback(
+    (event: HistoryUpdated) => {
+      if (event.kind === 'update' && event.update_id) dispatch({ type: 'history/commit', updateId: event.update_id, commit: event.commit });
+      // An undo made elsewhere (CLI, another tab): the listing says which update it reversed.
+      if (event.kind === 'undo') void loadFirst();
+    },
+    [loadFirst],
+  );
 
   /** Resolves to an error message, or null once the server has accepted the update. */
   const sendUpdate = useCallback(async ({ text, images, inboxRef, idempotencyKey }: SendUpdate): Promise<string | null> => {
     const key = makeId();
-    dispatch({ type: 'update/sending', key, text, imageCount: images.length, ...(inboxRef ? { inboxRef } : {}), at: new Date().toISOString() });
+    dispatch({ type: 'update/sending', send: { kind: 'update', key, text, imageCount: images.length, at: new Date().toISOString(), ...(inboxRef ? { inboxRef } : {}) } });
     const result = await postUpdate({ text, images, idempotencyKey, ...(inboxRef ? { inboxRef: inboxRef.id } : {}) });
     if (result.ok) {
       dispatch({ type: 'update/accepted', key, id: result.value.id });
       return null;
     }
-    dispatch({ type: 'update/rejected', key });
+    // Refused: it leaves the log, and the chat input keeps the draft with the error beside it.
+    dispatch({ type: 'local/settled', key });
     return result.problem.message;
   }, []);
 
+  /** Resolves to an error for the chat input, or null once the question is kept (answered or failed). */
   const ask = useCallback(async (query: string, mode: SearchMode): Promise<string | null> => {
     const key = makeId();
-    dispatch({ type: 'question/asked', key, query, mode, at: new Date().toISOString() });
+    const at = new Date().toISOString();
+    dispatch({ type: 'question/asking', send: { kind: 'question', key, query, mode, at } });
     const result = await postSearch({ query, mode });
-    if (result.ok) {
-      dispatch({ type: 'question/answered', key, answer: result.value });
-      return null;
+    const id = result.ok ? result.value.question_id : result.problem.questionId;
+    if (id) {
+      const question: Question = result.ok
+        ? { id, query, mode, status: 'answered', created: at, answer: result.value }
+        : { id, query, mode, status: 'failed', created: at, error: result.problem.message };
+      dispatch({ type: 'question/status', question });
     }
-    dispatch({ type: 'question/failed', key });
-    return result.problem.message;
+    dispatch({ type: 'local/settled', key });
+    return result.ok || id ? null : result.problem.message;
   }, []);
 
-  /** After the stream was down: ask the server where each unfinished update stands. */
+  const retryUpdate = useCallback(async (id: string): Promise<string | null> => {
+    const result = await postUpdateRetry(id);
+    if (!result.ok) return result.problem.message;
+    const failed = latest.current.updates[id];
+    if (failed) dispatch({ type: 'update/status', status: { ...failed, retried_by: result.value.id } });
+    if (!latest.current.updates[result.value.id] && failed) {
+      dispatch({ type: 'update/status', status: { id: result.value.id, status: 'queued', text: failed.text ?? '', created: new Date().toISOString(), retry_of: id } });
+    }
+    return null;
+  }, []);
+
+  const retryQuestion = useCallback(async (id: string): Promise<string | null> => {
+    const failed = latest.current.questions[id];
+    const result = await postQuestionRetry(id);
+    const newId = result.ok ? result.value.question_id : result.problem.questionId;
+    if (!newId || !failed) return result.ok ? null : result.problem.message;
+    dispatch({ type: 'question/status', question: { ...failed, retried_by: newId } });
+    const base = { id: newId, query: failed.query, mode: failed.mode, created: new Date().toISOString(), retry_of: id };
+    dispatch({ type: 'question/status', question: result.ok ? { ...base, status: 'answered', answer: result.value } : { ...base, status: 'failed', error: result.problem.message } });
+    return null;
+  }, []);
+
+  const undo = useCallback(async (id: string) => {
+    dispatch({ type: 'undo', id, undo: { state: 'working' } });
+    const result = await undoUpdate(id);
+    dispatch({ type: 'undo', id, undo: result.ok ? { state: 'done', report: result.value } : { state: 'failed', message: result.problem.message } });
+    const known = latest.current.history[id];
+    if (result.ok && known && result.value.commit) {
+      dispatch({ type: 'history/set', updateId: id, history: { ...known, undone: true, undone_by: [...known.undone_by, result.value.commit] } });
+    }
+  }, []);
+
+  /** Puts back what an undo reverted (undoes the undo's commit). */
+  const redo = useCallback(async (id: string, undoCommitId: string) => {
+    const before = latest.current.undos[id];
+    const report = before && 'report' in before ? before.report : undefined;
+    dispatch({ type: 'undo', id, undo: { state: 'redoing' } });
+    const result = await undoCommit(undoCommitId);
+    if (result.ok) {
+      dispatch({ type: 'undo', id, undo: { state: 'redone', report: result.value } });
+      const known = latest.current.history[id];
+      if (known) dispatch({ type: 'history/set', updateId: id, history: { ...known, undone: false } });
+    } else dispatch({ type: 'undo', id, undo: { state: 'failed', message: result.problem.message, ...(report ? { report } : {}) } });
+  }, []);
+
+  /** After the stream was down: the first page again, and every unfinished update known here. */
   const resync = useCallback(() => {
-    const open = state.exchanges.flatMap((e) =>
-      e.kind === 'update' && e.id && !isFinished(state.statuses[e.id]?.status) ? [e.id] : [],
-    );
-    for (const id of open) {
-      void getUpdate(id).then((result) => {
+    void loadFirst();
+    for (const record of Object.values(latest.current.updates)) {
+      if (isFinished(record.status)) continue;
+      void getUpdate(record.id).then((result) => {
         if (result.ok) dispatch({ type: 'update/status', status: result.value });
       });
     }
-  }, [state]);
+  }, [loadFirst]);
 
-  const clear = useCallback(() => dispatch({ type: 'clear' }), []);
-
-  return { state, onUpdateStatus, sendUpdate, ask, resync, clear };
+  return { state, problem, loadingEarlier, loadEarlier, onUpdateStatus, onUpdateStep, onQuestionStatus, onHistoryUpdated, sendUpdate, ask, retryUpdate, retryQuestion, undo, redo, resync };
 }
+
+export type ActivityApi = ReturnType<typeof useActivity>;

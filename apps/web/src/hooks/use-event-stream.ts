@@ -2,11 +2,17 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import type { z } from 'zod';
 import {
   fileChangedSchema,
+  historyUpdatedSchema,
   inboxUpdatedSchema,
+  questionSchema,
   updateStatusSchema,
+  updateStepEventSchema,
   type FileChanged,
+  type HistoryUpdated,
   type InboxUpdated,
+  type Question,
   type UpdateStatus,
+  type UpdateStepEvent,
 } from '../lib/api';
 import { backoffDelay } from '../lib/backoff';
 
@@ -14,6 +20,11 @@ export type StreamHandlers = {
   onFileChanged?: (event: FileChanged) => void;
   onInboxUpdated?: (event: InboxUpdated) => void;
   onUpdateStatus?: (status: UpdateStatus) => void;
+  /** A running update's agent called a tool. */
+  onUpdateStep?: (event: UpdateStepEvent) => void;
+  onQuestionStatus?: (question: Question) => void;
+  /** A commit landed in the vault's history (an update, undo, restore or hand edits). */
+  onHistoryUpdated?: (event: HistoryUpdated) => void;
   /** The stream is back after a failure: whatever happened meanwhile was missed, refetch. */
   onReconnect?: () => void;
 };
@@ -66,6 +77,9 @@ export function useEventStream(handlers: StreamHandlers, url = '/sse'): { state:
       listen(es, 'file_changed', fileChangedSchema, (e) => latest.current.onFileChanged?.(e));
       listen(es, 'inbox_updated', inboxUpdatedSchema, (e) => latest.current.onInboxUpdated?.(e));
       listen(es, 'update_status', updateStatusSchema, (e) => latest.current.onUpdateStatus?.(e));
+      listen(es, 'update_step', updateStepEventSchema, (e) => latest.current.onUpdateStep?.(e));
+      listen(es, 'question_status', questionSchema, (e) => latest.current.onQuestionStatus?.(e));
+      listen(es, 'history_updated', historyUpdatedSchema, (e) => latest.current.onHistoryUpdated?.(e));
     };
 
     // "Retry now": skip the rest of the backoff wait (a no-op while connected).

@@ -1,125 +1,157 @@
-import type { Answer, SearchMode, UpdateState, UpdateStatus } from './api-schemas';
+import type { ActivityItem, Question, SearchMode, UndoReport, UpdateHistory, UpdateState, UpdateStatus, UpdateStep } from './api-schemas';
 
-// The Activity view's model: what was exchanged in this session. Update statuses are kept
-// by server id apart from the exchanges, because an SSE `update_status` can arrive before the
-// POST that created the update has even answered with its id.
+// The Activity view's model. The server keeps every update and question (GET /activity, newest
+// first, a page at a time); the stream keeps them current. What this tab is sending and has no
+// server id for yet is kept apart as `local`, so it shows at once and is never shown twice.
 
 export type InboxRef = { id: string; title: string };
 
-export type UpdateExchange = {
-  kind: 'update';
-  key: string;
-  id?: string;
-  /** 'elsewhere': sent by another client (CLI, MCP, another tab), seen through the stream. */
-  origin: 'here' | 'elsewhere';
-  text: string;
-  imageCount: number;
-  inboxRef?: InboxRef;
-  at: string;
-  /** 'rejected' only survives for a send cut short by a page reload (see activity-storage). */
-  send: 'sending' | 'accepted' | 'rejected';
-  error?: string;
-};
+export type LocalSend =
+  | { kind: 'update'; key: string; text: string; imageCount: number; inboxRef?: InboxRef; at: string }
+  | { kind: 'question'; key: string; query: string; mode: SearchMode; at: string };
 
-export type QuestionExchange = {
-  kind: 'question';
-  key: string;
-  query: string;
-  mode: SearchMode;
-  at: string;
-  state: 'pending' | 'answered' | 'failed';
-  answer?: Answer;
-  error?: string;
-};
+/** An undo asked for from this tab: under way, done (with the report), put back again, or refused. */
+export type UndoState =
+  | { state: 'working' | 'redoing' }
+  | { state: 'done'; report: UndoReport }
+  | { state: 'redone'; report: UndoReport }
+  | { state: 'failed'; message: string; report?: UndoReport };
 
-export type Exchange = UpdateExchange | QuestionExchange;
-export type ActivityState = { exchanges: Exchange[]; statuses: Record<string, UpdateStatus> };
+export type ActivityState = {
+  updates: Record<string, UpdateStatus>;
+  questions: Record<string, Question>;
+  history: Record<string, UpdateHistory>;
+  local: LocalSend[];
+  /** Titles of the inbox items replied to from this tab (the server keeps only their ids). */
+  refTitles: Record<string, string>;
+  undos: Record<string, UndoState>;
+  /** Older pages: the cursor of the next one (null: none left; undefined: the first is not loaded yet). */
+  cursor: string | null | undefined;
+};
 
 export type ActivityAction =
-  | { type: 'update/sending'; key: string; text: string; imageCount: number; inboxRef?: InboxRef; at: string }
+  | { type: 'page/loaded'; items: ActivityItem[]; cursor?: string | null }
+  | { type: 'update/sending'; send: Extract<LocalSend, { kind: 'update' }> }
   | { type: 'update/accepted'; key: string; id: string }
-  | { type: 'update/rejected'; key: string }
   | { type: 'update/status'; status: UpdateStatus }
-  | { type: 'question/asked'; key: string; query: string; mode: SearchMode; at: string }
-  | { type: 'question/answered'; key: string; answer: Answer }
-  | { type: 'question/failed'; key: string }
-  | { type: 'clear' };
+  | { type: 'update/step'; id: string; step: UpdateStep }
+  | { type: 'question/asking'; send: Extract<LocalSend, { kind: 'question' }> }
+  | { type: 'question/status'; question: Question }
+  | { type: 'local/settled'; key: string }
+  | { type: 'history/commit'; updateId: string; commit: string }
+  | { type: 'history/set'; updateId: string; history: UpdateHistory }
+  | { type: 'undo'; id: string; undo: UndoState };
 
-export const emptyActivity: ActivityState = { exchanges: [], statuses: {} };
-const MAX_EXCHANGES = 200;
+export const emptyActivity: ActivityState = { updates: {}, questions: {}, history: {}, local: [], refTitles: {}, undos: {}, cursor: undefined };
 
 const rank: Record<UpdateState, number> = { queued: 0, running: 1, done: 2, inbox: 2, failed: 2 };
 export const isFinished = (state: UpdateState | undefined) => state !== undefined && rank[state] === 2;
+const questionRank: Record<Question['status'], number> = { pending: 0, answered: 1, failed: 1 };
+
+/** The newer of two versions of a record: never back to an earlier state, nor to fewer steps. */
+function newerUpdate(known: UpdateStatus | undefined, next: UpdateStatus): UpdateStatus {
+  if (!known) return next;
+  // A new attempt after a model fault starts its steps afresh.
+  if ((next.attempts ?? 0) > (known.attempts ?? 0)) return next;
+  if (rank[known.status] !== rank[next.status]) return rank[known.status] > rank[next.status] ? known : next;
+  const merged = { ...known, ...next };
+  if ((known.step_count ?? 0) > (next.step_count ?? 0)) return { ...merged, steps: known.steps, step_count: known.step_count };
+  return merged;
+}
+
+function newerQuestion(known: Question | undefined, next: Question): Question {
+  if (!known) return next;
+  return questionRank[known.status] > questionRank[next.status] ? known : { ...known, ...next };
+}
 
 export function activityReducer(state: ActivityState, action: ActivityAction): ActivityState {
   switch (action.type) {
+    case 'page/loaded': {
+      const updates = { ...state.updates };
+      const questions = { ...state.questions };
+      const history = { ...state.history };
+      for (const item of action.items) {
+        if (item.type === 'update') {
+          updates[item.id] = newerUpdate(updates[item.id], item.update);
+          if (item.history) history[item.id] = item.history;
+        } else questions[item.id] = newerQuestion(questions[item.id], item.question);
+      }
+      return { ...state, updates, questions, history, ...(action.cursor !== undefined ? { cursor: action.cursor } : {}) };
+    }
     case 'update/sending': {
-      const { key, text, imageCount, inboxRef, at } = action;
-      return append(state, { kind: 'update', origin: 'here', send: 'sending', key, text, imageCount, at, ...(inboxRef ? { inboxRef } : {}) });
+      const { send } = action;
+      const refTitles = send.inboxRef ? { ...state.refTitles, [send.inboxRef.id]: send.inboxRef.title } : state.refTitles;
+      return { ...state, local: [...state.local, send], refTitles };
     }
     case 'update/accepted': {
-      // The stream may have announced this id first, as someone else's update: ours wins.
-      const exchanges = state.exchanges.filter((e) => !(e.kind === 'update' && e.origin === 'elsewhere' && e.id === action.id));
-      return { ...state, exchanges: patch(exchanges, action.key, { id: action.id, send: 'accepted' }) };
+      // The record may not have reached us yet: stand in for it with what was sent until it does.
+      const send = state.local.find((l) => l.key === action.key);
+      const local = state.local.filter((l) => l.key !== action.key);
+      if (!send || send.kind !== 'update' || state.updates[action.id]) return { ...state, local };
+      const stand: UpdateStatus = { id: action.id, status: 'queued', text: send.text, created: send.at, ...(send.inboxRef ? { inbox_ref: send.inboxRef.id } : {}) };
+      return { ...state, local, updates: { ...state.updates, [action.id]: stand } };
     }
-    // A refused request never reached Knower: it leaves the log, and the chat input keeps the
-    // draft with the error beside it, so a retry does not stack up failed copies.
-    case 'update/rejected':
-    case 'question/failed':
-      return { ...state, exchanges: state.exchanges.filter((e) => e.key !== action.key) };
     case 'update/status':
-      return applyStatus(state, action.status);
-    case 'question/asked': {
-      const { key, query, mode, at } = action;
-      return append(state, { kind: 'question', state: 'pending', key, query, mode, at });
+      return { ...state, updates: { ...state.updates, [action.status.id]: newerUpdate(state.updates[action.status.id], action.status) } };
+    case 'update/step': {
+      const known = state.updates[action.id];
+      if (!known || known.steps?.some((s) => s.n === action.step.n)) return state;
+      const steps = [...(known.steps ?? []), action.step].slice(-40);
+      return { ...state, updates: { ...state.updates, [action.id]: { ...known, steps, step_count: Math.max(known.step_count ?? 0, action.step.n) } } };
     }
-    case 'question/answered':
-      return { ...state, exchanges: patch(state.exchanges, action.key, { state: 'answered', answer: action.answer }) };
-    case 'clear':
-      return emptyActivity;
+    case 'question/asking':
+      return { ...state, local: [...state.local, action.send] };
+    case 'question/status':
+      return { ...state, questions: { ...state.questions, [action.question.id]: newerQuestion(state.questions[action.question.id], action.question) } };
+    case 'local/settled':
+      return { ...state, local: state.local.filter((l) => l.key !== action.key) };
+    case 'history/commit':
+      if (state.history[action.updateId]) return state;
+      return { ...state, history: { ...state.history, [action.updateId]: { commit: action.commit, undone_by: [], undone: false } } };
+    case 'history/set':
+      return { ...state, history: { ...state.history, [action.updateId]: action.history } };
+    case 'undo':
+      return { ...state, undos: { ...state.undos, [action.id]: action.undo } };
   }
 }
 
-function applyStatus(state: ActivityState, status: UpdateStatus): ActivityState {
-  const known = state.statuses[status.id];
-  // A late 'queued' (e.g. a refetch racing the stream) must not undo a newer state.
-  if (known && rank[known.status] > rank[status.status]) return state;
-  const next = { ...state, statuses: { ...state.statuses, [status.id]: status } };
-  const tracked = state.exchanges.some((e) => e.kind === 'update' && e.id === status.id);
-  const awaitingId = state.exchanges.some((e) => e.kind === 'update' && e.send === 'sending');
-  if (tracked || awaitingId) return next;
-  return append(next, {
-    kind: 'update',
-    key: `elsewhere:${status.id}`,
-    id: status.id,
-    origin: 'elsewhere',
-    text: status.text ?? '',
-    imageCount: 0,
-    ...(status.inbox_ref ? { inboxRef: { id: status.inbox_ref, title: status.inbox_ref } } : {}),
-    at: status.created,
-    send: 'accepted',
-  });
+export type Entry =
+  | { kind: 'update'; key: string; at: string; record: UpdateStatus }
+  | { kind: 'question'; key: string; at: string; record: Question }
+  | { kind: 'sending'; key: string; at: string; send: LocalSend };
+
+/**
+ * Everything to show, oldest first. A record the stream brought in while its POST is still in
+ * flight (same words, not started yet) is left out: the local entry stands for it until then.
+ */
+export function entriesOf(state: ActivityState): Entry[] {
+  const sending = new Set(state.local.map((l) => (l.kind === 'update' ? `u:${l.text}` : `q:${l.query}`)));
+  const entries: Entry[] = state.local.map((send) => ({ kind: 'sending', key: send.key, at: send.at, send }));
+  for (const record of Object.values(state.updates)) {
+    if (record.status === 'queued' && sending.has(`u:${record.text ?? ''}`)) continue;
+    entries.push({ kind: 'update', key: `u:${record.id}`, at: record.created, record });
+  }
+  for (const record of Object.values(state.questions)) {
+    if (record.status === 'pending' && sending.has(`q:${record.query}`)) continue;
+    entries.push({ kind: 'question', key: `q:${record.id}`, at: record.created, record });
+  }
+  return entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.key < b.key ? -1 : 1));
 }
 
-function append(state: ActivityState, exchange: Exchange): ActivityState {
-  const exchanges = [...state.exchanges, exchange].slice(-MAX_EXCHANGES);
-  if (exchanges.length === state.exchanges.length + 1) return { ...state, exchanges };
-  const ids = new Set(exchanges.flatMap((e) => (e.kind === 'update' && e.id ? [e.id] : [])));
-  const statuses = Object.fromEntries(Object.entries(state.statuses).filter(([id]) => ids.has(id)));
-  return { exchanges, statuses };
+/** Updates on their way: being sent, queued or running. */
+export function updatesInFlight(state: ActivityState): number {
+  return state.local.filter((l) => l.kind === 'update').length + Object.values(state.updates).filter((u) => !isFinished(u.status)).length;
 }
 
-function patch(exchanges: Exchange[], key: string, fields: Partial<UpdateExchange> | Partial<QuestionExchange>): Exchange[] {
-  return exchanges.map((e) => (e.key === key ? ({ ...e, ...fields } as Exchange) : e));
-}
-
-/** Replies in flight, by inbox item id: the Inbox view shows them as "being carried out". */
+/** Replies in flight (or failed and not retried), by inbox item id: the Inbox view shows them. */
 export function repliesInFlight(state: ActivityState): Map<string, UpdateStatus | undefined> {
   const replies = new Map<string, UpdateStatus | undefined>();
-  for (const e of state.exchanges) {
-    if (e.kind !== 'update' || !e.inboxRef || e.send === 'rejected') continue;
-    const status = e.id ? state.statuses[e.id] : undefined;
-    if (!isFinished(status?.status) || status?.status === 'failed') replies.set(e.inboxRef.id, status);
+  for (const l of state.local) if (l.kind === 'update' && l.inboxRef) replies.set(l.inboxRef.id, undefined);
+  for (const u of Object.values(state.updates)) {
+    if (!u.inbox_ref || u.retried_by) continue;
+    // One still running wins over one that failed.
+    if (!isFinished(u.status)) replies.set(u.inbox_ref, u);
+    else if (u.status === 'failed' && !replies.has(u.inbox_ref)) replies.set(u.inbox_ref, u);
   }
   return replies;
 }

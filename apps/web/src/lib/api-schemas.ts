@@ -55,6 +55,23 @@ export const answerSchema = z.object({
   // "degraded" carries the reason deep search fell back to fast; tolerate a bare flag too.
   degraded: z.union([z.string(), z.boolean()]).nullish(),
   offline: z.boolean().nullish(),
+  // The id the question is kept under (Activity lists it after a reload).
+  question_id: z.string().nullish(),
+});
+
+export const questionSchema = z.object({
+  id: z.string(),
+  query: z.string(),
+  mode: searchModeSchema.catch('fast'),
+  scope: z.string().nullish(),
+  status: z.enum(['pending', 'answered', 'failed']),
+  created: z.string(),
+  finished: z.string().nullish(),
+  answer: answerSchema.omit({ question_id: true }).nullish(),
+  error: z.string().nullish(),
+  error_code: z.string().nullish(),
+  retry_of: z.string().nullish(),
+  retried_by: z.string().nullish(),
 });
 
 export const inboxSummarySchema = z.object({
@@ -76,6 +93,24 @@ export const inboxItemSchema = z.object({
 
 export const updateStateSchema = z.enum(['queued', 'running', 'done', 'inbox', 'failed']);
 
+export const fileChangeSchema = z.object({
+  path: z.string(),
+  kind: z.enum(['created', 'edited', 'moved', 'deleted']),
+  from: z.string().nullish(),
+});
+
+/** One tool call of a running update's agent (`update_step`, and the record's `steps`). */
+export const updateStepSchema = z.object({
+  n: z.number(),
+  at: z.string(),
+  tool: z.string(),
+  path: z.string().nullish(),
+  to: z.string().nullish(),
+  query: z.string().nullish(),
+  ok: z.boolean(),
+  error: z.string().nullish(),
+});
+
 export const updateStatusSchema = z.object({
   id: z.string(),
   status: updateStateSchema,
@@ -84,17 +119,71 @@ export const updateStatusSchema = z.object({
   created: z.string(),
   finished: z.string().nullish(),
   files: z.array(z.string()).nullish(),
+  changes: z.array(fileChangeSchema).nullish(),
   inbox_id: z.string().nullish(),
   summary: z.string().nullish(),
   error: z.string().nullish(),
+  images: z.array(z.object({ name: z.string() })).nullish(),
+  attempts: z.number().nullish(),
+  steps: z.array(updateStepSchema).nullish(),
+  step_count: z.number().nullish(),
+  retry_of: z.string().nullish(),
+  retried_by: z.string().nullish(),
 });
 export const updateListSchema = z.object({ updates: z.array(updateStatusSchema) });
+export const updateStepEventSchema = z.object({ id: z.string(), step: updateStepSchema });
+
+/** Where an update stands in the vault's history (absent: it changed nothing, or not committed yet). */
+export const updateHistorySchema = z.object({ commit: z.string(), undone_by: z.array(z.string()), undone: z.boolean() });
+
+export const activityItemSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('update'), id: z.string(), at: z.string(), update: updateStatusSchema, history: updateHistorySchema.nullish() }),
+  z.object({ type: z.literal('question'), id: z.string(), at: z.string(), question: questionSchema }),
+]);
+export const activityPageSchema = z.object({ items: z.array(activityItemSchema), next_cursor: z.string().nullish() });
+
+export const retryAcceptedSchema = acceptedSchema.extend({ retry_of: z.string().nullish() });
+export const historyUpdatedSchema = z.object({ commit: z.string(), kind: z.string(), update_id: z.string().nullish() });
+
+// The vault's history: diffs, undo, a note's versions and restore.
+export const hunkSchema = z.object({
+  old_start: z.number(),
+  old_lines: z.number(),
+  new_start: z.number(),
+  new_lines: z.number(),
+  lines: z.array(z.string()),
+  words: z.array(z.object({ op: z.enum(['=', '-', '+']), text: z.string() })).nullish(),
+});
+export const fileDiffSchema = fileChangeSchema.extend({ binary: z.boolean().nullish(), too_large: z.boolean().nullish(), hunks: z.array(hunkSchema) });
+export const commitDiffSchema = z.object({ commit: z.string().nullable(), files: z.array(fileDiffSchema) });
+export const undoReportSchema = z.object({
+  status: z.enum(['undone', 'partial', 'nothing']),
+  commit: z.string().nullable(),
+  reverted: z.array(fileChangeSchema),
+  conflicts: z.array(z.object({ path: z.string(), reason: z.string() })),
+  inbox_id: z.string().nullish(),
+  message: z.string(),
+});
+export const noteVersionSchema = z.object({
+  commit: z.string(),
+  kind: z.enum(['update', 'undo', 'restore', 'hand', 'snapshot']).catch('hand'),
+  at: z.string(),
+  title: z.string(),
+  update_id: z.string().nullish(),
+  change: z.object({ kind: fileChangeSchema.shape.kind, from: z.string().nullish(), to: z.string().nullish() }),
+  binary: z.boolean().nullish(),
+  too_large: z.boolean().nullish(),
+  hunks: z.array(hunkSchema),
+});
+export const noteHistorySchema = z.object({ path: z.string(), versions: z.array(noteVersionSchema), next_cursor: z.string().nullish() });
+export const restoreReportSchema = z.object({ status: z.enum(['restored', 'unchanged']), path: z.string(), from: z.string(), commit: z.string().nullable() });
 
 export const healthSchema = z.object({
   provider: z.object({ name: z.string(), model: z.string().nullish(), problem: z.string().nullish() }).nullish(),
 });
 
-export const errorBodySchema = z.object({ error: z.string(), message: z.string() });
+// A failed question is kept all the same: its error names it.
+export const errorBodySchema = z.object({ error: z.string(), message: z.string(), question_id: z.string().nullish() });
 
 // Server-sent events.
 export const fileChangedSchema = z.object({
@@ -117,5 +206,20 @@ export type InboxItem = z.infer<typeof inboxItemSchema>;
 export type UpdateState = z.infer<typeof updateStateSchema>;
 export type UpdateStatus = z.infer<typeof updateStatusSchema>;
 export type Health = z.infer<typeof healthSchema>;
+export type FileChange = z.infer<typeof fileChangeSchema>;
+export type UpdateStep = z.infer<typeof updateStepSchema>;
+export type UpdateStepEvent = z.infer<typeof updateStepEventSchema>;
+export type Question = z.infer<typeof questionSchema>;
+export type UpdateHistory = z.infer<typeof updateHistorySchema>;
+export type ActivityItem = z.infer<typeof activityItemSchema>;
+export type ActivityPage = z.infer<typeof activityPageSchema>;
+export type HistoryUpdated = z.infer<typeof historyUpdatedSchema>;
+export type Hunk = z.infer<typeof hunkSchema>;
+export type FileDiff = z.infer<typeof fileDiffSchema>;
+export type CommitDiff = z.infer<typeof commitDiffSchema>;
+export type UndoReport = z.infer<typeof undoReportSchema>;
+export type NoteVersion = z.infer<typeof noteVersionSchema>;
+export type NoteHistory = z.infer<typeof noteHistorySchema>;
+export type RestoreReport = z.infer<typeof restoreReportSchema>;
 export type FileChanged = z.infer<typeof fileChangedSchema>;
 export type InboxUpdated = z.infer<typeof inboxUpdatedSchema>;

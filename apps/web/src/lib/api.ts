@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import {
   acceptedSchema,
+  activityPageSchema,
   answerSchema,
+  commitDiffSchema,
+  noteHistorySchema,
+  restoreReportSchema,
+  retryAcceptedSchema,
+  undoReportSchema,
   errorBodySchema,
   findSchema,
   folderListingSchema,
@@ -12,7 +18,6 @@ import {
   inboxListSchema,
   noteSchema,
   treeSchema,
-  updateListSchema,
   updateStatusSchema,
   type SearchMode,
 } from './api-schemas';
@@ -20,7 +25,7 @@ import {
 export * from './api-schemas';
 
 /** An expected failure (unreachable service, 4xx, a response that breaks the contract). */
-export type ApiProblem = { status: number; code: string; message: string };
+export type ApiProblem = { status: number; code: string; message: string; /** A failed question, kept by the server. */ questionId?: string };
 export type Result<T> = { ok: true; value: T } | { ok: false; problem: ApiProblem };
 
 const problem = (status: number, code: string, message: string) =>
@@ -46,7 +51,10 @@ async function request<S extends z.ZodType>(
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     const parsed = errorBodySchema.safeParse(body);
-    if (parsed.success) return problem(response.status, parsed.data.error, parsed.data.message);
+    if (parsed.success) {
+      const { error, message, question_id } = parsed.data;
+      return { ok: false, problem: { status: response.status, code: error, message, ...(question_id ? { questionId: question_id } : {}) } };
+    }
     // No JSON error body: the answer came from something in front of core (a proxy, a gateway).
     return response.status >= 500
       ? problem(response.status, 'unreachable', `Knower did not answer (HTTP ${response.status}). Is the service running?`)
@@ -92,7 +100,8 @@ export const getInbox = () => request(inboxListSchema, '/inbox');
 export const getInboxItem = (id: string, signal?: AbortSignal) =>
   request(inboxItemSchema, `/inbox/${encodeURIComponent(id)}`, { signal });
 
-export const getUpdates = () => request(updateListSchema, '/updates');
+/** Updates and questions, newest first; `cursor` is the previous page's next_cursor. */
+export const getActivity = (cursor?: string, limit = 20) => request(activityPageSchema, `/activity?${query({ limit: String(limit), cursor })}`);
 
 export const getUpdate = (id: string) => request(updateStatusSchema, `/updates/${encodeURIComponent(id)}`);
 
@@ -118,6 +127,27 @@ export function postUpdate({ text, inboxRef, images = [], idempotencyKey }: Upda
 }
 
 export type SearchInput = { query: string; mode?: SearchMode; scope?: string };
+
+const post = { method: 'POST' } as const;
+const idPath = (prefix: string, id: string, suffix: string) => `${prefix}/${encodeURIComponent(id)}/${suffix}`;
+
+/** Runs a failed update's input again as a new update. */
+export const retryUpdate = (id: string) => request(retryAcceptedSchema, idPath('/updates', id, 'retry'), post);
+
+/** Asks a failed question again; answers like POST /search. */
+export const retryQuestion = (id: string) => request(answerSchema, idPath('/questions', id, 'retry'), post);
+
+export const getUpdateDiff = (id: string, signal?: AbortSignal) => request(commitDiffSchema, `${idPath('/updates', id, 'diff')}?words=true`, { signal });
+
+export const undoUpdate = (id: string) => request(undoReportSchema, idPath('/updates', id, 'undo'), post);
+
+/** Undoes any commit: an undo's own commit puts back what it reverted. */
+export const undoCommit = (commit: string) => request(undoReportSchema, idPath('/history', commit, 'undo'), post);
+
+export const getNoteHistory = (path: string, signal?: AbortSignal) => request(noteHistorySchema, `/vault/history?${query({ path, limit: '50' })}`, { signal });
+
+export const restoreNote = (path: string, commit: string) =>
+  request(restoreReportSchema, '/vault/restore', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ path, commit }) });
 
 export const postSearch = (input: SearchInput) =>
   request(answerSchema, '/search', {

@@ -16,6 +16,8 @@ Vault
   ask "question" [--deep]                               ask the search agent
   search "words" [--deep] [--scope project:NAME] [--json] raw search hits
   inbox [--json]           list the items waiting for your answer
+  history [--json]         what changed the vault: updates (ids, summaries, files), undos
+  undo ID                  reverse one update (exit 4: done in part, see the inbox)
   embed                    refresh search embeddings now
 
 Project
@@ -23,7 +25,7 @@ Project
   help [command]           this text, or a command's
   --version                the versions of Knower, qmd and Node
 
-Exit codes: 0 ok, 1 failure, 2 usage error, 3 the service is not running.
+Exit codes: 0 ok, 1 failure, 2 usage error, 3 the service is not running, 4 undone in part.
 Settings: environment variables or .env at the repo root (see .env.example).
 `;
 

@@ -2,6 +2,7 @@ import { add } from './add.js';
 import { ask } from './ask.js';
 import { embed } from './embed.js';
 import { helpVerb } from './help.js';
+import { history } from './history.js';
 import { inbox } from './inbox.js';
 import { logs } from './logs.js';
 import { search } from './search.js';
@@ -9,6 +10,7 @@ import { start } from './start.js';
 import { status } from './status.js';
 import { stop } from './stop.js';
 import { test } from './test.js';
+import { undo } from './undo.js';
 import type { Verb } from './verb.js';
 import { vault } from './vault.js';
 import { visualize } from './visualize.js';
@@ -17,7 +19,7 @@ export { HELP } from './help.js';
 export { usageLines, type Verb } from './verb.js';
 
 const table = new Map<string, Verb>();
-for (const verb of [start, stop, status, visualize, vault, logs, embed, search, add, ask, inbox, test]) table.set(verb.name, verb);
+for (const verb of [start, stop, status, visualize, vault, logs, embed, search, add, ask, inbox, history, undo, test]) table.set(verb.name, verb);
 table.set('help', helpVerb((name) => table.get(name)?.help));
 
 export const verbs: ReadonlyMap<string, Verb> = table;

@@ -1,0 +1,36 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { getInboxItem, isInboxId } from '../inbox/index.js';
+import type { StoredImage, UpdateRecord } from '../queue/index.js';
+import { removeTree } from '../vault/index.js';
+
+export interface FailedItemDeps {
+  root: string;
+  /** Where the failed update's images are kept in the state dir. */
+  imagePath: (record: UpdateRecord, image: StoredImage) => string;
+}
+
+/**
+ * Removes the inbox item a failed update left (`inbox/<id>/`: review.md, input.md and copies of
+ * its images), once a retry of the same input has an outcome. The item goes only while it is
+ * still exactly that: a review marked failed for this update, and nothing in the folder but
+ * what the failure wrote. A folder the person has added to, or a review turned into something
+ * else, stays. Runs inside the retry's journal, so the removal is undoable like any change.
+ */
+export async function clearFailedItem(deps: FailedItemDeps, failed: UpdateRecord): Promise<string[]> {
+  const id = failed.inbox_id;
+  if (failed.status !== 'failed' || !id || !isInboxId(id)) return [];
+  const item = await getInboxItem(deps.root, id);
+  if (!item || item.review.frontmatter.status !== 'failed' || item.review.frontmatter.update_id !== failed.id) return [];
+  const folder = path.join(deps.root, 'inbox', id);
+  const images = await Promise.all(failed.images.map((image) => readFile(deps.imagePath(failed, image)).catch(() => null)));
+  for (const entry of await readdir(folder, { withFileTypes: true })) {
+    if (entry.name === 'review.md' || entry.name === 'input.md') continue;
+    if (!entry.isFile()) return [];
+    const bytes = await readFile(path.join(folder, entry.name));
+    if (!images.some((image) => image?.equals(bytes))) return [];
+  }
+  const files = item.files;
+  await removeTree(folder);
+  return files;
+}

@@ -1,0 +1,84 @@
+import type { Agents, Answer, AnswerRequest } from '../agents/index.js';
+import type { EventBus } from '../events/index.js';
+import { isModelError } from '../llm/index.js';
+import type { Logger } from '../logger.js';
+import type { QuestionRecord } from './question-record.js';
+import type { QuestionStore } from './question-store.js';
+
+/** A question's outcome: the answer, or a failure the route reports (the question is kept either way). */
+export type Asked =
+  | { ok: true; record: QuestionRecord; answer: Answer }
+  | { ok: false; record: QuestionRecord; error: 'model_unavailable'; message: string };
+
+export type RetryRefusal = { ok: false; error: 'question_not_found' | 'question_not_failed'; message: string };
+
+const INTERRUPTED = 'Knower stopped before the answer was ready.';
+
+/**
+ * Questions asked through `POST /search`: each is on disk before the search agent starts, and
+ * keeps its answer or its error. Questions left pending by a stop are marked interrupted at start.
+ */
+export function createQuestions(deps: { store: QuestionStore; agents: Pick<Agents, 'answer'>; bus: EventBus; clock: () => Date; log: Logger }) {
+  const records = new Map<string, QuestionRecord>();
+  const now = () => deps.clock().toISOString();
+
+  async function save(record: QuestionRecord): Promise<QuestionRecord> {
+    records.set(record.id, record);
+    await deps.store.save(record);
+    deps.bus.publish({ type: 'question_status', data: { ...record } });
+    return record;
+  }
+
+  const loaded = (async () => {
+    for (const record of await deps.store.load()) {
+      records.set(record.id, record);
+      if (record.status === 'pending') await save({ ...record, status: 'failed', error: INTERRUPTED, error_code: 'interrupted', finished: now() });
+    }
+  })().catch((err: unknown) => deps.log.error({ err }, 'could not load the questions asked before'));
+
+  async function ask(req: AnswerRequest, retryOf?: QuestionRecord): Promise<Asked> {
+    await loaded;
+    const record = await save({
+      id: deps.store.newId(deps.clock()),
+      query: req.query,
+      mode: req.mode ?? 'fast',
+      ...(req.scope ? { scope: req.scope } : {}),
+      status: 'pending',
+      created: now(),
+      ...(retryOf ? { retry_of: retryOf.id } : {}),
+    });
+    if (retryOf) await save({ ...retryOf, retried_by: record.id });
+    try {
+      const answer = await deps.agents.answer(req);
+      const { markdown, sources, mode, degraded, offline } = answer;
+      const kept = { markdown, sources, mode, ...(degraded ? { degraded } : {}), ...(offline ? { offline } : {}) };
+      return { ok: true, record: await save({ ...record, status: 'answered', answer: kept, finished: now() }), answer };
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      // A model fault is an expected outcome (the route answers 503); anything else is a bug, kept and rethrown.
+      const failed = await save({ ...record, status: 'failed', error: message, error_code: isModelError(err) ? 'model_unavailable' : 'internal', finished: now() });
+      if (!isModelError(err)) throw err;
+      return { ok: false, record: failed, error: 'model_unavailable', message: `the model could not answer: ${message}` };
+    }
+  }
+
+  return {
+    ask: (req: AnswerRequest) => ask(req),
+    /** Asks a failed question again, as a new question linked to it. */
+    async retry(id: string): Promise<Asked | RetryRefusal> {
+      await loaded;
+      const record = records.get(id);
+      if (!record) return { ok: false, error: 'question_not_found', message: 'no question with that id' };
+      if (record.status !== 'failed') return { ok: false, error: 'question_not_failed', message: `question ${id} is ${record.status}; only a failed question is asked again` };
+      return ask({ query: record.query, mode: record.mode, ...(record.scope ? { scope: record.scope } : {}) }, record);
+    },
+    get: (id: string) => records.get(id),
+    /** Every question, oldest first. */
+    async all(): Promise<QuestionRecord[]> {
+      await loaded;
+      return [...records.values()];
+    },
+  };
+}
+
+export type Questions = ReturnType<typeof createQuestions>;

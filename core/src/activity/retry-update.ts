@@ -1,0 +1,52 @@
+import { readFile } from 'node:fs/promises';
+import type { NewUpdate, StoredImage, UpdateQueue, UpdateRecord } from '../queue/index.js';
+
+export type RetryOutcome =
+  | { ok: true; record: UpdateRecord; duplicate: boolean }
+  | { ok: false; error: 'update_not_found' | 'update_not_failed' | 'input_missing'; message: string };
+
+/**
+ * Runs a failed update's input again (text, images, inbox_ref) as a new update through the
+ * queue, linked both ways (`retry_of` / `retried_by`). The failed record and its stored input
+ * stay as they are. Retrying an update already retried answers with its retry while that one
+ * has not failed; a failed retry is retried in its turn. One retry at a time: a double click
+ * does not queue the input twice.
+ */
+export function createUpdateRetry(deps: { queue: Pick<UpdateQueue, 'get' | 'submit'>; imagePath: (record: UpdateRecord, image: StoredImage) => string }) {
+  let tail: Promise<unknown> = Promise.resolve();
+
+  async function retry(id: string): Promise<RetryOutcome> {
+    let record = deps.queue.get(id);
+    if (!record) return { ok: false, error: 'update_not_found', message: 'no update with that id' };
+    const seen = new Set<string>();
+    while (record.retried_by && !seen.has(record.id)) {
+      seen.add(record.id);
+      const next = deps.queue.get(record.retried_by);
+      if (!next) break;
+      record = next;
+    }
+    if (record.status !== 'failed') {
+      if (record.id !== id) return { ok: true, record, duplicate: true };
+      return { ok: false, error: 'update_not_failed', message: `update ${id} is ${record.status}; only a failed update can be retried` };
+    }
+    const failed = record;
+    let images: NewUpdate['images'];
+    try {
+      images = await Promise.all(failed.images.map(async (image) => ({ name: image.name, mediaType: image.mediaType, data: await readFile(deps.imagePath(failed, image)) })));
+    } catch {
+      return { ok: false, error: 'input_missing', message: `the images of update ${failed.id} are no longer in the state folder; its inbox item keeps a copy` };
+    }
+    const { record: created } = await deps.queue.submit({ text: failed.text, images, ...(failed.inbox_ref ? { inboxRef: failed.inbox_ref } : {}), retryOf: failed.id });
+    return { ok: true, record: created, duplicate: false };
+  }
+
+  return {
+    retry(id: string): Promise<RetryOutcome> {
+      const run = tail.then(() => retry(id));
+      tail = run.catch(() => undefined);
+      return run;
+    },
+  };
+}
+
+export type UpdateRetry = ReturnType<typeof createUpdateRetry>;
