@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { FINAL_STATUSES } from '../queue/index.js';
 import type { CommitInfo, CommitKind } from './commit-log.js';
 import { createHistoryEngine, type HistoryDeps } from './history-service.js';
@@ -37,8 +38,12 @@ export function createHistory(deps: CreateHistoryDeps) {
     const record = deps.recordOf(id);
     if (!record) return fail('update_not_found', 'no update with that id');
     if (!FINAL_STATUSES.has(record.status)) return fail('update_not_finished', `update ${id} is ${record.status}; it can be reviewed once it has finished`);
-    // Its commit may still be on its way (it lands right after the update): wait for it.
-    if (!ctx.commits.forUpdate(id) && record.changes?.length) await engine.whenIdle();
+    // Its commit may still be on its way: the record is final a moment before the queue hands
+    // the run to the history. Wait for it, within bounds (a run that changed nothing has none).
+    for (let waited = 0; !ctx.commits.forUpdate(id) && record.changes?.length && waited < 10_000; waited += 20) {
+      await engine.whenIdle();
+      if (!ctx.commits.forUpdate(id)) await delay(20);
+    }
     return { ok: true, value: ctx.commits.forUpdate(id) ?? null };
   }
 
