@@ -43,7 +43,7 @@ export function NoteHistory({ path, revision }: { path: string; revision: number
       <h2 className="mb-3 text-[13px] font-semibold">History of {path}</h2>
       <ol className="space-y-3">
         {state.versions.map((version, i) => (
-          <VersionRow key={version.commit} path={path} version={version} current={i === 0} onRestore={history.restore} />
+          <VersionRow key={version.commit} path={path} version={version} current={i === 0} restored={history.restored === version.commit} onRestore={history.restore} />
         ))}
       </ol>
     </div>
@@ -55,12 +55,14 @@ type VersionRowProps = {
   version: NoteVersion;
   /** The note as it is now: nothing to restore. */
   current: boolean;
+  /** This version was just restored from here. */
+  restored: boolean;
   onRestore: (commit: string) => Promise<{ ok: true } | { ok: false; message: string }>;
 };
 
-function VersionRow({ path, version, current, onRestore }: VersionRowProps) {
+function VersionRow({ path, version, current, restored, onRestore }: VersionRowProps) {
   const [open, setOpen] = useState(false);
-  const [restoring, setRestoring] = useState<'idle' | 'working' | 'done'>('idle');
+  const [restoring, setRestoring] = useState<'idle' | 'working'>('idle');
   const [error, setError] = useState<string | null>(null);
   const panel = useId();
   const restorable = !current && version.change.kind !== 'deleted';
@@ -68,7 +70,7 @@ function VersionRow({ path, version, current, onRestore }: VersionRowProps) {
     setRestoring('working');
     setError(null);
     const outcome = await onRestore(version.commit);
-    setRestoring(outcome.ok ? 'done' : 'idle');
+    setRestoring('idle');
     if (!outcome.ok) setError(outcome.message);
   };
   const label = `${who[version.kind]}${version.update_id ? ` ${version.update_id}` : ''}`;
@@ -97,11 +99,11 @@ function VersionRow({ path, version, current, onRestore }: VersionRowProps) {
           <ChevronRight aria-hidden size={13} className={cn('transition-transform', open && 'rotate-90')} /> Changes
         </button>
         {restorable && (
-          <Button size="sm" onClick={() => void restore()} disabled={restoring !== 'idle'}>
+          <Button size="sm" onClick={() => void restore()} disabled={restoring !== 'idle' || restored}>
             <RotateCcw aria-hidden size={13} /> {restoring === 'working' ? 'Restoring…' : 'Restore this version'}
           </Button>
         )}
-        {restoring === 'done' && (
+        {restored && (
           <p role="status" className="text-xs text-success">
             Restored. The restore is in the history too, and can be undone.
           </p>
