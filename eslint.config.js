@@ -16,6 +16,32 @@ export default tseslint.config(
     },
   },
   {
+    // A run changes the vault only through the writer it is handed, so every change is journaled.
+    files: ['core/src/agents/**/*.ts', 'core/src/activity/failed-item-cleanup.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'node:fs/promises',
+              importNames: ['writeFile', 'appendFile', 'unlink', 'rm', 'rename', 'link', 'copyFile', 'cp', 'truncate', 'open'],
+              message: 'Change the vault through the run\'s writer (session.writer).',
+            },
+            { name: 'node:fs', message: 'Use node:fs/promises to read; change the vault through the run\'s writer.' },
+          ],
+          patterns: [
+            {
+              group: ['**/vault/index.js'],
+              importNames: ['writeFileAtomic', 'removeFile', 'removeTree', 'linkFile', 'renameTree', 'copyInto', 'directWriter'],
+              message: 'Change the vault through the run\'s writer (session.writer), so the change is journaled.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },

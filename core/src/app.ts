@@ -143,7 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log,
     journalFor,
     history,
-    clearFailedItem: (failed) => clearFailedItem({ root, imagePath: (record, image) => store.imagePath(record, image) }, failed),
+    clearFailedItem: (failed, writer) => clearFailedItem({ root, imagePath: (record, image) => store.imagePath(record, image) }, failed, writer),
     ...(deps.retry ? { retry: deps.retry } : {}),
   });
   const questions = createQuestions({ store: new QuestionStore(config.stateDir), agents, bus, clock, log });

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { getInboxItem, isInboxId } from '../inbox/index.js';
 import type { StoredImage, UpdateRecord } from '../queue/index.js';
-import { removeTree } from '../vault/index.js';
+import type { VaultWriter } from '../vault/index.js';
 
 export interface FailedItemDeps {
   root: string;
@@ -15,9 +15,9 @@ export interface FailedItemDeps {
  * its images), once a retry of the same input has an outcome. The item goes only while it is
  * still exactly that: a review marked failed for this update, and nothing in the folder but
  * what the failure wrote. A folder the person has added to, or a review turned into something
- * else, stays. Runs inside the retry's journal, so the removal is undoable like any change.
+ * else, stays. The retry's writer journals the removal, so it is undoable like any change.
  */
-export async function clearFailedItem(deps: FailedItemDeps, failed: UpdateRecord): Promise<string[]> {
+export async function clearFailedItem(deps: FailedItemDeps, failed: UpdateRecord, writer: VaultWriter): Promise<string[]> {
   const id = failed.inbox_id;
   if (failed.status !== 'failed' || !id || !isInboxId(id)) return [];
   const item = await getInboxItem(deps.root, id);
@@ -31,6 +31,6 @@ export async function clearFailedItem(deps: FailedItemDeps, failed: UpdateRecord
     if (!images.some((image) => image?.equals(bytes))) return [];
   }
   const files = item.files;
-  await removeTree(folder);
+  await writer.removeTree(folder);
   return files;
 }

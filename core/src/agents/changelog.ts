@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { readTextIfExists, writeFileAtomic } from '../vault/index.js';
+import { readTextIfExists, type VaultAccess } from '../vault/index.js';
 import { escapeRegExp, headAndBody, insertAtTop } from './note-text.js';
 
 export const CHANGELOG = 'changelog.md';
@@ -24,18 +24,18 @@ export async function changelogMentions(root: string, updateId: string): Promise
  * Adds an entry at the top of changelog.md (newest first, under its title) by compare-and-swap:
  * a hand edit landing meanwhile makes it re-read and try again, never overwrite.
  */
-export async function logToChangelog(root: string, date: Date, updateId: string, lines: string[]): Promise<boolean> {
-  const abs = path.join(root, CHANGELOG);
+export async function logToChangelog(vault: VaultAccess, date: Date, updateId: string, lines: string[]): Promise<boolean> {
+  const abs = path.join(vault.root, CHANGELOG);
   const entry = [entryHeading(date, updateId), ...lines.map((l) => `- ${l}`)].join('\n');
   for (let attempt = 0; attempt < 5; attempt++) {
     const current = await readTextIfExists(abs);
     if (current === undefined) {
-      const created = await writeFileAtomic(abs, `# Changelog\n\nNewest first.\n\n${entry}\n`, { expect: null });
+      const created = await vault.writer.write(abs, `# Changelog\n\nNewest first.\n\n${entry}\n`, { expect: null });
       if (created.ok) return true;
       continue;
     }
     const { head, body } = headAndBody(current);
-    const outcome = await writeFileAtomic(abs, head + insertAtTop(body, entry), { expect: current });
+    const outcome = await vault.writer.write(abs, head + insertAtTop(body, entry), { expect: current });
     if (outcome.ok) return true;
   }
   return false;

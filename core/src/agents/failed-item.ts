@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { setFrontmatterFields, writeFileAtomic } from '../vault/index.js';
+import { setFrontmatterFields, type VaultAccess } from '../vault/index.js';
 import { copyAttachments, writeInputNote } from './inbox-files.js';
 import type { UpdateInput } from './types.js';
 
@@ -10,11 +10,11 @@ const quote = (text: string) => text.split('\n').map((l) => `> ${l}`).join('\n')
  * The end of an update whose retries ran out: an inbox item with status "failed", the error,
  * the raw text and the images, so nothing accepted is ever lost and the user sees why.
  */
-export async function writeFailedItem(root: string, input: UpdateInput, error: string): Promise<string> {
-  const folder = path.join(root, 'inbox', input.id);
+export async function writeFailedItem(vault: VaultAccess, input: UpdateInput, error: string): Promise<string> {
+  const folder = path.join(vault.root, 'inbox', input.id);
   await mkdir(folder, { recursive: true });
-  const { names, missing } = await copyAttachments(root, input);
-  await writeInputNote(root, input, names);
+  const { names, missing } = await copyAttachments(vault, input);
+  await writeInputNote(vault, input, names);
   const firstLine = input.text.trim().split('\n')[0]?.slice(0, 80) || 'an update';
   const body = [
     '# Knower could not file this update',
@@ -45,6 +45,6 @@ export async function writeFailedItem(root: string, input: UpdateInput, error: s
     status: 'failed',
   });
   // Ours to replace: an earlier attempt's half-written review must not hide the failure.
-  await writeFileAtomic(path.join(folder, 'review.md'), review);
+  await vault.writer.write(path.join(folder, 'review.md'), review);
   return input.id;
 }

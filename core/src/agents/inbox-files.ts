@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { copyInto, writeFileAtomic } from '../vault/index.js';
+import type { VaultAccess } from '../vault/index.js';
 import { attachmentName } from './attachments.js';
 import type { UpdateInput } from './types.js';
 
@@ -20,9 +20,9 @@ export function renderInputNote(input: UpdateInput, attachments: string[]): stri
 }
 
 /** Writes input.md once: a re-run finds it already there and leaves it as it is. */
-export async function writeInputNote(root: string, input: UpdateInput, attachments: string[]): Promise<string> {
+export async function writeInputNote(vault: VaultAccess, input: UpdateInput, attachments: string[]): Promise<string> {
   const rel = `inbox/${input.id}/input.md`;
-  await writeFileAtomic(path.join(root, rel), renderInputNote(input, attachments), { expect: null });
+  await vault.writer.write(path.join(vault.root, rel), renderInputNote(input, attachments), { expect: null });
   return rel;
 }
 
@@ -30,14 +30,14 @@ export async function writeInputNote(root: string, input: UpdateInput, attachmen
  * Copies the update's images from the state dir into the item folder (never overwriting).
  * A missing state file is reported, not thrown: the item must still be written.
  */
-export async function copyAttachments(root: string, input: UpdateInput): Promise<{ names: string[]; missing: string[] }> {
+export async function copyAttachments(vault: VaultAccess, input: UpdateInput): Promise<{ names: string[]; missing: string[] }> {
   const names: string[] = [];
   const missing: string[] = [];
   for (const image of input.images) {
     const name = attachmentName(image);
-    const dest = path.join(root, 'inbox', input.id, name);
+    const dest = path.join(vault.root, 'inbox', input.id, name);
     try {
-      await copyInto(image.path, dest);
+      await vault.writer.copyInto(image.path, dest);
       names.push(name);
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;

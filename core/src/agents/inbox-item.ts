@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { firstHeading, linkFile, parseNote, readTextIfExists, removeFile, setFrontmatterFields, writeFileAtomic } from '../vault/index.js';
+import { firstHeading, parseNote, readTextIfExists, setFrontmatterFields } from '../vault/index.js';
 import type { SavedImage } from './attachments.js';
 import { attachmentName } from './attachments.js';
 import { writeInputNote } from './inbox-files.js';
@@ -31,13 +31,13 @@ export async function finalizeInboxItem(session: Session, input: UpdateInput, sa
     const name = attachmentName(s.image);
     const rel = `inbox/${input.id}/${name}`;
     await mkdir(path.dirname(path.join(session.root, rel)), { recursive: true });
-    const ok = await linkFile(path.join(session.root, s.rel), path.join(session.root, rel)).then(() => true, () => false);
+    const ok = await session.writer.linkFile(path.join(session.root, s.rel), path.join(session.root, rel)).then(() => true, () => false);
     if (!ok) continue; // a file of that name is already there: the image stays in bucket/
-    await removeFile(path.join(session.root, s.rel));
+    await session.writer.removeFile(path.join(session.root, s.rel));
     markChanged(session, s.rel, rel);
     moved.push({ from: s.rel, name });
   }
-  markChanged(session, await writeInputNote(session.root, input, moved.map((m) => m.name)));
+  markChanged(session, await writeInputNote(session, input, moved.map((m) => m.name)));
   for (let attempt = 0; attempt < 3; attempt++) {
     const current = await readTextIfExists(reviewAbs);
     if (current === undefined) return;
@@ -50,6 +50,6 @@ export async function finalizeInboxItem(session: Session, input: UpdateInput, sa
     if (typeof data.title !== 'string') fields.title = JSON.stringify(firstHeading(parsed.body) ?? 'Where does this belong?');
     if (typeof data.summary !== 'string') fields.summary = JSON.stringify(firstProse(parsed.body) ?? input.text.slice(0, 120));
     next = setFrontmatterFields(next, fields);
-    if ((await writeFileAtomic(reviewAbs, next, { expect: current })).ok) return;
+    if ((await session.writer.write(reviewAbs, next, { expect: current })).ok) return;
   }
 }

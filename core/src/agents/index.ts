@@ -20,13 +20,13 @@ export { MAX_MODEL_CALLS_PER_QUESTION, MAX_MODEL_CALLS_PER_UPDATE, MODEL_CALL_RE
 export function createAgents(deps: AgentsDeps): Agents {
   const { root, index, search, clock, log } = deps;
   const sessionDeps = { root, index, search, clock, log };
-  const failed = (input: Parameters<Agents['writeFailedItem']>[0], error: string) => writeFailedItem(root, input, error);
+  const failed: Agents['writeFailedItem'] = (input, error, writer) => writeFailedItem({ root, writer }, input, error);
 
   const backend = createModelBackend(deps);
   if (!backend) {
     return {
       provider: OFFLINE_PROVIDER,
-      runUpdate: (input) => offlineUpdate(sessionDeps, input),
+      runUpdate: (input, run) => offlineUpdate({ ...sessionDeps, writer: run.writer }, input),
       answer: (req) => offlineAnswer(sessionDeps, req),
       writeFailedItem: failed,
     };
@@ -36,7 +36,8 @@ export function createAgents(deps: AgentsDeps): Agents {
     get provider() {
       return status.info();
     },
-    runUpdate: (input, opts) => runUpdateAgent(sessionDeps, model(names.model, opts?.budget ?? createCallBudget(MAX_MODEL_CALLS_PER_UPDATE)), input, deps.maxIterations),
+    runUpdate: (input, run) =>
+      runUpdateAgent({ ...sessionDeps, writer: run.writer }, model(names.model, run.budget ?? createCallBudget(MAX_MODEL_CALLS_PER_UPDATE)), input, deps.maxIterations),
     answer: (req) => runSearchAgent(sessionDeps, model(names.searchModel, createCallBudget(MAX_MODEL_CALLS_PER_QUESTION)), req),
     writeFailedItem: failed,
   };

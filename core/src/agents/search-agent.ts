@@ -1,4 +1,5 @@
 import type { ModelClient } from '../llm/index.js';
+import { refusingWriter } from '../vault/index.js';
 import { runAgentLoop } from './agent-loop.js';
 import { buildBootstrap } from './bootstrap.js';
 import { SEARCH_MAX_STEPS } from './limits.js';
@@ -11,7 +12,7 @@ import type { Answer, AnswerRequest } from './types.js';
 /** The read-only agent: its own session, no write tools, so it can run beside an update. */
 export async function runSearchAgent(deps: SessionDeps, model: ModelClient, req: AnswerRequest, maxIterations = SEARCH_MAX_STEPS): Promise<Answer> {
   const mode = req.mode ?? 'fast';
-  const session = newSession(deps, 'search', { defaultSearchMode: mode });
+  const session = newSession({ ...deps, writer: refusingWriter }, 'search', { defaultSearchMode: mode });
   const context = await buildBootstrap(session);
   const scope = req.scope ? `\nLimit yourself to ${req.scope.replace(/^project:/, 'projects/')}/ unless the answer is clearly elsewhere.` : '';
   const task = [{ type: 'text' as const, text: `Question:\n<question>\n${req.query}\n</question>\nSearch mode: ${mode}.${scope}` }];

@@ -1,6 +1,6 @@
 import type { Logger } from '../logger.js';
 import type { SearchEngine, SearchMode } from '../search/index.js';
-import type { VaultIndex } from '../vault/index.js';
+import type { VaultIndex, VaultWriter } from '../vault/index.js';
 import { versionKey } from '../vault/index.js';
 
 /**
@@ -14,6 +14,8 @@ export interface Session {
   search: SearchEngine;
   clock: () => Date;
   log: Logger;
+  /** How this run changes the vault: journaled for an update, refusing for a search. */
+  writer: VaultWriter;
   /** The update being run: its inbox item may only be inbox/<updateId>/review.md. */
   updateId?: string;
   /** The inbox item being resolved: the only inbox folder the agent may empty and delete. */
@@ -37,8 +39,11 @@ export interface Session {
 
 export type SessionDeps = Pick<Session, 'root' | 'index' | 'search' | 'clock' | 'log'>;
 
+/** What one run is given: the shared services and its own writer. */
+export type RunDeps = SessionDeps & Pick<Session, 'writer'>;
+
 export function newSession(
-  deps: SessionDeps,
+  deps: RunDeps,
   agent: Session['agent'],
   extra: { updateId?: string; inboxRef?: string; defaultSearchMode?: SearchMode } = {},
 ): Session {

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { setFrontmatterFields, writeFileAtomic } from '../vault/index.js';
+import { setFrontmatterFields } from '../vault/index.js';
 import type { LoopResult, ToolTrace } from './agent-loop.js';
 import { markChanged, markSeen, type Session } from './session.js';
 import type { UpdateInput } from './types.js';
@@ -64,7 +64,7 @@ export async function writeStoppedItem(session: Session, input: UpdateInput, res
   });
   await mkdir(path.join(session.root, 'inbox', input.id), { recursive: true });
   // Ours to write: the runner calls this only when the model did not open an item itself.
-  await writeFileAtomic(path.join(session.root, rel), review);
+  await session.writer.write(path.join(session.root, rel), review);
   markSeen(session, rel, review);
   markChanged(session, rel);
   return rel;

@@ -1,7 +1,7 @@
 import type { Logger } from '../logger.js';
 import type { CallBudget, ProviderInfo, Usage } from '../llm/index.js';
 import type { SearchEngine } from '../search/index.js';
-import type { VaultIndex } from '../vault/index.js';
+import type { VaultIndex, VaultWriter } from '../vault/index.js';
 
 export type { Usage } from '../llm/index.js';
 
@@ -46,14 +46,15 @@ export interface Agents {
   /** Which provider and model answer, and what the last call or the start-up check found. */
   readonly provider: ProviderInfo;
   /**
-   * Throws ModelError on model faults (the queue retries those). `budget` caps the model calls
-   * across the queue's attempts; without one, this run gets MAX_MODEL_CALLS_PER_UPDATE.
+   * Throws ModelError on model faults (the queue retries those). Every change the run makes goes
+   * through `writer` (the queue's journal for this update). `budget` caps the model calls across
+   * the queue's attempts; without one, this run gets MAX_MODEL_CALLS_PER_UPDATE.
    */
-  runUpdate(input: UpdateInput, opts?: { budget?: CallBudget }): Promise<UpdateOutcome>;
+  runUpdate(input: UpdateInput, run: { writer: VaultWriter; budget?: CallBudget }): Promise<UpdateOutcome>;
   /** The read-only search agent; safe to run concurrently with updates. */
   answer(req: AnswerRequest): Promise<Answer>;
   /** After retries are exhausted: a failed inbox item with the raw input; returns the inbox id. */
-  writeFailedItem(input: UpdateInput, error: string): Promise<string>;
+  writeFailedItem(input: UpdateInput, error: string, writer: VaultWriter): Promise<string>;
 }
 
 export interface AgentsDeps {

@@ -7,7 +7,7 @@ import { saveImagesToBucket } from './attachments.js';
 import { buildBootstrap } from './bootstrap.js';
 import { CHANGELOG, changelogMentions, logToChangelog } from './changelog.js';
 import { finalizeInboxItem } from './inbox-item.js';
-import { markChanged, markSeen, newSession, type Session, type SessionDeps } from './session.js';
+import { markChanged, markSeen, newSession, type RunDeps, type Session } from './session.js';
 import { stoppedReason, writeStoppedItem } from './stopped-item.js';
 import { TOOL_SETS } from './tool-sets.js';
 import type { UpdateInput, UpdateOutcome } from './types.js';
@@ -17,11 +17,11 @@ import { UPDATE_SYSTEM_PROMPT } from './update-prompt.js';
 const exists = (abs: string) => access(abs).then(() => true, () => false);
 
 /** The log is a promise to the user: every update that changed the vault appears in it. */
-async function logChanges(deps: SessionDeps, session: Session, updateId: string, headline: string | undefined, skip: ReadonlySet<string> = new Set()): Promise<void> {
+async function logChanges(session: Session, updateId: string, headline: string | undefined, skip: ReadonlySet<string> = new Set()): Promise<void> {
   const changed = [...session.changed].filter((rel) => !rel.startsWith(`inbox/${updateId}/`) && !skip.has(rel)).sort();
-  if (changed.length === 0 || (await changelogMentions(deps.root, updateId))) return;
+  if (changed.length === 0 || (await changelogMentions(session.root, updateId))) return;
   const lines = [...(headline ? [headline] : []), ...changed.map((rel) => `Changed \`${rel}\``)];
-  if (await logToChangelog(deps.root, deps.clock(), updateId, lines)) markChanged(session, CHANGELOG);
+  if (await logToChangelog(session, session.clock(), updateId, lines)) markChanged(session, CHANGELOG);
 }
 
 /**
@@ -29,11 +29,11 @@ async function logChanges(deps: SessionDeps, session: Session, updateId: string,
  * does), the agent loop, then the runner's guarantees — an inbox item completed with the raw
  * input, and a changelog entry carrying the update id even if the model forgot it.
  */
-export async function runUpdateAgent(deps: SessionDeps, model: ModelClient, input: UpdateInput, maxIterations?: number): Promise<UpdateOutcome> {
+export async function runUpdateAgent(deps: RunDeps, model: ModelClient, input: UpdateInput, maxIterations?: number): Promise<UpdateOutcome> {
   // The id names the inbox folder: the queue makes ids, so a bad one is a broken invariant.
   if (!isInboxId(input.id)) throw new Error(`update id ${JSON.stringify(input.id)} cannot name an inbox folder`);
   const session = newSession(deps, 'update', { updateId: input.id, ...(input.inboxRef ? { inboxRef: input.inboxRef } : {}) });
-  const saved = await saveImagesToBucket(deps.root, input.images, input.id, input.receivedAt);
+  const saved = await saveImagesToBucket(session, input.images, input.id, input.receivedAt);
   for (const s of saved) {
     markSeen(session, s.rel, s.bytes);
     session.created.add(s.rel);
@@ -56,9 +56,9 @@ export async function runUpdateAgent(deps: SessionDeps, model: ModelClient, inpu
     const runnerSaved = new Set(saved.map((s) => s.rel));
     await writeStoppedItem(session, input, result, runnerSaved);
     await finalizeInboxItem(session, input, saved);
-    await logChanges(deps, session, input.id, `Stopped before finishing (${stoppedReason(result)}): see ${reviewRel}`, runnerSaved);
+    await logChanges(session, input.id, `Stopped before finishing (${stoppedReason(result)}): see ${reviewRel}`, runnerSaved);
     return { status: 'inbox', inboxId: input.id, files: [...session.changed].sort(), summary, usage: result.usage };
   }
-  await logChanges(deps, session, input.id, result.text ? result.text.split('\n')[0] : undefined);
+  await logChanges(session, input.id, result.text ? result.text.split('\n')[0] : undefined);
   return { status: 'done', files: [...session.changed].sort(), ...(summary ? { summary } : {}), usage: result.usage };
 }

@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import type { EventBus } from '../events/index.js';
 import type { Logger } from '../logger.js';
 import { readJournal, UpdateJournal, type FileChange, type UpdateRecord } from '../queue/index.js';
-import { withJournal } from '../vault/index.js';
+import { journaledWriter } from '../vault/index.js';
 import { CommitLog, type CommitInfo } from './commit-log.js';
 import type { RunMeta } from './commit-message.js';
 import { commitRun } from './commit-run.js';
@@ -192,7 +192,7 @@ export function createHistoryEngine(deps: HistoryDeps) {
       const journal = new UpdateJournal(run.dir, deps.root, deps.log);
       let done: Awaited<ReturnType<typeof work>>;
       try {
-        done = await withJournal(journal, () => work(journal));
+        done = await work({ root: deps.root, writer: journaledWriter(journal), journal });
         await pending.writeMeta(run, done.meta);
       } catch (err) {
         // Failed midway: what it wrote goes back, as for an interrupted update.

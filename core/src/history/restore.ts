@@ -19,13 +19,13 @@ export async function restoreNote(host: RunHost, rel: string, source: CommitInfo
   if (!version) return fail('version_not_found', `the version of ${rel} in ${source.commit.slice(0, 7)} is missing from the history`);
   await host.settle();
   const abs = path.join(ctx.root, rel);
-  const { value, info } = await host.journaled('restore', async () => {
+  const { value, info } = await host.journaled('restore', async (run) => {
     const meta = { kind: 'restore' as const, path: rel, from: source.commit, fromAt: source.at, at: ctx.clock().toISOString() };
     for (let attempt = 0; attempt < 4; attempt++) {
       const current = await readForHistory(abs);
       if (current === undefined) return { value: 'blocked' as const, meta };
       if (same(current, version)) return { value: 'unchanged' as const, meta };
-      if (await writeOver(abs, version, current)) return { value: 'restored' as const, meta };
+      if (await writeOver(run.writer, abs, version, current)) return { value: 'restored' as const, meta };
     }
     return { value: 'busy' as const, meta };
   });

@@ -1,7 +1,13 @@
 import type { UpdateJournal } from '../queue/index.js';
+import type { VaultAccess } from '../vault/index.js';
 import type { CommitInfo } from './commit-log.js';
 import type { RunMeta } from './commit-message.js';
 import type { HistoryContext } from './context.js';
+
+/** An undo's or a restore's hold on the vault: a writer that journals each change, and the journal. */
+export interface JournaledRun extends VaultAccess {
+  journal: UpdateJournal;
+}
 
 /** What undo and restore need from the history: a settled repository and a journaled run of their own. */
 export interface RunHost {
@@ -9,8 +15,8 @@ export interface RunHost {
   /** Commits pending hand edits and waits until every run handed over is committed. */
   settle(): Promise<void>;
   /**
-   * Runs `work` with each of its vault writes recorded durably before it happens (a crash
-   * midway is rolled back at the next start), then commits the writes as one commit.
+   * Runs `work` with a writer that records each vault change durably before it happens (a crash
+   * midway is rolled back at the next start), then commits the changes as one commit.
    */
-  journaled<T>(kind: 'undo' | 'restore', work: (journal: UpdateJournal) => Promise<{ value: T; meta: RunMeta }>): Promise<{ value: T; info: CommitInfo | null }>;
+  journaled<T>(kind: 'undo' | 'restore', work: (run: JournaledRun) => Promise<{ value: T; meta: RunMeta }>): Promise<{ value: T; info: CommitInfo | null }>;
 }

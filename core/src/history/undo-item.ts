@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { isTextContent, setFrontmatterFields, writeFileAtomic } from '../vault/index.js';
+import { isTextContent, setFrontmatterFields, type VaultAccess } from '../vault/index.js';
 import type { CommitInfo } from './commit-log.js';
 import { shorten } from './commit-message.js';
 import type { PathRevert } from './undo-path.js';
@@ -39,7 +39,7 @@ function section(item: Unreverted, changedBy: string[]): string[] {
  * can finish the job by hand.
  */
 export async function writeUndoItem(
-  root: string,
+  vault: VaultAccess,
   opts: { id: string; target: CommitInfo; unreverted: Unreverted[]; reverted: string[]; changedBy: Map<string, string[]>; at: Date },
 ): Promise<string> {
   const { target, unreverted, reverted } = opts;
@@ -64,7 +64,7 @@ export async function writeUndoItem(
     ...(target.updateId ? { update_id: JSON.stringify(target.updateId) } : {}),
     status: 'undo-conflict',
   });
-  const written = await writeFileAtomic(path.join(root, 'inbox', opts.id, 'review.md'), review, { expect: null });
+  const written = await vault.writer.write(path.join(vault.root, 'inbox', opts.id, 'review.md'), review, { expect: null });
   if (!written.ok) throw new Error(`inbox/${opts.id}/review.md already exists`);
   return opts.id;
 }

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, rename, rmdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import type { UpdateJournal } from '../queue/index.js';
-import { isTextContent, setFrontmatterFields, splitNote, versionKey, writeFileAtomic } from '../vault/index.js';
+import { isTextContent, setFrontmatterFields, splitNote, versionKey, type VaultWriter } from '../vault/index.js';
 import { mergeLines, type MergeConflict } from './merge-lines.js';
 import type { RawChange } from './repo-read.js';
+import type { JournaledRun } from './run-host.js';
 import { readForHistory } from './snapshot.js';
 
 /** What undoing one path did: put back, left alone (already so), or not (and why). */
@@ -43,18 +43,20 @@ function alignJobFields(text: string, like: string): string {
 }
 
 /** Writes over exactly `current` (compare-and-swap for text; absent means create-only). */
-export async function writeOver(abs: string, data: Buffer, current: Buffer | null): Promise<boolean> {
+export async function writeOver(writer: VaultWriter, abs: string, data: Buffer, current: Buffer | null): Promise<boolean> {
   await mkdir(path.dirname(abs), { recursive: true });
-  if (current === null) return (await writeFileAtomic(abs, data, { expect: null })).ok;
+  if (current === null) return (await writer.write(abs, data, { expect: null })).ok;
   // Bytes that are not text have no compare-and-swap: they were compared just before.
-  return (await writeFileAtomic(abs, data, isTextContent(current) ? { expect: current.toString('utf8') } : {})).ok;
+  return (await writer.write(abs, data, isTextContent(current) ? { expect: current.toString('utf8') } : {})).ok;
 }
 
 /**
  * Deletes a file only if it still holds `expected`: it is renamed aside first (atomic), then
  * looked at; an edit that slipped in is put back, never over a file created there meanwhile.
+ * The one change an undo makes without its writer (no writer op is a checked delete), so it
+ * records itself in the journal.
  */
-async function removeIfUnchanged(root: string, abs: string, expected: Buffer, journal: UpdateJournal): Promise<boolean> {
+async function removeIfUnchanged({ root, journal }: JournaledRun, abs: string, expected: Buffer): Promise<boolean> {
   const entry = await journal.record(abs, expected, null);
   const aside = path.join(path.dirname(abs), `.${path.basename(abs)}.${randomBytes(6).toString('hex')}.undo`);
   try {
@@ -78,31 +80,31 @@ async function removeIfUnchanged(root: string, abs: string, expected: Buffer, jo
 
 type Step = PathRevert | 'retry';
 
-async function revertOnce(root: string, change: RawChange, base: Buffer | null, wanted: Buffer | null, journal: UpdateJournal): Promise<Step> {
+async function revertOnce(run: JournaledRun, change: RawChange, base: Buffer | null, wanted: Buffer | null): Promise<Step> {
   const rel = change.path;
-  const abs = path.join(root, rel);
+  const abs = path.join(run.root, rel);
   const current = await readForHistory(abs);
   const conflict = (reason: string): PathRevert => ({ path: rel, result: 'conflict', reason, wanted });
   if (current === undefined) return conflict('it is no longer a plain file (a folder or a link is there now)');
   if (same(current, wanted)) return { path: rel, result: 'unchanged' };
   if (base === null) {
     if (current !== null) return conflict('a new file was created at this path after the change; undo would have put back the version it deleted');
-    return (await writeOver(abs, wanted as Buffer, null)) ? { path: rel, result: 'reverted', did: 'created' } : 'retry';
+    return (await writeOver(run.writer, abs, wanted as Buffer, null)) ? { path: rel, result: 'reverted', did: 'created' } : 'retry';
   }
   if (wanted === null) {
     if (current === null) return { path: rel, result: 'unchanged' };
     if (!same(current, base)) return conflict('it was changed after the change created it; undo would have deleted it with those changes');
-    return (await removeIfUnchanged(root, abs, current, journal)) ? { path: rel, result: 'reverted', did: 'deleted' } : 'retry';
+    return (await removeIfUnchanged(run, abs, current)) ? { path: rel, result: 'reverted', did: 'deleted' } : 'retry';
   }
   if (current === null) return conflict('it was deleted after the change; undo would have brought back the version before it');
   if (!isTextContent(base) || !isTextContent(wanted) || !isTextContent(current)) {
     if (!same(current, base)) return conflict('it was changed after the change, and it is not text that can be merged');
-    return (await writeOver(abs, wanted, current)) ? { path: rel, result: 'reverted', did: 'edited' } : 'retry';
+    return (await writeOver(run.writer, abs, wanted, current)) ? { path: rel, result: 'reverted', did: 'edited' } : 'retry';
   }
   const ours = current.toString('utf8');
   const merged = mergeLines(alignJobFields(base.toString('utf8'), ours), ours, alignJobFields(wanted.toString('utf8'), ours));
   const changed = merged.text !== ours;
-  if (changed && !(await writeOver(abs, Buffer.from(merged.text), current))) return 'retry';
+  if (changed && !(await writeOver(run.writer, abs, Buffer.from(merged.text), current))) return 'retry';
   if (merged.conflicts.length) {
     return { path: rel, result: changed ? 'partial' : 'conflict', reason: 'lines the change wrote were edited afterwards', wanted, hunks: merged.conflicts };
   }
@@ -113,11 +115,11 @@ async function revertOnce(root: string, change: RawChange, base: Buffer | null, 
  * Reverts one path of an undone commit: base is what the commit left, wanted what was there
  * before it. Only what still holds the commit's lines is touched; everything else is reported.
  */
-export async function revertPath(root: string, change: RawChange, blobs: Map<string, Buffer>, journal: UpdateJournal): Promise<PathRevert> {
+export async function revertPath(run: JournaledRun, change: RawChange, blobs: Map<string, Buffer>): Promise<PathRevert> {
   const base = change.after ? (blobs.get(change.after) ?? null) : null;
   const wanted = change.before ? (blobs.get(change.before) ?? null) : null;
   for (let attempt = 0; attempt < 4; attempt++) {
-    const step = await revertOnce(root, change, base, wanted, journal);
+    const step = await revertOnce(run, change, base, wanted);
     if (step !== 'retry') return step;
   }
   return { path: change.path, result: 'conflict', reason: 'it kept changing while the undo ran', wanted };

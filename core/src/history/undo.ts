@@ -50,14 +50,14 @@ export async function undoCommit(host: RunHost, target: CommitInfo): Promise<Out
   const { ctx } = host;
   const raw = (await changesOf(ctx.repo.git, [target.commit])).get(target.commit) ?? [];
   const blobs = await readBlobs(ctx.repo.git, raw.flatMap((c) => [c.before, c.after].filter((id): id is string => id !== null)));
-  const { value, info } = await host.journaled('undo', async (journal) => {
+  const { value, info } = await host.journaled('undo', async (run) => {
     const results: PathRevert[] = [];
-    for (const change of raw) results.push(await revertPath(ctx.root, change, blobs, journal));
+    for (const change of raw) results.push(await revertPath(run, change, blobs));
     const unreverted = results.filter((r): r is Unreverted => r.result === 'partial' || r.result === 'conflict');
     const now = ctx.clock();
     let inboxId: string | undefined;
     if (unreverted.length) {
-      inboxId = await writeUndoItem(ctx.root, {
+      inboxId = await writeUndoItem(run, {
         id: `undo-${now.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-')}-${randomBytes(3).toString('hex')}`,
         target,
         unreverted,

@@ -4,7 +4,7 @@ import { createCallBudget, MAX_MODEL_CALLS_PER_UPDATE, type Agents, type UpdateI
 import type { EventBus } from '../events/index.js';
 import { isModelError } from '../llm/index.js';
 import type { Logger } from '../logger.js';
-import { withJournal } from '../vault/index.js';
+import { journaledWriter, type VaultWriter } from '../vault/index.js';
 import type { UpdateJournal } from './update-journal.js';
 import { FINAL_STATUSES, publicView, type FileChange, type UpdateRecord } from './update-record.js';
 import { recordSteps } from './update-steps.js';
@@ -57,7 +57,7 @@ export function createUpdateQueue(deps: {
    * the failed update left is removed, inside the retry's run: it is in the retry's commit and
    * undoing the retry brings it back. Returns the paths removed.
    */
-  clearFailedItem?: (failed: UpdateRecord) => Promise<string[]>;
+  clearFailedItem?: (failed: UpdateRecord, writer: VaultWriter) => Promise<string[]>;
 }): UpdateQueue {
   const retry = deps.retry ?? DEFAULT_RETRY;
   // One update at a time: the agent reasons over the whole vault and must see each result.
@@ -95,12 +95,12 @@ export function createUpdateQueue(deps: {
     });
   }
 
-  async function clearRetried(record: UpdateRecord, journal: UpdateJournal): Promise<string[]> {
+  async function clearRetried(record: UpdateRecord, writer: VaultWriter): Promise<string[]> {
     const failed = record.retry_of ? records.get(record.retry_of) : undefined;
     if (!failed || !deps.clearFailedItem) return [];
     const clear = deps.clearFailedItem;
     try {
-      return await withJournal(journal, () => clear(failed));
+      return await clear(failed, writer);
     } catch (err) {
       deps.log.warn({ id: record.id, failed: failed.id, err }, 'could not remove the inbox item of the update this one retried');
       return [];
@@ -112,6 +112,7 @@ export function createUpdateQueue(deps: {
     if (!record || FINAL_STATUSES.has(record.status) || closed) return;
     running = id;
     const journal = deps.journalFor(id);
+    const writer = journaledWriter(journal);
     // One budget across every attempt: however the model fails, one update makes at most
     // MAX_MODEL_CALLS_PER_UPDATE model requests (transport retries included), then fails into the inbox.
     const budget = createCallBudget(MAX_MODEL_CALLS_PER_UPDATE);
@@ -126,8 +127,8 @@ export function createUpdateQueue(deps: {
         const recorder = stepRecorder(id);
         try {
           const input = inputOf(record, recorder.onToolCall);
-          const outcome = await withJournal(journal, () => deps.agents.runUpdate(input, { budget }));
-          const cleared = await clearRetried(record, journal);
+          const outcome = await deps.agents.runUpdate(input, { writer, budget });
+          const cleared = await clearRetried(record, writer);
           const changes = await deps.history?.changes(journal);
           await save({
             ...record,
@@ -164,14 +165,15 @@ export function createUpdateQueue(deps: {
   /** Out of attempts: the update lands in the inbox as a failed item with its raw input. */
   async function fail(record: UpdateRecord, error: string, journal: UpdateJournal): Promise<void> {
     deps.log.error({ id: record.id, err: error }, 'update failed');
+    const writer = journaledWriter(journal);
     let inboxId: string | undefined;
     try {
-      inboxId = await withJournal(journal, () => deps.agents.writeFailedItem(inputOf(record), error));
+      inboxId = await deps.agents.writeFailedItem(inputOf(record), error, writer);
     } catch (err) {
       deps.log.error({ id: record.id, err }, 'could not write the failed update to the inbox; its input stays in the state dir');
     }
     // The input now waits in this update's own item: the older item of the same input goes.
-    const cleared = inboxId ? await clearRetried(record, journal) : [];
+    const cleared = inboxId ? await clearRetried(record, writer) : [];
     await save({
       ...record,
       status: 'failed',

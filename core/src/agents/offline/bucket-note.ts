@@ -2,20 +2,20 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { attachmentName, saveBytes } from '../attachments.js';
 import { CHANGELOG, changelogMentions, logToChangelog } from '../changelog.js';
-import type { SessionDeps } from '../session.js';
+import type { RunDeps } from '../session.js';
 import type { UpdateInput } from '../types.js';
-import { parseNote, readTextIfExists, setFrontmatterFields, writeFileAtomic } from '../../vault/index.js';
+import { parseNote, readTextIfExists, setFrontmatterFields, type VaultAccess } from '../../vault/index.js';
 
 /**
  * Creates `bucket/<stem>.md` (then -2, -3… when taken) holding `body`. A note already carrying
  * this update id is the same update run again (after a crash): it is reused, not duplicated.
  */
-export async function createBucketNote(root: string, stem: string, body: string, fields: Record<string, string>, updateId: string): Promise<string> {
+export async function createBucketNote(vault: VaultAccess, stem: string, body: string, fields: Record<string, string>, updateId: string): Promise<string> {
   const text = setFrontmatterFields(body, { ...fields, update_id: JSON.stringify(updateId) });
   for (let n = 1; n < 10_000; n++) {
     const rel = `bucket/${n === 1 ? stem : `${stem}-${n}`}.md`;
-    const abs = path.join(root, rel);
-    if ((await writeFileAtomic(abs, text, { expect: null })).ok) return rel;
+    const abs = path.join(vault.root, rel);
+    if ((await vault.writer.write(abs, text, { expect: null })).ok) return rel;
     const existing = await readTextIfExists(abs);
     const parsed = existing === undefined ? undefined : parseNote(existing);
     if (parsed?.ok && String(parsed.data.update_id) === updateId) return rel;
@@ -28,14 +28,14 @@ export const firstLine = (text: string): string => text.trim().split('\n')[0]?.t
 export const imageLinks = (names: string[]): string[] => names.map((name) => `![${name}](${encodeURI(name)})`);
 
 /** Logs once per update id, however many times the update is run. */
-export async function logOnce(deps: SessionDeps, updateId: string, lines: string[]): Promise<string[]> {
+export async function logOnce(deps: RunDeps, updateId: string, lines: string[]): Promise<string[]> {
   if (await changelogMentions(deps.root, updateId)) return [];
-  return (await logToChangelog(deps.root, deps.clock(), updateId, lines)) ? [CHANGELOG] : [];
+  return (await logToChangelog(deps, deps.clock(), updateId, lines)) ? [CHANGELOG] : [];
 }
 
 /** Saves the update's images into bucket/ next to its note: `<stem>-<image name>`. */
-export async function saveImagesBeside(deps: SessionDeps, input: UpdateInput, stem: string): Promise<string[]> {
+export async function saveImagesBeside(deps: RunDeps, input: UpdateInput, stem: string): Promise<string[]> {
   const rels: string[] = [];
-  for (const image of input.images) rels.push(await saveBytes(deps.root, 'bucket', `${stem}-${attachmentName(image)}`, await readFile(image.path)));
+  for (const image of input.images) rels.push(await saveBytes(deps, 'bucket', `${stem}-${attachmentName(image)}`, await readFile(image.path)));
   return rels;
 }

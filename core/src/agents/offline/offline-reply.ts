@@ -1,10 +1,10 @@
 import { readFile, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { getInboxItem } from '../../inbox/index.js';
-import { parseNote, removeFile } from '../../vault/index.js';
+import { parseNote, type VaultAccess } from '../../vault/index.js';
 import { saveBytes } from '../attachments.js';
 import { slugify } from '../note-text.js';
-import type { SessionDeps } from '../session.js';
+import type { RunDeps } from '../session.js';
 import type { UpdateInput, UpdateOutcome } from '../types.js';
 import { createBucketNote, imageLinks, logOnce, saveImagesBeside } from './bucket-note.js';
 
@@ -16,9 +16,9 @@ const bodyOf = async (abs: string) => {
 };
 
 /** Moves a file into bucket/ under a free name, never overwriting; returns its new path. */
-async function moveIntoBucket(root: string, rel: string, name: string): Promise<string> {
-  const dest = await saveBytes(root, 'bucket', name, await readFile(path.join(root, rel)));
-  await removeFile(path.join(root, rel));
+async function moveIntoBucket(vault: VaultAccess, rel: string, name: string): Promise<string> {
+  const dest = await saveBytes(vault, 'bucket', name, await readFile(path.join(vault.root, rel)));
+  await vault.writer.removeFile(path.join(vault.root, rel));
   return dest;
 }
 
@@ -28,14 +28,14 @@ async function moveIntoBucket(root: string, rel: string, name: string): Promise<
  * removed — file by file, so anything unexpected in it stops the removal instead of being lost.
  * Undefined when the item no longer exists (the reply is then filed as a plain update).
  */
-export async function offlineReply(deps: SessionDeps, input: UpdateInput, ref: string): Promise<UpdateOutcome | undefined> {
+export async function offlineReply(deps: RunDeps, input: UpdateInput, ref: string): Promise<UpdateOutcome | undefined> {
   const item = await getInboxItem(deps.root, ref);
   if (!item) return undefined;
   const folder = path.join(deps.root, 'inbox', ref);
   const stem = `${input.receivedAt.slice(0, 10)}-${slugify(item.title)}`;
   const attachments = item.files.filter((f) => !ITEM_NOTES.has(path.basename(f)));
   const moved: string[] = [];
-  for (const rel of attachments) moved.push(await moveIntoBucket(deps.root, rel, `${stem}-${path.basename(rel)}`));
+  for (const rel of attachments) moved.push(await moveIntoBucket(deps, rel, `${stem}-${path.basename(rel)}`));
   const images = await saveImagesBeside(deps, input, stem);
   const original = await bodyOf(path.join(folder, 'input.md'));
   const body = [
@@ -55,10 +55,10 @@ export async function offlineReply(deps: SessionDeps, input: UpdateInput, ref: s
     ...(moved.length + images.length ? ['', '## Attachments', '', ...imageLinks([...moved, ...images].map((rel) => path.basename(rel)))] : []),
     '',
   ].join('\n');
-  const note = await createBucketNote(deps.root, stem, body, { title: JSON.stringify(item.title), source: 'offline', inbox_item: JSON.stringify(ref) }, input.id);
+  const note = await createBucketNote(deps, stem, body, { title: JSON.stringify(item.title), source: 'offline', inbox_item: JSON.stringify(ref) }, input.id);
   const removed: string[] = [];
   for (const name of ITEM_NOTES) {
-    if (await removeFile(path.join(folder, name)).then(() => true, () => false)) removed.push(`inbox/${ref}/${name}`);
+    if (await deps.writer.removeFile(path.join(folder, name)).then(() => true, () => false)) removed.push(`inbox/${ref}/${name}`);
   }
   await rmdir(folder).catch((err: Error) => deps.log.warn({ err, folder: `inbox/${ref}` }, 'inbox folder not empty after resolving; left in place'));
   const logged = await logOnce(deps, input.id, [`Resolved inbox item ${ref} ("${item.title}"): filed the reply and the original input into [${note}](${note}) (offline mode)`]);

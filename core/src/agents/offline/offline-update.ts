@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { slugify } from '../note-text.js';
-import type { SessionDeps } from '../session.js';
+import type { RunDeps } from '../session.js';
 import type { UpdateInput, UpdateOutcome } from '../types.js';
 import { createBucketNote, firstLine, imageLinks, logOnce, saveImagesBeside } from './bucket-note.js';
 import { offlineReply } from './offline-reply.js';
@@ -10,7 +10,7 @@ import { offlineReply } from './offline-reply.js';
  * first line, the images beside it, an entry in changelog.md. Replies to inbox items are carried
  * out mechanically (offlineReply). Nothing is interpreted, so nothing can be misfiled.
  */
-export async function offlineUpdate(deps: SessionDeps, input: UpdateInput): Promise<UpdateOutcome> {
+export async function offlineUpdate(deps: RunDeps, input: UpdateInput): Promise<UpdateOutcome> {
   if (input.inboxRef) {
     const replied = await offlineReply(deps, input, input.inboxRef);
     if (replied) return replied;
@@ -19,7 +19,7 @@ export async function offlineUpdate(deps: SessionDeps, input: UpdateInput): Prom
   const stem = `${input.receivedAt.slice(0, 10)}-${slugify(title)}`;
   const images = await saveImagesBeside(deps, input, stem);
   const body = [input.text.trimEnd(), ...(images.length ? ['', ...imageLinks(images.map((rel) => path.basename(rel)))] : []), ''].join('\n');
-  const note = await createBucketNote(deps.root, stem, body, { title: JSON.stringify(title), source: 'offline' }, input.id);
+  const note = await createBucketNote(deps, stem, body, { title: JSON.stringify(title), source: 'offline' }, input.id);
   const logged = await logOnce(deps, input.id, [`Filed into [${note}](${note}) as received (offline mode: no model configured)`]);
   return { status: 'done', files: [note, ...images, ...logged].sort(), summary: `Filed into ${note} (offline mode: no model configured).` };
 }

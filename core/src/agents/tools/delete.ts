@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { removeFile, removeTree } from '../../vault/index.js';
 import { forget, markChanged, type Session } from '../session.js';
 import { resolveToolPath } from '../tool-paths.js';
 import { kindOf, walkFolder } from './folder-walk.js';
@@ -54,7 +53,7 @@ export const deleteTool = defineTool({
       const problem = await checkFreshBytes(session, rel, abs);
       if (problem) return problem;
       // The check and the unlink are microseconds apart; the check is what keeps hand edits safe.
-      await removeFile(abs);
+      await session.writer.removeFile(abs);
       forget(session, rel);
       markChanged(session, rel);
       return done(`Deleted ${rel}.`);
@@ -62,7 +61,7 @@ export const deleteTool = defineTool({
     const { files, hidden } = await walkFolder(abs, rel);
     const problem = await folderProblem(session, rel, abs, files, hidden);
     if (problem) return problem;
-    await removeTree(abs);
+    await session.writer.removeTree(abs);
     forget(session, rel);
     markChanged(session, ...files);
     return done(`Deleted ${rel}/ (${files.length} file${files.length === 1 ? '' : 's'}).`);

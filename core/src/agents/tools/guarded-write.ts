@@ -1,5 +1,5 @@
 import { formatDateField } from '../../jobs/plan-metadata.js';
-import { isNote, isTextContent, parseNote, readBytesIfExists, setFrontmatterFields, timestamp, tokenCount, versionKey, writeFileAtomic } from '../../vault/index.js';
+import { isNote, isTextContent, parseNote, readBytesIfExists, setFrontmatterFields, timestamp, tokenCount, versionKey } from '../../vault/index.js';
 import { markChanged, markSeen, type Session } from '../session.js';
 import { resolveToolPath } from '../tool-paths.js';
 import { kindOf } from './folder-walk.js';
@@ -54,13 +54,13 @@ export async function checkFreshBytes(session: Session, rel: string, abs: string
 /** Compare-and-swap over the content the freshness check saw; the agent then knows its own write. */
 export async function commitChange(session: Session, rel: string, abs: string, current: string, next: string, what: string): Promise<ToolResult> {
   let expect = current;
-  let outcome = await writeFileAtomic(abs, next, { expect });
+  let outcome = await session.writer.write(abs, next, { expect });
   // The background job stamping tokens/updated meanwhile is not a hand edit: swap over its version.
   for (let attempt = 0; !outcome.ok && outcome.reason === 'changed' && attempt < 3; attempt++) {
     const disk = await readBytesIfExists(abs);
     if (disk === undefined || versionKey(disk) !== versionKey(current)) break;
     expect = disk.toString('utf8');
-    outcome = await writeFileAtomic(abs, next, { expect });
+    outcome = await session.writer.write(abs, next, { expect });
   }
   if (!outcome.ok) {
     return refuse(outcome.reason === 'missing' ? `${rel} was deleted while you worked on it.` : readAgain(rel));
@@ -84,7 +84,7 @@ function withKnowerFields(rel: string, content: string, now: Date): string {
 
 /** Creates a file that must not exist yet (never overwrites a file the agent has not read). */
 export async function commitCreate(session: Session, rel: string, abs: string, content: string): Promise<ToolResult> {
-  const outcome = await writeFileAtomic(abs, withKnowerFields(rel, content, session.clock()), { expect: null });
+  const outcome = await session.writer.write(abs, withKnowerFields(rel, content, session.clock()), { expect: null });
   if (!outcome.ok) {
     return refuse(`${rel} already exists (someone created it meanwhile). Read it, then change it.`);
   }

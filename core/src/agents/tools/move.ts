@@ -1,7 +1,6 @@
 import { mkdir, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { linkFile, removeFile, renameTree } from '../../vault/index.js';
 import { forget, markChanged, type Session } from '../session.js';
 import { resolveToolPath } from '../tool-paths.js';
 import { kindOf, walkFolder } from './folder-walk.js';
@@ -24,12 +23,12 @@ async function moveFile(session: Session, from: { rel: string; abs: string }, to
   if (problem) return problem;
   await mkdir(path.dirname(to.abs), { recursive: true });
   try {
-    await linkFile(from.abs, to.abs); // fails if the destination appeared meanwhile: never overwrites
+    await session.writer.linkFile(from.abs, to.abs); // fails if the destination appeared meanwhile: never overwrites
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') return refuse(`${to.rel} already exists; pick another name.`);
     throw err;
   }
-  await removeFile(from.abs);
+  await session.writer.removeFile(from.abs);
   carryOver(session, from.rel, to.rel);
   markChanged(session, from.rel, to.rel);
   return done(`Moved ${from.rel} to ${to.rel}.`);
@@ -49,7 +48,7 @@ async function moveFolder(session: Session, from: { rel: string; abs: string }, 
     return refuse(`${to.rel} already exists; pick another name.`);
   }
   try {
-    await renameTree(from.abs, to.abs); // replaces only the empty folder just made
+    await session.writer.renameTree(from.abs, to.abs); // replaces only the empty folder just made
   } catch (err) {
     await rmdir(to.abs).catch(() => undefined);
     return refuse(`Could not move ${from.rel}/: ${(err as Error).message}`);

@@ -4,11 +4,28 @@ import { createAgents, type Agents, type AgentsDeps } from '../../../src/agents/
 import { newSession, type Session } from '../../../src/agents/session.js';
 import { silentLogger } from '../../../src/logger.js';
 import { entryOf } from '../../../src/jobs/note-entry.js';
-import { ensureSkeleton, VaultIndex } from '../../../src/vault/index.js';
+import { directWriter, ensureSkeleton, VaultIndex } from '../../../src/vault/index.js';
 import { createFakeSearchEngine } from '../../fakes/fake-search-engine.js';
 import { makeTempDir } from '../../helpers/temp-dir.js';
 
 export const NOW = new Date('2025-03-14T09:26:00Z');
+
+/** Agents whose runs write straight to the vault unless a test hands them a writer. */
+export interface TestAgents extends Omit<Agents, 'runUpdate' | 'writeFailedItem'> {
+  runUpdate(input: Parameters<Agents['runUpdate']>[0], run?: Partial<Parameters<Agents['runUpdate']>[1]>): ReturnType<Agents['runUpdate']>;
+  writeFailedItem(input: Parameters<Agents['writeFailedItem']>[0], error: string, writer?: Parameters<Agents['writeFailedItem']>[2]): Promise<string>;
+}
+
+function writingDirectly(agents: Agents): TestAgents {
+  return {
+    get provider() {
+      return agents.provider;
+    },
+    answer: (req) => agents.answer(req),
+    runUpdate: (input, run = {}) => agents.runUpdate(input, { writer: directWriter, ...run }),
+    writeFailedItem: (input, error, writer = directWriter) => agents.writeFailedItem(input, error, writer),
+  };
+}
 
 export interface VaultFixture {
   root: string;
@@ -23,9 +40,9 @@ export interface VaultFixture {
   exists(rel: string): Promise<boolean>;
   write(rel: string, text: string | Buffer): Promise<void>;
   session(agent?: Session['agent'], extra?: Parameters<typeof newSession>[2]): Session;
-  agents(anthropic?: { baseURL: string; maxRetries?: number; timeoutMs?: number }, maxIterations?: number): Agents;
+  agents(anthropic?: { baseURL: string; maxRetries?: number; timeoutMs?: number }, maxIterations?: number): TestAgents;
   /** Agents on any provider settings (transport retries wait 10 ms unless set). */
-  agentsWith(deps: Partial<Omit<AgentsDeps, 'root' | 'index' | 'search' | 'clock' | 'log'>>): Agents;
+  agentsWith(deps: Partial<Omit<AgentsDeps, 'root' | 'index' | 'search' | 'clock' | 'log'>>): TestAgents;
   cleanup(): Promise<void>;
 }
 
@@ -57,9 +74,9 @@ export async function makeVault(files: Record<string, string | Buffer> = {}): Pr
     read: (rel) => readFile(path.join(root, rel), 'utf8'),
     exists: (rel) => stat(path.join(root, rel)).then(() => true, () => false),
     write,
-    session: (agent = 'update', extra = {}) => newSession({ root, index, search, clock: fixture.clock, log: silentLogger }, agent, extra),
+    session: (agent = 'update', extra = {}) => newSession({ root, index, search, clock: fixture.clock, log: silentLogger, writer: directWriter }, agent, extra),
     agents: (anthropic, maxIterations) =>
-      createAgents({
+      writingDirectly(createAgents({
         root,
         index,
         search,
@@ -69,8 +86,8 @@ export async function makeVault(files: Record<string, string | Buffer> = {}): Pr
         ...(anthropic
           ? { anthropic: { apiKey: 'sk-test', model: 'claude-test', searchModel: 'claude-test-search', maxRetries: 2, timeoutMs: 5_000, ...anthropic } }
           : {}),
-      }),
-    agentsWith: (deps) => createAgents({ root, index, search, clock: fixture.clock, log: silentLogger, retryBaseDelayMs: 10, ...deps }),
+      })),
+    agentsWith: (deps) => writingDirectly(createAgents({ root, index, search, clock: fixture.clock, log: silentLogger, retryBaseDelayMs: 10, ...deps })),
     cleanup: temp.cleanup,
   };
   await fixture.sync();

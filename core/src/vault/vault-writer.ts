@@ -1,0 +1,97 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { writeFileAtomic, type WriteOptions, type WriteOutcome } from './atomic-write.js';
+import { readBytesIfExists } from './read-file.js';
+import { copyInto, filesUnder, linkFile, removeFile, removeTree, renameTree } from './vault-ops.js';
+import type { WriteJournal } from './write-journal.js';
+
+/**
+ * Every change a run makes to the vault goes through one of these, handed to it explicitly: the
+ * update queue gives each run a journaled one (each change recorded before it happens, so an
+ * interrupted run can be undone), the search agent gets none that writes.
+ */
+export interface VaultWriter {
+  /** writeFileAtomic: create, replace, or compare-and-swap (see WriteOptions). */
+  write(abs: string, data: string | Uint8Array, opts?: WriteOptions): Promise<WriteOutcome>;
+  removeFile(abs: string): Promise<void>;
+  removeTree(abs: string): Promise<void>;
+  /** A second name for a file; EEXIST rather than overwrite. */
+  linkFile(fromAbs: string, toAbs: string): Promise<void>;
+  renameTree(fromAbs: string, toAbs: string): Promise<void>;
+  /** A file from outside the vault copied in; EEXIST rather than overwrite. */
+  copyInto(srcAbs: string, destAbs: string): Promise<void>;
+}
+
+/** Enough to change files in the vault: where it is, and the writer of the run doing it. */
+export interface VaultAccess {
+  root: string;
+  writer: VaultWriter;
+}
+
+/** Writes as asked, recording nothing (tests of one tool, work no run has to undo). */
+export const directWriter: VaultWriter = {
+  write: writeFileAtomic,
+  removeFile,
+  removeTree,
+  linkFile,
+  renameTree,
+  copyInto,
+};
+
+/** A writer for a run that must not write: using it is a broken invariant, never a user error. */
+export const refusingWriter: VaultWriter = new Proxy({} as VaultWriter, {
+  get: (_target, name) => () => Promise.reject(new Error(`this run may not change the vault (${String(name)})`)),
+});
+
+const toBuffer = (data: string | Uint8Array | null): Buffer | null => (data === null ? null : Buffer.from(data));
+
+/**
+ * Records each change in `journal` before making it; a change that then does not happen (the
+ * compare-and-swap found the file changed, the target existed) is cancelled in the journal.
+ */
+export function journaledWriter(journal: WriteJournal): VaultWriter {
+  async function record(abs: string, after: string | Uint8Array | null, before?: string | Uint8Array | null): Promise<() => Promise<void>> {
+    const entry = await journal.record(abs, before === undefined ? ((await readBytesIfExists(abs)) ?? null) : toBuffer(before), toBuffer(after));
+    return () => journal.cancel(entry);
+  }
+
+  async function undoable<T>(recorded: Promise<() => Promise<void>>, change: () => Promise<T>): Promise<T> {
+    const cancel = await recorded;
+    try {
+      return await change();
+    } catch (err) {
+      await cancel();
+      throw err;
+    }
+  }
+
+  return {
+    async write(abs, data, opts = {}) {
+      const cancel = await record(abs, data, opts.expect);
+      const outcome = await undoable(Promise.resolve(cancel), () => writeFileAtomic(abs, data, opts));
+      if (!outcome.ok) await cancel();
+      return outcome;
+    },
+    async removeFile(abs) {
+      await undoable(record(abs, null), () => removeFile(abs));
+    },
+    async removeTree(abs) {
+      for (const file of await filesUnder(abs)) await record(file, null);
+      await removeTree(abs);
+    },
+    async linkFile(fromAbs, toAbs) {
+      await undoable(record(toAbs, await readFile(fromAbs), null), () => linkFile(fromAbs, toAbs));
+    },
+    async renameTree(fromAbs, toAbs) {
+      for (const file of await filesUnder(fromAbs)) {
+        const bytes = await readFile(file);
+        await record(file, null, bytes);
+        await record(path.join(toAbs, path.relative(fromAbs, file)), bytes, null);
+      }
+      await renameTree(fromAbs, toAbs);
+    },
+    async copyInto(srcAbs, destAbs) {
+      await undoable(record(destAbs, await readFile(srcAbs), null), () => copyInto(srcAbs, destAbs));
+    },
+  };
+}
