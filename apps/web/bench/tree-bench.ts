@@ -8,7 +8,7 @@
 //   expand      — clicking the largest folder: click → its rows on screen and the page idle
 //   server      — listing the root folder from the index (core keeps folder totals as files change)
 import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -43,7 +43,7 @@ function indexOf(entries: IndexEntry[]): VaultIndex {
 async function serve(index: VaultIndex): Promise<{ server: Server; url: string }> {
   const views = createIndexViews(index);
   const types: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.svg': 'image/svg+xml', '.png': 'image/png' };
-  const server = createServer(async (req, res) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://x');
     const json = (body: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     if (url.pathname === '/vault/tree') return json(views.folder(url.searchParams.get('path') ?? ''));
@@ -55,7 +55,8 @@ async function serve(index: VaultIndex): Promise<{ server: Server; url: string }
     const body = await readFile(file).catch(() => undefined);
     if (!body) return res.writeHead(404).end();
     res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' }).end(body);
-  });
+  };
+  const server = createServer((req, res) => void handle(req, res).catch((error: unknown) => res.writeHead(500).end(String(error))));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('no address');

@@ -24,6 +24,7 @@ import { useRoute } from './hooks/use-route';
 import { useShareLaunch } from './hooks/use-share-launch';
 import { useSidebarWidth } from './hooks/use-sidebar-width';
 import { repliesInFlight, updatesInFlight } from './lib/activity';
+import type { Route } from './lib/route';
 import { entryIn } from './lib/vault-tree';
 
 
@@ -38,7 +39,11 @@ export function App() {
   const input = useRef<ComposerHandle>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const [findOpen, setFindOpen] = useState(false);
-  const [drawerOpen, setDrawerOpen] = useState(false);
+  // The drawer belongs to the view it was opened on, so going somewhere closes it: on a phone
+  // the view is what the user came for.
+  const [drawerRoute, setDrawerRoute] = useState<Route | null>(null);
+  const drawerOpen = drawerRoute === route;
+  const setDrawerOpen = (open: boolean) => setDrawerRoute(open ? route : null);
   const wide = useWide();
   const sidebarWidth = useSidebarWidth();
   const share = useShareLaunch(activity.onUpdateStatus);
@@ -70,11 +75,6 @@ export function App() {
     document.title = inbox.count > 0 ? `(${inbox.count}) Knower` : 'Knower';
   }, [inbox.count]);
 
-  // Going somewhere closes the drawer: on a phone the view is what the user came for.
-  useEffect(() => {
-    setDrawerOpen(false);
-  }, [route]);
-
   // The item being answered was resolved elsewhere (CLI, another tab): nothing left to answer.
   const { answering, cancelAnswer } = composer;
   useEffect(() => {
@@ -93,12 +93,13 @@ export function App() {
     return failure;
   };
 
+  const { setMode } = composer;
   const switchMode = useCallback(
     (mode: ComposerMode) => {
-      composer.setMode(mode);
+      setMode(mode);
       input.current?.focus();
     },
-    [composer.setMode],
+    [setMode],
   );
 
   const selectedItem = route.view === 'inbox' && route.id ? inbox.items?.find((item) => item.id === route.id) : undefined;

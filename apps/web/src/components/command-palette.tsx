@@ -19,12 +19,14 @@ export function CommandPalette({ open, onOpenChange, onOpen }: CommandPalettePro
     ...results.names.map((e): Item => ({ id: `name-${e.path}`, path: e.path, title: basename(e.path), detail: dirname(e.path), kind: 'name' })),
     ...results.hits.map((h): Item => ({ id: `text-${h.path}`, path: h.path, title: h.title || basename(h.path), detail: h.path, snippet: plainSnippet(h.snippet ?? ''), kind: 'text' })),
   ];
-  useEffect(() => {
-    setActive(0);
-  }, [results]);
-  useEffect(() => {
+  // New results put the cursor back on the first; closing forgets the query. Adjusted while
+  // rendering, so no frame ever shows a stale cursor or query.
+  const [shown, setShown] = useState({ results, open });
+  if (shown.results !== results || shown.open !== open) {
+    setShown({ results, open });
+    if (shown.results !== results) setActive(0);
     if (!open) setQuery('');
-  }, [open]);
+  }
 
   const choose = (item: Item | undefined) => {
     if (!item) return;

@@ -24,6 +24,8 @@ export function FileTree({ rows, flat, expanded, recent, activePath, onToggle, o
   const scrollRef = useRef<HTMLDivElement>(null);
   const [cursor, setCursor] = useState(0);
 
+  // The virtualizer's functions change identity as it measures: nothing here memoizes them.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,

@@ -10,7 +10,7 @@ import { rehypeDirAuto, remarkHideBlockIds, remarkWikilinks } from '../lib/remar
 import { formatRoute } from '../lib/route';
 import { basename, classifyLink, isExternalHref, resolveVaultPath, slugify } from '../lib/vault-path';
 import { useLightbox } from './image-lightbox';
-import { WikiEmbed, WikiLink, type WikiProps } from './wiki-parts';
+import { WikiEmbed, WikiLink, type RenderNote, type WikiProps } from './wiki-parts';
 
 type MarkdownViewProps = {
   source: string;
@@ -30,13 +30,16 @@ export const scrollToHeading = (heading: string): void => {
   document.getElementById(slugify(heading))?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 };
 
+// An embedded note renders as a compact view of its own; its embeds stay links (depth 1).
+const renderEmbedded: RenderNote = (note) => <MarkdownView {...note} embedDepth={1} compact />;
+
 /** Read-only markdown, Obsidian-flavoured: GFM, wikilinks and embeds, callouts, hidden block ids, right-to-left text. */
 export const MarkdownView = memo(function MarkdownView({ source, basePath, compact, links: given, embedDepth = 0 }: MarkdownViewProps) {
   const lightbox = useLightbox();
   const links = useWikilinks(source, basePath, given);
   const embed = useCallback(
     (props: WikiProps, block: boolean, fallback: ReactNode) =>
-      'data-embed' in props ? <WikiEmbed props={props} links={links} block={block} depth={embedDepth} /> : fallback,
+      'data-embed' in props ? <WikiEmbed props={props} links={links} block={block} depth={embedDepth} renderNote={renderEmbedded} /> : fallback,
     [links, embedDepth],
   );
   const components = useMemo<Components>(

@@ -8,13 +8,17 @@ const GRACE_MS = 1500;
 /** A clear, top-of-view notice while the service cannot be reached; it goes away by itself on reconnect. */
 export function OfflineBanner({ stream, onRetry }: { stream: StreamState; onRetry: () => void }) {
   const down = stream !== 'live';
-  const [shown, setShown] = useState(false);
+  // Set once the grace period of the current outage has run out; a reconnect hides the banner at once.
+  const [graceOver, setGraceOver] = useState(false);
   useEffect(() => {
-    if (!down) return setShown(false);
-    const timer = setTimeout(() => setShown(true), GRACE_MS);
-    return () => clearTimeout(timer);
+    if (!down) return;
+    const timer = setTimeout(() => setGraceOver(true), GRACE_MS);
+    return () => {
+      clearTimeout(timer);
+      setGraceOver(false);
+    };
   }, [down]);
-  if (!shown) return null;
+  if (!down || !graceOver) return null;
   return (
     <div role="alert" className="flex shrink-0 items-center gap-3 border-b border-danger/40 bg-danger-soft px-4 py-2.5 text-[13px] text-fg md:px-6">
       <WifiOff aria-hidden size={16} className="shrink-0 text-danger" />

@@ -5,9 +5,11 @@ import { rawUrl, type Links } from '../lib/api';
 import { formatRoute } from '../lib/route';
 import { basename, isImagePath, isMarkdownPath } from '../lib/vault-path';
 import { useLightbox } from './image-lightbox';
-import { MarkdownView } from './markdown-view';
 
 export type WikiProps = { 'data-target'?: string; 'data-heading'?: string; 'data-alias'?: string };
+
+/** Renders an embedded note's markdown: handed in by the markdown view, which embeds are part of. */
+export type RenderNote = (note: { source: string; basePath: string; links: Links }) => ReactNode;
 
 const missing = (target: string) => `No note or file named “${target}” in the vault`;
 
@@ -39,7 +41,7 @@ export function WikiLink({ props, links, children, onHeading }: { props: WikiPro
 }
 
 /** `![[image.png|300]]` shows the image (300 px wide); `![[Note]]` shows the note (or its `#section`) inline. */
-export function WikiEmbed({ props, links, block, depth }: { props: WikiProps; links: Links; block: boolean; depth: number }) {
+export function WikiEmbed({ props, links, block, depth, renderNote }: { props: WikiProps; links: Links; block: boolean; depth: number; renderNote: RenderNote }) {
   const lightbox = useLightbox();
   const target = props['data-target'] ?? '';
   const path = links[target];
@@ -68,16 +70,16 @@ export function WikiEmbed({ props, links, block, depth }: { props: WikiProps; li
   );
   // Embeds inside an embedded note stay links: a note embedding itself would never end.
   if (!block || depth > 0 || !isMarkdownPath(path)) return link;
-  return <NoteEmbed path={path} heading={props['data-heading']} header={link} />;
+  return <NoteEmbed path={path} heading={props['data-heading']} header={link} renderNote={renderNote} />;
 }
 
-function NoteEmbed({ path, heading, header }: { path: string; heading: string | undefined; header: ReactNode }) {
+function NoteEmbed({ path, heading, header, renderNote }: { path: string; heading: string | undefined; header: ReactNode; renderNote: RenderNote }) {
   const state = useNote(path, 0);
   return (
     <div className="note-embed" role="group" aria-label={`Embedded note ${basename(path)}`}>
       <div className="note-embed-header">{header}</div>
       {state.status === 'ready' ? (
-        <MarkdownView source={heading ? section(state.note.body, heading) : state.note.body} basePath={path} links={state.note.links} embedDepth={1} compact />
+        renderNote({ source: heading ? section(state.note.body, heading) : state.note.body, basePath: path, links: state.note.links })
       ) : state.status === 'error' ? (
         <p className="text-muted">{state.problem.message}</p>
       ) : (

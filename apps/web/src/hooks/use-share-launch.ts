@@ -7,19 +7,15 @@ import { getUpdate, type UpdateStatus } from '../lib/api';
  * is then removed, so a reload does not repeat it.
  */
 export function useShareLaunch(onStatus: (status: UpdateStatus) => void) {
-  const [problem, setProblem] = useState<string | null>(null);
+  const [launch] = useState(() => new URLSearchParams(window.location.search));
+  const shared = launch.get('shared');
+  const [problem, setProblem] = useState(() => launch.get('share_error'));
   useEffect(() => {
-    const params = new URLSearchParams(window.location.search);
-    const shared = params.get('shared');
-    const error = params.get('share_error');
-    if (!shared && !error) return;
-    history.replaceState(null, '', `/${window.location.hash}`);
-    if (error) setProblem(error);
-    if (shared) {
-      void getUpdate(shared).then((result) => {
-        if (result.ok) onStatus(result.value);
-      });
-    }
-  }, [onStatus]);
+    if (launch.has('shared') || launch.has('share_error')) history.replaceState(null, '', `/${window.location.hash}`);
+    if (!shared) return;
+    void getUpdate(shared).then((result) => {
+      if (result.ok) onStatus(result.value);
+    });
+  }, [launch, shared, onStatus]);
   return { problem, dismiss: () => setProblem(null) };
 }

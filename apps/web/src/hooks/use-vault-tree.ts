@@ -25,7 +25,7 @@ export function useVaultTree(expanded: ReadonlySet<string>) {
   const batchTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const settleTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
-  const load = useCallback(async (path: string) => {
+  const load = useCallback(async function loadFolder(path: string): Promise<void> {
     const mine = ++generation.current;
     inFlight.current.set(path, mine);
     const result = await getFolder(path);
@@ -41,7 +41,7 @@ export function useVaultTree(expanded: ReadonlySet<string>) {
       // again shortly. A folder that stays missing was moved or deleted: its parent's refetch drops its row.
       const tries = (missing.current.get(path) ?? 0) + 1;
       missing.current.set(path, tries);
-      if (tries <= 3) setTimeout(() => live.current.expanded.has(path) && void load(path), 300 * tries);
+      if (tries <= 3) setTimeout(() => live.current.expanded.has(path) && void loadFolder(path), 300 * tries);
       setFolders((current) => {
         if (!current.has(path)) return current;
         const next = new Map(current);

@@ -103,6 +103,6 @@ process.on('message', (req: Request) => {
 });
 // The service went away: so does its worker.
 process.on('disconnect', () => {
-  opened?.qmd.close().finally(() => process.exit(0));
+  void opened?.qmd.close().finally(() => process.exit(0));
   if (!opened) process.exit(0);
 });
