@@ -2,10 +2,14 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 
 // `knower visualize` runs this dev server in front of core; in production core serves the
 // build itself (index.html at `/`, assets under `/static/`).
+// The HTTP contract is core's zod schemas (zod only, no Node): the client parses with the same ones.
+const apiContract = fileURLToPath(new URL('../../core/src/api/index.ts', import.meta.url));
+
 const coreUrl = process.env.KNOWER_CORE_URL || 'http://127.0.0.1:8000';
 
 // The Host header is kept as the browser sent it (no changeOrigin): core refuses
@@ -47,6 +51,7 @@ function serviceWorker(): Plugin {
 export default defineConfig({
   base: '/',
   plugins: [react(), tailwindcss(), serviceWorker()],
+  resolve: { alias: { '@knower/api': apiContract } },
   build: {
     assetsDir: 'static',
     outDir: 'dist',

@@ -1,8 +1,10 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Unit tests cover the pure logic under src/lib (tree building, paths, routes, reducers):
 // plain node, no DOM, no bundler plugins.
 export default defineConfig({
+  resolve: { alias: { '@knower/api': fileURLToPath(new URL('../../core/src/api/index.ts', import.meta.url)) } },
   test: {
     include: ['test/**/*.test.ts'],
     environment: 'node',

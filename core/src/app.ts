@@ -2,6 +2,7 @@ import { mkdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { clearFailedItem, createQuestions, createUpdateRetry, QuestionStore, type Questions, type UpdateRetry } from './activity/index.js';
 import { createAgents, modelDeps, type Agents } from './agents/index.js';
 import type { Config } from './config/index.js';
@@ -12,7 +13,7 @@ import { createBackgroundJob, createTreeWriter, startVaultSync, type BackgroundJ
 import type { Logger } from './logger.js';
 import { createUpdateQueue, UpdateJournal, UpdateStore, type RetryPolicy, type UpdateQueue } from './queue/index.js';
 import { activityRoutes, answerRoutes, healthRoutes, historyRoutes, inboxRoutes, searchRoutes, shareRoutes, sseRoutes, updateRoutes, vaultRoutes, webRoutes } from './routes/index.js';
-import { describeError, sendError } from './routes/http-errors.js';
+import { describeError, sendError, validationError } from './routes/http-errors.js';
 import { mcpRoutes } from './mcp/index.js';
 import { createSearchEngine, guardVaultHits, type SearchEngine } from './search/index.js';
 import { securityPlugin } from './security/index.js';
@@ -66,7 +67,9 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const clock = deps.clock ?? (() => new Date());
-  const app = Fastify({ logger: deps.logger ?? { level: config.logLevel }, bodyLimit: 1024 * 1024 });
+  const app = Fastify({ logger: deps.logger ?? { level: config.logLevel }, bodyLimit: 1024 * 1024, schemaErrorFormatter: validationError });
+  // Requests are checked against the zod schemas of api/, which also type the handlers.
+  app.setValidatorCompiler(validatorCompiler);
   const log: Logger = app.log;
 
   await mkdir(config.stateDir, { recursive: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ActivityItem, Question, UpdateStatus } from '../src/lib/api-schemas';
+import type { ActivityItem, Question, UpdateStatus } from '@knower/api';
 import { activityReducer, emptyActivity, entriesOf, repliesInFlight, updatesInFlight, type ActivityAction, type ActivityState } from '../src/lib/activity';
 
 const at = '2025-06-10T12:00:00.000Z';

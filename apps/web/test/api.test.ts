@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activityPageSchema, noteSchema, treeSchema, updateStatusSchema } from '../src/lib/api-schemas';
+import { activityPageSchema, noteSchema, treeSchema, updateStatusSchema } from '@knower/api';
 
 // The zod boundary: tolerant of null for optional fields, strict on what the UI relies on.
 describe('api schemas', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FolderListing, TreeEntry } from '../src/lib/api-schemas';
+import type { FolderListing, TreeEntry } from '@knower/api';
 import { ancestorsOf, applyFileEvents, entryIn, flattenVisible, sortListing, type Folders } from '../src/lib/vault-tree';
 
 const note = (path: string, tokens?: number): TreeEntry => ({ path, kind: 'note', size: 10, ...(tokens === undefined ? {} : { tokens }) });

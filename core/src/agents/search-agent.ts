@@ -1,3 +1,4 @@
+import { scopeFolder } from '../api/index.js';
 import type { ModelClient } from '../llm/index.js';
 import { refusingWriter } from '../vault/index.js';
 import { runAgentLoop } from './agent-loop.js';
@@ -14,7 +15,7 @@ export async function runSearchAgent(deps: SessionDeps, model: ModelClient, req:
   const mode = req.mode ?? 'fast';
   const session = newSession({ ...deps, writer: refusingWriter }, 'search', { defaultSearchMode: mode });
   const context = await buildBootstrap(session);
-  const scope = req.scope ? `\nLimit yourself to ${req.scope.replace(/^project:/, 'projects/')}/ unless the answer is clearly elsewhere.` : '';
+  const scope = req.scope ? `\nLimit yourself to ${scopeFolder(req.scope)} unless the answer is clearly elsewhere.` : '';
   const task = [{ type: 'text' as const, text: `Question:\n<question>\n${req.query}\n</question>\nSearch mode: ${mode}.${scope}` }];
   const result = await runAgentLoop({ model, system: SEARCH_SYSTEM_PROMPT, context, task, tools: TOOL_SETS.search, session, maxIterations });
   const looked = [...session.read].slice(0, 10);

@@ -1,10 +1,9 @@
+import { COMMIT_KINDS, type CommitKind } from '../api/index.js';
 import type { Git } from './git.js';
 import { BRANCH } from './repo.js';
 
-/** Who made a commit: an update, an undo, a restore, the person (hand edits), or the first snapshot. */
-export type CommitKind = 'update' | 'undo' | 'restore' | 'hand' | 'snapshot';
-
-export const COMMIT_KINDS: readonly CommitKind[] = ['update', 'undo', 'restore', 'hand', 'snapshot'];
+// Who made a commit: an update, an undo, a restore, the person (hand edits), or the first snapshot.
+export { COMMIT_KINDS, type CommitKind };
 
 export interface CommitInfo {
   /** Position in the history, 1 for the first commit: the listing's cursor. */

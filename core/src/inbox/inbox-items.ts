@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { LIMITS } from '../api/index.js';
 import { formatDateField } from '../jobs/plan-metadata.js';
 import { firstHeading, parseNote, readTextIfExists, resolveVaultPath } from '../vault/index.js';
 
@@ -18,7 +19,7 @@ export interface InboxItem extends InboxSummary {
 }
 
 export const INBOX_DIR = 'inbox';
-const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+const ID_PATTERN = new RegExp(`^[A-Za-z0-9][A-Za-z0-9._-]{0,${LIMITS.idChars - 1}}$`);
 
 export function isInboxId(id: string): boolean {
   return ID_PATTERN.test(id);

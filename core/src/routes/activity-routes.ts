@@ -1,27 +1,20 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { activityQuery, idParams } from '../api/index.js';
 import { isActivityCursor, isQuestionId, listActivity } from '../activity/index.js';
 import { sendAnswer } from './answer-routes.js';
 import { sendError } from './http-errors.js';
-
-const questionParam = { type: 'object', properties: { id: { type: 'string', maxLength: 64 } }, required: ['id'] } as const;
 
 /**
  * Activity: updates and questions together, newest first (GET /activity), one question
  * (GET /questions/:id) and asking a failed question again (POST /questions/:id/retry).
  */
-export async function activityRoutes(app: FastifyInstance): Promise<void> {
+export async function activityRoutes(base: FastifyInstance): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
   const { queue, questions, history } = app.knower;
 
-  app.get('/activity', {
-    schema: {
-      querystring: {
-        type: 'object',
-        properties: { limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 }, cursor: { type: 'string', maxLength: 200 } },
-        additionalProperties: false,
-      },
-    },
-  }, async (request, reply) => {
-    const q = request.query as { limit: number; cursor?: string };
+  app.get('/activity', { schema: { querystring: activityQuery } }, async (request, reply) => {
+    const q = request.query;
     if (q.cursor !== undefined && !isActivityCursor(q.cursor)) return sendError(reply, 400, 'invalid_cursor', 'cursor must be a next_cursor from an earlier page');
     return listActivity(
       {
@@ -34,14 +27,14 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
     );
   });
 
-  app.get('/questions/:id', { schema: { params: questionParam } }, async (request, reply) => {
-    const { id } = request.params as { id: string };
+  app.get('/questions/:id', { schema: { params: idParams } }, async (request, reply) => {
+    const { id } = request.params;
     const record = isQuestionId(id) ? questions.get(id) : undefined;
     return record ?? sendError(reply, 404, 'question_not_found', 'no question with that id');
   });
 
-  app.post('/questions/:id/retry', { schema: { params: questionParam } }, async (request, reply) => {
-    const outcome = await questions.retry((request.params as { id: string }).id);
+  app.post('/questions/:id/retry', { schema: { params: idParams } }, async (request, reply) => {
+    const outcome = await questions.retry(request.params.id);
     if (!outcome.ok && outcome.error !== 'model_unavailable') {
       return sendError(reply, outcome.error === 'question_not_found' ? 404 : 409, outcome.error, outcome.message);
     }

@@ -1,19 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Asked } from '../activity/index.js';
+import { askBody } from '../api/index.js';
 import { sendError } from './http-errors.js';
-
-const answerSchema = {
-  body: {
-    type: 'object',
-    properties: {
-      query: { type: 'string', minLength: 1, maxLength: 4000 },
-      mode: { type: 'string', enum: ['fast', 'deep'] },
-      scope: { type: 'string', pattern: '^project:[^/\\\\.][^/\\\\]*$', maxLength: 200 },
-    },
-    required: ['query'],
-    additionalProperties: false,
-  },
-} as const;
 
 /** The search agent's answer with the id it is kept under; a model fault is a 503 naming the kept question. */
 export function sendAnswer(reply: FastifyReply, asked: Asked): FastifyReply {
@@ -26,9 +15,10 @@ export function sendAnswer(reply: FastifyReply, asked: Asked): FastifyReply {
  * POST /search: the read-only search agent, outside the update queue. Every question is kept
  * (with its answer or its error) and its id comes back as `question_id`.
  */
-export async function answerRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/search', { schema: answerSchema }, async (request, reply) => {
-    const body = request.body as { query: string; mode?: 'fast' | 'deep'; scope?: string };
+export async function answerRoutes(base: FastifyInstance): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  app.post('/search', { schema: { body: askBody } }, async (request, reply) => {
+    const { body } = request;
     if (!body.query.trim()) return sendError(reply, 400, 'empty_query', 'the question is empty');
     return sendAnswer(reply, await app.knower.questions.ask(body));
   });

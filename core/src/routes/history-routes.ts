@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { COMMIT_KINDS, isHistoryPath, type CommitKind, type HistoryError, type Outcome } from '../history/index.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { commitParams, diffQuery, historyQuery, idParams, noteHistoryQuery, restoreBody } from '../api/index.js';
+import { isHistoryPath, type HistoryError, type Outcome } from '../history/index.js';
 import { resolveVaultPath } from '../vault/index.js';
 import { sendError, sendPathError } from './http-errors.js';
 
@@ -17,88 +19,50 @@ function send<T>(reply: FastifyReply, outcome: Outcome<T>): T | FastifyReply {
   return outcome.ok ? outcome.value : sendError(reply, STATUS[outcome.error], outcome.error, outcome.message);
 }
 
-const limit = { type: 'integer', minimum: 1, maximum: 100, default: 20 } as const;
-const commitParam = { type: 'object', properties: { commit: { type: 'string', pattern: '^[0-9a-f]{7,40}$' } }, required: ['commit'] } as const;
-const idParam = { type: 'object', properties: { id: { type: 'string', maxLength: 64 } }, required: ['id'] } as const;
-const wordsQuery = { type: 'object', properties: { words: { type: 'boolean', default: false } }, additionalProperties: false } as const;
-
 /**
  * The vault's history: GET /history (every commit, newest first), each commit's diff, undo of
  * an update or of any undo or restore, and a note's versions with restore. The service logic
  * lives in history/; these are the HTTP faces.
  */
-export async function historyRoutes(app: FastifyInstance): Promise<void> {
+export async function historyRoutes(base: FastifyInstance): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
   const { history, root } = app.knower;
 
-  app.get('/history', {
-    schema: {
-      querystring: {
-        type: 'object',
-        properties: { limit, cursor: { type: 'string', pattern: '^[0-9]{1,12}$' }, kind: { type: 'string', pattern: `^(${COMMIT_KINDS.join('|')})(,(${COMMIT_KINDS.join('|')}))*$` } },
-        additionalProperties: false,
-      },
-    },
-  }, async (request, reply) => {
-    const q = request.query as { limit: number; cursor?: string; kind?: string };
-    const kinds = q.kind ? new Set(q.kind.split(',') as CommitKind[]) : undefined;
-    const outcome = await history.list({ limit: q.limit, ...(q.cursor ? { before: Number(q.cursor) } : {}), ...(kinds ? { kinds } : {}) });
+  app.get('/history', { schema: { querystring: historyQuery } }, async (request, reply) => {
+    const { limit, cursor, kind } = request.query;
+    const outcome = await history.list({ limit, ...(cursor ? { before: Number(cursor) } : {}), ...(kind ? { kinds: new Set(kind) } : {}) });
     if (!outcome.ok) return send(reply, outcome);
     return { entries: outcome.value.entries, ...(outcome.value.next ? { next_cursor: String(outcome.value.next) } : {}) };
   });
 
-  app.get('/history/:commit', { schema: { params: commitParam } }, async (request, reply) =>
-    send(reply, await history.entry((request.params as { commit: string }).commit)),
+  app.get('/history/:commit', { schema: { params: commitParams } }, async (request, reply) => send(reply, await history.entry(request.params.commit)));
+
+  app.get('/history/:commit/diff', { schema: { params: commitParams, querystring: diffQuery } }, async (request, reply) =>
+    send(reply, await history.diff(request.params.commit, request.query)),
   );
 
-  app.get('/history/:commit/diff', { schema: { params: commitParam, querystring: wordsQuery } }, async (request, reply) =>
-    send(reply, await history.diff((request.params as { commit: string }).commit, request.query as { words: boolean })),
+  app.post('/history/:commit/undo', { schema: { params: commitParams } }, async (request, reply) => send(reply, await history.undo(request.params.commit)));
+
+  app.get('/updates/:id/diff', { schema: { params: idParams, querystring: diffQuery } }, async (request, reply) =>
+    send(reply, await history.updateDiff(request.params.id, request.query)),
   );
 
-  app.post('/history/:commit/undo', { schema: { params: commitParam } }, async (request, reply) =>
-    send(reply, await history.undo((request.params as { commit: string }).commit)),
-  );
+  app.post('/updates/:id/undo', { schema: { params: idParams } }, async (request, reply) => send(reply, await history.undoUpdate(request.params.id)));
 
-  app.get('/updates/:id/diff', { schema: { params: idParam, querystring: wordsQuery } }, async (request, reply) =>
-    send(reply, await history.updateDiff((request.params as { id: string }).id, request.query as { words: boolean })),
-  );
-
-  app.post('/updates/:id/undo', { schema: { params: idParam } }, async (request, reply) =>
-    send(reply, await history.undoUpdate((request.params as { id: string }).id)),
-  );
-
-  app.get('/vault/history', {
-    schema: {
-      querystring: {
-        type: 'object',
-        properties: { path: { type: 'string', maxLength: 4096 }, limit, cursor: { type: 'string', pattern: '^[0-9a-f]{7,40}$' } },
-        required: ['path'],
-        additionalProperties: false,
-      },
-    },
-  }, async (request, reply) => {
-    const q = request.query as { path: string; limit: number; cursor?: string };
-    const resolved = await resolveVaultPath(root, q.path);
+  app.get('/vault/history', { schema: { querystring: noteHistoryQuery } }, async (request, reply) => {
+    const { path, limit, cursor } = request.query;
+    const resolved = await resolveVaultPath(root, path);
     if (!resolved.ok) return sendPathError(reply, resolved.problem, resolved.message);
     if (!isHistoryPath(resolved.rel)) return sendError(reply, 400, 'no_history', `${resolved.rel} is generated by Knower and has no history`);
-    const outcome = await history.versions(resolved.rel, { limit: q.limit, ...(q.cursor ? { before: q.cursor } : {}) });
+    const outcome = await history.versions(resolved.rel, { limit, ...(cursor ? { before: cursor } : {}) });
     if (!outcome.ok) return send(reply, outcome);
     return { path: resolved.rel, versions: outcome.value.versions, ...(outcome.value.next ? { next_cursor: outcome.value.next } : {}) };
   });
 
-  app.post('/vault/restore', {
-    schema: {
-      body: {
-        type: 'object',
-        properties: { path: { type: 'string', minLength: 1, maxLength: 4096 }, commit: { type: 'string', pattern: '^[0-9a-f]{7,40}$' } },
-        required: ['path', 'commit'],
-        additionalProperties: false,
-      },
-    },
-  }, async (request, reply) => {
-    const body = request.body as { path: string; commit: string };
-    const resolved = await resolveVaultPath(root, body.path);
+  app.post('/vault/restore', { schema: { body: restoreBody } }, async (request, reply) => {
+    const resolved = await resolveVaultPath(root, request.body.path);
     if (!resolved.ok) return sendPathError(reply, resolved.problem, resolved.message);
     if (!isHistoryPath(resolved.rel)) return sendError(reply, 400, 'no_history', `${resolved.rel} is generated by Knower and has no history`);
-    return send(reply, await history.restore(resolved.rel, body.commit));
+    return send(reply, await history.restore(resolved.rel, request.body.commit));
   });
 }

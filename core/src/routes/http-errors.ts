@@ -16,11 +16,23 @@ export function sendPathError(reply: FastifyReply, problem: PathProblem, message
   return sendError(reply, problem === 'outside' ? 403 : 400, `path_${problem}`, message);
 }
 
-export const errorResponseSchema = {
-  type: 'object',
-  properties: { error: { type: 'string' }, message: { type: 'string' } },
-  required: ['error', 'message'],
-} as const;
+type SchemaIssue = { instancePath: string; keyword: string; message?: string; params?: Record<string, unknown> };
+
+/**
+ * One sentence naming each refused field, for Fastify's `schemaErrorFormatter`:
+ * "q is longer than 2000 characters", "body: path is missing".
+ */
+export function validationError(issues: readonly SchemaIssue[], part: string): Error {
+  const sentences = issues.map((issue) => {
+    // `/link/3` names the field, not the item: "link is empty".
+    const field = issue.instancePath.split('/').filter((segment) => segment && !/^\d+$/.test(segment)).join('.') || part;
+    const message = issue.message ?? 'is not valid';
+    if (issue.keyword === 'invalid_type' && / received undefined$/.test(message)) return `${field} is missing`;
+    if (message.startsWith(`${field} `)) return message;
+    return /^[a-z]/.test(message) ? `${field} ${message}` : `${field}: ${message}`;
+  });
+  return new Error(`${sentences.join('; ')} (in the ${part})`);
+}
 
 /** Fastify's and its plugins' error codes, as the API names them (with a message people can act on). */
 const KNOWN: Record<string, { status: number; error: string; message?: string }> = {

@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParams } from '../api/index.js';
 import { getInboxItem, listInboxItems } from '../inbox/index.js';
 import { sendError } from './http-errors.js';
 
-export async function inboxRoutes(app: FastifyInstance): Promise<void> {
+export async function inboxRoutes(base: FastifyInstance): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
   app.get('/inbox', async () => ({ items: await listInboxItems(app.knower.root) }));
 
-  app.get('/inbox/:id', async (request, reply) => {
-    const { id } = request.params as { id: string };
+  app.get('/inbox/:id', { schema: { params: idParams } }, async (request, reply) => {
+    const { id } = request.params;
     const item = await getInboxItem(app.knower.root, id);
     if (!item) return sendError(reply, 404, 'inbox_item_not_found', `no pending inbox item ${JSON.stringify(id)}`);
     return item;

@@ -1,13 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { UPDATE_LIMITS, updateBody } from '../api/index.js';
 import type { NewUpdate } from '../queue/index.js';
 import { sniffImageType } from './image-types.js';
-
-export const UPDATE_LIMITS = {
-  textChars: 100_000,
-  images: 8,
-  imageBytes: 10 * 1024 * 1024,
-} as const;
 
 export type UpdateBody =
   | { ok: true; update: Omit<NewUpdate, 'idempotencyKey'> }
@@ -15,15 +9,10 @@ export type UpdateBody =
 
 const refuse = (status: number, error: string, message: string): UpdateBody => ({ ok: false, status, error, message });
 
-const jsonBody = z.strictObject({
-  text: z.string({ message: 'text must be a string' }),
-  inbox_ref: z.string().max(128).optional(),
-});
-
 /** The body of POST /update, JSON or multipart, checked field by field. */
 export async function readUpdateBody(request: FastifyRequest): Promise<UpdateBody> {
   if (!request.isMultipart()) {
-    const parsed = jsonBody.safeParse(request.body);
+    const parsed = updateBody.safeParse(request.body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';

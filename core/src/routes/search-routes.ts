@@ -1,22 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { MAX_LIMIT } from '../search/index.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { searchQuery } from '../api/index.js';
 
-const searchQuery = {
-  querystring: {
-    type: 'object',
-    properties: {
-      q: { type: 'string', minLength: 1, maxLength: 2000 },
-      mode: { type: 'string', enum: ['fast', 'deep'], default: 'fast' },
-      scope: { type: 'string', pattern: '^project:[^/\\\\.][^/\\\\]*$', maxLength: 200 },
-      limit: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: 10 },
-    },
-    required: ['q'],
-  },
-} as const;
+export async function searchRoutes(base: FastifyInstance): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
 
-export async function searchRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/vault/search', { schema: searchQuery }, async (request) => {
-    const { q, mode, scope, limit } = request.query as { q: string; mode: 'fast' | 'deep'; scope?: string; limit: number };
+  app.get('/vault/search', { schema: { querystring: searchQuery } }, async (request) => {
+    const { q, mode, scope, limit } = request.query;
     return app.knower.search.search({ query: q, mode, scope, limit });
   });
 

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { NewUpdate } from '../queue/index.js';
 import { sniffImageType } from './image-types.js';
-import { UPDATE_LIMITS } from './read-update-body.js';
+import { UPDATE_LIMITS } from '../api/index.js';
 
 export type ShareBody =
   | { ok: true; text: string; images: NewUpdate['images'] }

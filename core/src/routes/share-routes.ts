@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { describeError, sendError } from './http-errors.js';
-import { UPDATE_LIMITS } from './read-update-body.js';
+import { UPDATE_LIMITS } from '../api/index.js';
 import { readShareBody } from './share-body.js';
 
 type Outcome = { ok: true; id: string } | { ok: false; status: number; error: string; message: string };

@@ -1,11 +1,14 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParams, UPDATE_LIMITS } from '../api/index.js';
 import { getInboxItem, isInboxId } from '../inbox/index.js';
 import { publicView } from '../queue/index.js';
 import { sendError } from './http-errors.js';
-import { readUpdateBody, UPDATE_LIMITS } from './read-update-body.js';
+import { readUpdateBody } from './read-update-body.js';
 
-export async function updateRoutes(app: FastifyInstance): Promise<void> {
+export async function updateRoutes(base: FastifyInstance): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
   await app.register(multipart, { limits: { fileSize: UPDATE_LIMITS.imageBytes, files: UPDATE_LIMITS.images } });
 
   app.post('/update', { bodyLimit: UPDATE_LIMITS.images * UPDATE_LIMITS.imageBytes + 1024 * 1024 }, async (request, reply) => {
@@ -29,8 +32,8 @@ export async function updateRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // A failed update's input, run again as a new update (the answer names it); see activity/retry-update.
-  app.post('/updates/:id/retry', { schema: { params: { type: 'object', properties: { id: { type: 'string', maxLength: 64 } }, required: ['id'] } } }, async (request, reply) => {
-    const outcome = await app.knower.retries.retry((request.params as { id: string }).id);
+  app.post('/updates/:id/retry', { schema: { params: idParams } }, async (request, reply) => {
+    const outcome = await app.knower.retries.retry(request.params.id);
     if (!outcome.ok) return sendError(reply, outcome.error === 'update_not_found' ? 404 : 409, outcome.error, outcome.message);
     if (outcome.duplicate) reply.header('idempotent-replayed', 'true');
     return reply.code(202).send({ status: 'accepted', id: outcome.record.id, ...(outcome.record.retry_of ? { retry_of: outcome.record.retry_of } : {}) });
@@ -38,8 +41,8 @@ export async function updateRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/updates', async () => ({ updates: app.knower.queue.recent().map(publicView) }));
 
-  app.get('/updates/:id', async (request, reply) => {
-    const record = app.knower.queue.get((request.params as { id: string }).id);
+  app.get('/updates/:id', { schema: { params: idParams } }, async (request, reply) => {
+    const record = app.knower.queue.get(request.params.id);
     if (!record) return sendError(reply, 404, 'update_not_found', 'no update with that id');
     return publicView(record);
   });

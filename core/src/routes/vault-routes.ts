@@ -3,19 +3,13 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { pathQuery, treeQuery } from '../api/index.js';
 import { isNote, parseNote, readTextIfExists, resolveVaultPath } from '../vault/index.js';
 import { createIndexViews } from '../vault/index-views.js';
 import { wikilinkTargets } from '../vault/wikilinks.js';
 import { sendError, sendPathError } from './http-errors.js';
 import { vaultLookupRoutes } from './vault-lookup-routes.js';
-
-const pathQuery = {
-  querystring: {
-    type: 'object',
-    properties: { path: { type: 'string', maxLength: 4096 } },
-    required: ['path'],
-  },
-} as const;
 
 const CONTENT_TYPES: Record<string, string> = {
   '.md': 'text/markdown; charset=utf-8',
@@ -30,14 +24,8 @@ const CONTENT_TYPES: Record<string, string> = {
   '.json': 'application/json',
 };
 
-const treeQuery = {
-  querystring: {
-    type: 'object',
-    properties: { path: { type: 'string', maxLength: 4096 } },
-  },
-} as const;
-
-export async function vaultRoutes(app: FastifyInstance): Promise<void> {
+export async function vaultRoutes(base: FastifyInstance): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
   const { root, index } = app.knower;
   const views = createIndexViews(index);
   await app.register(vaultLookupRoutes, { views });
@@ -48,8 +36,8 @@ export async function vaultRoutes(app: FastifyInstance): Promise<void> {
   // index revision (the boot tells one process's revisions from another's), a folder's from its
   // content, so a change elsewhere in the vault still answers 304.
   const boot = randomBytes(4).toString('hex');
-  app.get('/vault/tree', { schema: treeQuery }, async (request, reply) => {
-    const folder = (request.query as { path?: string }).path;
+  app.get('/vault/tree', { schema: { querystring: treeQuery } }, async (request, reply) => {
+    const folder = request.query.path;
     reply.header('cache-control', 'no-cache');
     if (folder === undefined) {
       const etag = `"${boot}-${index.revision}"`;
@@ -66,8 +54,8 @@ export async function vaultRoutes(app: FastifyInstance): Promise<void> {
     return reply.type('application/json; charset=utf-8').send(body);
   });
 
-  app.get('/vault/file', { schema: pathQuery }, async (request, reply) => {
-    const resolved = await resolveVaultPath(root, (request.query as { path: string }).path);
+  app.get('/vault/file', { schema: { querystring: pathQuery } }, async (request, reply) => {
+    const resolved = await resolveVaultPath(root, request.query.path);
     if (!resolved.ok) return sendPathError(reply, resolved.problem, resolved.message);
     if (!isNote(resolved.rel)) {
       return sendError(reply, 415, 'not_a_note', `${resolved.rel} is not a markdown note; fetch it from /vault/raw`);
@@ -88,8 +76,8 @@ export async function vaultRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
-  app.get('/vault/raw', { schema: pathQuery }, async (request, reply) => {
-    const resolved = await resolveVaultPath(root, (request.query as { path: string }).path);
+  app.get('/vault/raw', { schema: { querystring: pathQuery } }, async (request, reply) => {
+    const resolved = await resolveVaultPath(root, request.query.path);
     if (!resolved.ok) return sendPathError(reply, resolved.problem, resolved.message);
     const info = await stat(resolved.abs).catch(() => undefined);
     if (!info?.isFile()) return notFound(reply, resolved.rel);

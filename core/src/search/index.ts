@@ -7,5 +7,4 @@
 export type { FileFacts, QmdOptions, QmdStatus, ScanProgress, SearchEngine, SearchHit, SearchMode, SearchQuery, SearchResult, SyncResult } from './types.js';
 export { createSearchEngine, QMD_VERSION } from './search-engine.js';
 export { guardVaultHits } from './vault-guard.js';
-export { MAX_LIMIT, parseScope } from './search-query.js';
-export { projectScope } from './scope.js';
+export { parseScope } from './search-query.js';

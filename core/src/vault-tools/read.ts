@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { vaultPath } from '../api/index.js';
 import { isTextContent, readBytesIfExists } from '../vault/index.js';
 import { defineReadTool, readPath, refused, shown } from './reader.js';
 
@@ -21,7 +22,7 @@ export const readTool = defineReadTool({
     'Use it on the paths that tree or search point to, before relying on what a note says — and before changing, moving or deleting a file: ' +
     'changes to files not read in this session (or changed since) are refused.',
   input: z.object({
-    path: z.string().min(1).max(4096).describe('File path relative to the vault root, e.g. "projects/acme/state.md" or "overview.md".'),
+    path: vaultPath.min(1, 'is empty').describe('File path relative to the vault root, e.g. "projects/acme/state.md" or "overview.md".'),
   }),
   async run({ path: input }, reader) {
     const target = await readPath(reader.root, input);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { projectScope, type SearchResult } from '../search/index.js';
+import { DEFAULTS, LIMITS, projectScope, queryText, resultLimit, searchMode } from '../api/index.js';
+import type { SearchResult } from '../search/index.js';
 import { defineReadTool, shown } from './reader.js';
 
 const hit = z.object({ path: z.string(), title: z.string(), score: z.number(), snippet: z.string() });
@@ -22,17 +23,16 @@ export const searchTool = defineReadTool({
     'Use it to find which notes mention a topic, person or project (before deciding where information belongs, or to find passages that answer a question), then open them with read. ' +
     'Returns ranked hits (path, title, snippet).',
   input: z.object({
-    query: z.string().min(1).max(500).describe('Words to look for, e.g. "dentist appointment" or "acme launch date".'),
-    mode: z
-      .enum(['fast', 'deep'])
+    query: queryText.describe('Words to look for, e.g. "dentist appointment" or "acme launch date".'),
+    mode: searchMode
       .optional()
       .describe('"fast" = keyword (BM25) search, always current; "deep" = semantic hybrid search, slower, and it falls back to fast (saying so) when its models are missing. Default: fast, or the mode the question was asked in.'),
     scope: projectScope.optional(),
-    limit: z.number().int().min(1).max(50).optional().describe('Maximum number of hits (1-50, default 10).'),
+    limit: resultLimit.optional().describe(`Maximum number of hits (1-${LIMITS.results}, default ${DEFAULTS.results}).`),
   }),
-  output: z.object({ results: z.array(hit), mode: z.enum(['fast', 'deep']), degraded: z.string().optional() }),
+  output: z.object({ results: z.array(hit), mode: searchMode, degraded: z.string().optional() }),
   async run({ query, mode, scope, limit }, reader) {
-    const result = await reader.search.search({ query, mode: mode ?? reader.defaultMode ?? 'fast', limit: limit ?? 10, ...(scope ? { scope } : {}) });
+    const result = await reader.search.search({ query, mode: mode ?? reader.defaultMode ?? 'fast', limit: limit ?? DEFAULTS.results, ...(scope ? { scope } : {}) });
     reader.sawSearch?.(result);
     return shown(format(query, result), { ...result });
   },

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { getHealth } from '../lib/api';
-import type { Health } from '../lib/api-schemas';
+import type { Health } from '@knower/api';
 
 /**
  * Which model provider answers; `offline` means no provider: deterministic filing, passages for

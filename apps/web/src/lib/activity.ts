@@ -1,4 +1,4 @@
-import type { ActivityItem, Question, SearchMode, UndoReport, UpdateHistory, UpdateState, UpdateStatus, UpdateStep } from './api-schemas';
+import type { ActivityItem, Question, SearchMode, UndoReport, UpdateHistory, UpdateState, UpdateStatus, UpdateStep } from '@knower/api';
 
 // The Activity view's model. The server keeps every update and question (GET /activity, newest
 // first, a page at a time); the stream keeps them current. What this tab is sending and has no

@@ -20,9 +20,9 @@ import {
   treeSchema,
   updateStatusSchema,
   type SearchMode,
-} from './api-schemas';
+} from '@knower/api';
 
-export * from './api-schemas';
+export * from '@knower/api';
 
 /** An expected failure (unreachable service, 4xx, a response that breaks the contract). */
 export type ApiProblem = { status: number; code: string; message: string; /** A failed question, kept by the server. */ questionId?: string };

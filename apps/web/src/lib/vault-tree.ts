@@ -1,4 +1,4 @@
-import type { FileChanged, FolderListing, FolderSummary, TreeEntry } from './api-schemas';
+import type { FileChanged, FolderListing, FolderSummary, TreeEntry } from '@knower/api';
 import { basename, dirname, isMarkdownPath } from './vault-path';
 
 // The sidebar loads the vault one folder at a time (GET /vault/tree?path=): `Folders` holds the

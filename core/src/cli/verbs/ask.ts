@@ -2,6 +2,7 @@ import { flag, stringValue } from '../args.js';
 import { callApi, connect } from '../api.js';
 import { answer as formatAnswer } from '../format/answers.js';
 import { EXIT, isFailure, usageError } from '../outcome.js';
+import { searchInputProblem } from './search-input.js';
 import type { Verb } from './verb.js';
 
 export const ask: Verb = {
@@ -22,6 +23,8 @@ used. Without a model (no ANTHROPIC_API_KEY or OpenAI-compatible server configur
     const body: Record<string, string> = { query: question };
     if (flag(args, 'deep')) body.mode = 'deep';
     const scope = stringValue(args, 'scope');
+    const problem = searchInputProblem(question, scope);
+    if (problem) return problem;
     if (scope) body.scope = scope;
     const connection = connect(ctx);
     if (isFailure(connection)) return connection;

@@ -1,3 +1,4 @@
+import { DEFAULTS, LIMITS } from '../../api/index.js';
 import { flag, stringValue } from '../args.js';
 import { callApi, connect } from '../api.js';
 import { historyList } from '../format/history.js';
@@ -11,7 +12,7 @@ export const history: Verb = {
 Lists what changed the vault, newest first (GET /history): each update with its id, status,
 the agent's summary and its files marked created, edited, moved or deleted, and the undos and
 restores. Undo one with: knower undo ID
-  --limit N    how many entries (1-100, default 20)
+  --limit N    how many entries (1-${LIMITS.page}, default ${DEFAULTS.page})
   --cursor C   the page after the one that printed it
   --all        hand edits and the first snapshot too
   --json       print the response as is
@@ -22,7 +23,7 @@ Exit: 0 listed, 1 the history is unavailable.
   takesWords: false,
   async run(args, ctx) {
     const limit = stringValue(args, 'limit') ?? '20';
-    if (!/^\d+$/.test(limit) || Number(limit) < 1 || Number(limit) > 100) return usageError(`--limit needs a whole number from 1 to 100 (got '${limit}')`);
+    if (!/^\d+$/.test(limit) || Number(limit) < 1 || Number(limit) > LIMITS.page) return usageError(`--limit needs a whole number from 1 to ${LIMITS.page} (got '${limit}')`);
     const cursor = stringValue(args, 'cursor');
     if (cursor !== undefined && !/^\d{1,12}$/.test(cursor)) return usageError(`--cursor needs the number a previous page printed (got '${cursor}')`);
     const connection = connect(ctx);

@@ -1,7 +1,9 @@
+import { LIMITS } from '../../api/index.js';
 import { flag, stringValue } from '../args.js';
 import { callApi, connect } from '../api.js';
 import { searchHits } from '../format/answers.js';
 import { EXIT, isFailure, usageError } from '../outcome.js';
+import { searchInputProblem } from './search-input.js';
 import type { Verb } from './verb.js';
 
 export const search: Verb = {
@@ -12,7 +14,7 @@ Raw search hits from the vault (GET /vault/search), best first, as
 "path — title" and an indented snippet. No model is involved.
   --deep            hybrid search (vectors + rerank); falls back to fast with a note
   --scope SCOPE     only hits under a project, e.g. project:garden
-  --limit N         at most N hits
+  --limit N         at most N hits (1-${LIMITS.results})
   --json            print the response as is
 `,
   options: { deep: { type: 'boolean' }, fast: { type: 'boolean' }, json: { type: 'boolean' }, scope: { type: 'string' }, limit: { type: 'string' } },
@@ -21,14 +23,19 @@ Raw search hits from the vault (GET /vault/search), best first, as
     const query = args.positionals.join(' ');
     if (!query.trim()) return usageError('what should I search for? (knower search "words")');
     const limit = stringValue(args, 'limit');
-    if (limit !== undefined && !/^[1-9]\d*$/.test(limit)) return usageError(`--limit needs a positive whole number (got '${limit}')`);
+    if (limit !== undefined && (!/^[1-9]\d*$/.test(limit) || Number(limit) > LIMITS.results)) {
+      return usageError(`--limit needs a whole number from 1 to ${LIMITS.results} (got '${limit}')`);
+    }
+    const scope = stringValue(args, 'scope') || undefined;
+    const problem = searchInputProblem(query, scope);
+    if (problem) return problem;
     // --fast is the default mode, named for scripts; --deep wins when both are given.
     const mode = flag(args, 'deep') ? 'deep' : flag(args, 'fast') ? 'fast' : undefined;
     const connection = connect(ctx);
     if (isFailure(connection)) return connection;
     const answer = await callApi(ctx, connection.client, 'GET', '/vault/search', {
       timeoutS: 60,
-      query: { q: query, mode, scope: stringValue(args, 'scope') || undefined, limit },
+      query: { q: query, mode, scope, limit },
     });
     if (isFailure(answer)) return answer;
     if (flag(args, 'json')) {

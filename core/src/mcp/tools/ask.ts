@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isModelError } from '../../agents/index.js';
-import { projectScope } from '../../search/index.js';
+import { projectScope, queryText, searchMode } from '../../api/index.js';
 import { defineMcpTool, READ_ONLY, toolError, toolText } from './tool.js';
 
 export const askTool = defineMcpTool({
@@ -11,9 +11,8 @@ export const askTool = defineMcpTool({
     'Use it for questions that need reading several notes ("what did we decide about the acme launch?"); use search for raw hits and read for one note. ' +
     'It is read-only and may take tens of seconds.',
   input: z.object({
-    question: z.string().min(1).max(4000).describe('The question, in natural language, e.g. "When is the acme launch and what blocks it?".'),
-    mode: z
-      .enum(['fast', 'deep'])
+    question: queryText.describe('The question, in natural language, e.g. "When is the acme launch and what blocks it?".'),
+    mode: searchMode
       .default('fast')
       .describe('Search mode the agent uses: "fast" (keyword, default) or "deep" (semantic; slower, falls back to fast when unavailable).'),
     scope: projectScope.optional(),
@@ -21,7 +20,7 @@ export const askTool = defineMcpTool({
   output: z.object({
     markdown: z.string(),
     sources: z.array(z.string()),
-    mode: z.enum(['fast', 'deep']),
+    mode: searchMode,
     degraded: z.string().optional(),
     offline: z.boolean().optional(),
   }),

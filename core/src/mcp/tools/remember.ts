@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UPDATE_LIMITS } from '../../routes/read-update-body.js';
+import { UPDATE_LIMITS } from '../../api/index.js';
 import { defineMcpTool, toolError, toolText } from './tool.js';
 
 export const rememberTool = defineMcpTool({

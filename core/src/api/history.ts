@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { DEFAULTS, commitId, fromQuery, pageLimit, vaultPath } from './fields.js';
+import { fileChangeSchema } from './updates.js';
+
+export const COMMIT_KINDS = ['update', 'undo', 'restore', 'hand', 'snapshot'] as const;
+export const commitKindSchema = z.enum(COMMIT_KINDS);
+
+/** GET /history: every commit, newest first; `kind` keeps some kinds (`update,undo`). */
+export const historyQuery = z.strictObject({
+  limit: fromQuery(pageLimit).default(DEFAULTS.page),
+  cursor: z.string().regex(/^[0-9]{1,12}$/, 'must be a next_cursor from an earlier page').optional(),
+  kind: z
+    .string()
+    .transform((text) => text.split(','))
+    .pipe(z.array(z.enum(COMMIT_KINDS, { message: `takes kinds among ${COMMIT_KINDS.join(', ')}, separated by commas` })))
+    .optional(),
+});
+
+/** `?words=true` adds word-level changes to each hunk. */
+export const diffQuery = z.strictObject({ words: z.stringbool().default(false) });
+
+/** GET /vault/history: a note's versions, newest first. */
+export const noteHistoryQuery = z.strictObject({ path: vaultPath, limit: fromQuery(pageLimit).default(DEFAULTS.page), cursor: commitId.optional() });
+
+/** POST /vault/restore: a note back to a version of it. */
+export const restoreBody = z.strictObject({ path: vaultPath.min(1, 'is empty'), commit: commitId });
+
+export const hunkSchema = z.object({
+  old_start: z.number(),
+  old_lines: z.number(),
+  new_start: z.number(),
+  new_lines: z.number(),
+  lines: z.array(z.string()),
+  words: z.array(z.object({ op: z.enum(['=', '-', '+']), text: z.string() })).nullish(),
+});
+export const fileDiffSchema = fileChangeSchema.extend({ binary: z.boolean().nullish(), too_large: z.boolean().nullish(), hunks: z.array(hunkSchema) });
+export const commitDiffSchema = z.object({ commit: z.string().nullable(), files: z.array(fileDiffSchema) });
+export const undoReportSchema = z.object({
+  status: z.enum(['undone', 'partial', 'nothing']),
+  commit: z.string().nullable(),
+  reverted: z.array(fileChangeSchema),
+  conflicts: z.array(z.object({ path: z.string(), reason: z.string() })),
+  inbox_id: z.string().nullish(),
+  message: z.string(),
+});
+export const noteVersionSchema = z.object({
+  commit: z.string(),
+  kind: commitKindSchema.catch('hand'),
+  at: z.string(),
+  title: z.string(),
+  update_id: z.string().nullish(),
+  change: z.object({ kind: fileChangeSchema.shape.kind, from: z.string().nullish(), to: z.string().nullish() }),
+  binary: z.boolean().nullish(),
+  too_large: z.boolean().nullish(),
+  hunks: z.array(hunkSchema),
+});
+export const noteHistorySchema = z.object({ path: z.string(), versions: z.array(noteVersionSchema), next_cursor: z.string().nullish() });
+export const restoreReportSchema = z.object({ status: z.enum(['restored', 'unchanged']), path: z.string(), from: z.string(), commit: z.string().nullable() });
+/** SSE `history_updated`: a commit landed. */
+export const historyUpdatedSchema = z.object({ commit: z.string(), kind: z.string(), update_id: z.string().nullish() });
+
+export type CommitKind = z.infer<typeof commitKindSchema>;
+export type Hunk = z.infer<typeof hunkSchema>;
+export type FileDiff = z.infer<typeof fileDiffSchema>;
+export type CommitDiff = z.infer<typeof commitDiffSchema>;
+export type UndoReport = z.infer<typeof undoReportSchema>;
+export type NoteVersion = z.infer<typeof noteVersionSchema>;
+export type NoteHistory = z.infer<typeof noteHistorySchema>;
+export type RestoreReport = z.infer<typeof restoreReportSchema>;
+export type HistoryUpdated = z.infer<typeof historyUpdatedSchema>;

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { DEFAULTS, fromQuery, projectScope, queryText, resultLimit, searchMode } from './fields.js';
+
+/** GET /vault/search: raw hits. */
+export const searchQuery = z.object({
+  q: queryText,
+  mode: searchMode.default('fast'),
+  scope: projectScope.optional(),
+  limit: fromQuery(resultLimit).default(DEFAULTS.results),
+});
+
+/** POST /search: a question for the search agent. */
+export const askBody = z.strictObject({
+  query: queryText,
+  mode: searchMode.optional(),
+  scope: projectScope.optional(),
+});
+
+export const searchHitsSchema = z.object({
+  results: z.array(z.object({ path: z.string(), title: z.string().nullish(), score: z.number().nullish(), snippet: z.string().nullish() })),
+  mode: z.string().nullish(),
+  degraded: z.union([z.string(), z.boolean()]).nullish(),
+});
+
+export const answerSchema = z.object({
+  markdown: z.string(),
+  sources: z.array(z.string()),
+  mode: z.string(),
+  // "degraded" carries the reason deep search fell back to fast; tolerate a bare flag too.
+  degraded: z.union([z.string(), z.boolean()]).nullish(),
+  offline: z.boolean().nullish(),
+  // The id the question is kept under (Activity lists it after a reload).
+  question_id: z.string().nullish(),
+});
+
+export const questionSchema = z.object({
+  id: z.string(),
+  query: z.string(),
+  mode: searchMode.catch('fast'),
+  scope: z.string().nullish(),
+  status: z.enum(['pending', 'answered', 'failed']),
+  created: z.string(),
+  finished: z.string().nullish(),
+  answer: answerSchema.omit({ question_id: true }).nullish(),
+  error: z.string().nullish(),
+  error_code: z.string().nullish(),
+  retry_of: z.string().nullish(),
+  retried_by: z.string().nullish(),
+});
+
+export type SearchQuery = z.infer<typeof searchQuery>;
+export type AskBody = z.infer<typeof askBody>;
+export type SearchMode = z.infer<typeof searchMode>;
+export type SearchHits = z.infer<typeof searchHitsSchema>;
+export type Answer = z.infer<typeof answerSchema>;
+export type Question = z.infer<typeof questionSchema>;

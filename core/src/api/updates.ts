@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { recordId } from './fields.js';
+
+/** What one update may carry. */
+export const UPDATE_LIMITS = {
+  textChars: 100_000,
+  images: 8,
+  imageBytes: 10 * 1024 * 1024,
+} as const;
+
+/** POST /update as JSON (multipart carries the same fields, and images). */
+export const updateBody = z.strictObject({
+  text: z.string({ message: 'must be a string' }),
+  inbox_ref: recordId.optional(),
+});
+
+export const acceptedSchema = z.object({ status: z.literal('accepted'), id: z.string() });
+export const retryAcceptedSchema = acceptedSchema.extend({ retry_of: z.string().nullish() });
+
+export const updateStateSchema = z.enum(['queued', 'running', 'done', 'inbox', 'failed']);
+
+export const fileChangeSchema = z.object({
+  path: z.string(),
+  kind: z.enum(['created', 'edited', 'moved', 'deleted']),
+  from: z.string().nullish(),
+});
+
+/** One tool call of a running update's agent (`update_step`, and the record's `steps`). */
+export const updateStepSchema = z.object({
+  n: z.number(),
+  at: z.string(),
+  tool: z.string(),
+  path: z.string().nullish(),
+  to: z.string().nullish(),
+  query: z.string().nullish(),
+  ok: z.boolean(),
+  error: z.string().nullish(),
+});
+
+export const updateStatusSchema = z.object({
+  id: z.string(),
+  status: updateStateSchema,
+  text: z.string().nullish(),
+  inbox_ref: z.string().nullish(),
+  created: z.string(),
+  finished: z.string().nullish(),
+  files: z.array(z.string()).nullish(),
+  changes: z.array(fileChangeSchema).nullish(),
+  inbox_id: z.string().nullish(),
+  summary: z.string().nullish(),
+  error: z.string().nullish(),
+  images: z.array(z.object({ name: z.string() })).nullish(),
+  attempts: z.number().nullish(),
+  steps: z.array(updateStepSchema).nullish(),
+  step_count: z.number().nullish(),
+  retry_of: z.string().nullish(),
+  retried_by: z.string().nullish(),
+});
+export const updateListSchema = z.object({ updates: z.array(updateStatusSchema) });
+export const updateStepEventSchema = z.object({ id: z.string(), step: updateStepSchema });
+
+export type UpdateState = z.infer<typeof updateStateSchema>;
+export type UpdateStatus = z.infer<typeof updateStatusSchema>;
+export type FileChange = z.infer<typeof fileChangeSchema>;
+export type UpdateStep = z.infer<typeof updateStepSchema>;
+export type UpdateStepEvent = z.infer<typeof updateStepEventSchema>;
