@@ -40,6 +40,7 @@ export function createFakeSearchEngine(root: string): SearchEngine & { documents
     available: true,
     documents: store.texts.size,
     workerStarts: 0,
+    partial: false,
     embeddings: { modelsPresent: false, pending: false, running: false },
   });
 
@@ -70,6 +71,8 @@ export function createFakeSearchEngine(root: string): SearchEngine & { documents
       return { results: results.slice(0, q.limit ?? 10), mode, ...(mode === 'deep' ? { degraded: 'deep search unavailable in the fake engine' } : {}) };
     },
     embed: async () => ({ ok: false, error: 'no models in the fake engine' }),
+    pullModels: async () => ({ ok: false, fetched: [], error: 'no network in the fake engine' }),
+    models: () => ({ present: false, missing: ['embedding', 'query expansion', 'reranking'], pull: { running: false } }),
     startEmbedTimer: () => undefined,
     status,
     close: async () => undefined,

@@ -1,0 +1,82 @@
+import type { QueryPlan } from './fts-query.js';
+import { prefixEnd } from './note-store.js';
+import type { Db } from './sqlite.js';
+
+export interface SearchRow {
+  path: string;
+  title: string;
+  text: string;
+  /** In (0, 1], higher is better; notes holding every word rank above notes holding some. */
+  score: number;
+}
+
+/** Title matches weigh four times body matches. */
+const RANK = 'bm25(notes_fts, 4.0, 1.0)';
+
+/** A word in more than this share of the notes adds almost nothing to BM25 and costs the most to rank. */
+const COMMON_SHARE = 0.2;
+/** Below this many notes, no word is too common to rank. */
+const COMMON_FLOOR = 1_000;
+
+/**
+ * A search worker's side of the index: ranks notes for a query plan (fts-query.ts) and reads the
+ * hits. FTS ranks alone first, then the notes are fetched by id: joined in one statement,
+ * SQLite's planner touched every match.
+ */
+export class NoteSearch {
+  private readonly s;
+
+  constructor(private readonly db: Db) {
+    this.s = {
+      rank: db.prepare(`SELECT rowid AS id, ${RANK} AS score FROM notes_fts WHERE notes_fts MATCH ? ORDER BY score LIMIT ?`),
+      rankUnder: db.prepare(`SELECT rowid AS id, ${RANK} AS score FROM notes_fts WHERE notes_fts MATCH ?
+        AND rowid IN (SELECT id FROM notes WHERE path >= ? AND path < ?) ORDER BY score LIMIT ?`),
+      // How many notes hold a word, counted no further than `cap`.
+      count: db.prepare('SELECT COUNT(*) FROM (SELECT 1 FROM notes_fts WHERE notes_fts MATCH ? LIMIT ?)').pluck(),
+      notes: db.prepare('SELECT COUNT(*) FROM notes').pluck(),
+      byId: db.prepare('SELECT path, title, text FROM notes WHERE id = ?'),
+      byPath: db.prepare('SELECT path, title, text FROM notes WHERE path = ?'),
+    };
+  }
+
+  private rank(match: string, limit: number, prefix: string | null): { id: number; score: number }[] {
+    if (prefix) return this.s.rankUnder.all(match, prefix, prefixEnd(prefix), limit);
+    return this.s.rank.all(match, limit);
+  }
+
+  /**
+   * Notes holding every word first; when fewer than `limit` do, notes holding some of them,
+   * ranked by BM25 over the words that are not in most notes anyway.
+   */
+  search(plan: QueryPlan, limit: number, prefix: string | null): SearchRow[] {
+    const rows: SearchRow[] = [];
+    const seen = new Set<number>();
+    const add = (hits: { id: number; score: number }[], band: 0 | 1) => {
+      for (const hit of hits) {
+        if (seen.has(hit.id) || rows.length >= limit) continue;
+        const note = this.s.byId.get<Omit<SearchRow, 'score'>>(hit.id);
+        if (!note) continue;
+        seen.add(hit.id);
+        const s = Math.abs(hit.score);
+        rows.push({ ...note, score: (band + s / (1 + s)) / 2 });
+      }
+    };
+    add(this.rank(`${plan.all}${plan.not}`, limit, prefix), 1);
+    if (rows.length >= limit || plan.each.length < 2) return rows;
+    const words = this.uncommon(plan.each);
+    if (words.length > 0) add(this.rank(`(${words.join(' OR ')})${plan.not}`, limit + rows.length, prefix), 0);
+    return rows;
+  }
+
+  /** The words worth ranking by in the OR pass; none when every one is in most notes. */
+  private uncommon(each: string[]): string[] {
+    const notes = this.s.notes.get<number>() ?? 0;
+    if (notes < COMMON_FLOOR) return each;
+    const cap = Math.ceil(notes * COMMON_SHARE);
+    return each.filter((word) => (this.s.count.get<number>(word, cap) ?? 0) < cap);
+  }
+
+  describe(paths: readonly string[]): Omit<SearchRow, 'score'>[] {
+    return paths.flatMap((rel) => this.s.byPath.get<Omit<SearchRow, 'score'>>(rel) ?? []);
+  }
+}
