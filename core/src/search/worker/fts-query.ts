@@ -6,37 +6,48 @@
  *   start with it); a word the tokenizer cuts in pieces (node.js, 知识库, a Thai phrase) is
  *   asked for as a phrase, its last piece a prefix. Quoted text is an exact phrase; `-word`
  *   excludes.
- * - `all` wants every word; `each` lists the words one by one, for the ranked OR pass that
- *   follows when too few notes hold them all (a question typed as a sentence).
+ * - A word of Thai, Lao, Khmer or Myanmar may also sit inside a longer dictionary word (บ้าน in
+ *   หมู่บ้าน): `infix` names it, and the search adds the indexed words that contain it.
+ * - The search wants every term first, then ranks notes holding some of them (a question typed
+ *   as a sentence).
  * - The work is bounded whatever is typed: repeated words count once, at most MAX_TERMS
  *   distinct words (and MAX_EXCLUDED exclusions) are kept, a phrase keeps MAX_PHRASE_TOKENS
  *   tokens, and single letters and digits are matched whole, never as a prefix (a one-letter
  *   prefix is most of the index).
  */
-import { tokenize, type Token } from './word-tokens.js';
+import { normalize, tokenize, type Token } from './word-tokens.js';
 
 export const MAX_TERMS = 16;
 export const MAX_EXCLUDED = 6;
 export const MAX_PHRASE_TOKENS = 24;
 
+export interface Term {
+  /** An FTS5 phrase, e.g. `"node . js" *`. */
+  expr: string;
+  /** Thai, Lao, Khmer or Myanmar letters that may also be found inside longer words. */
+  infix?: string;
+}
+
 export interface QueryPlan {
-  /** Notes holding every wanted word. */
-  all: string;
-  /** Each wanted word alone, in the order typed: the OR pass ranks notes holding any of them. */
-  each: string[];
-  /** `NOT (…)` to append to either, or '' when nothing is excluded. */
+  /** The wanted terms, in the order typed. */
+  terms: Term[];
+  /** `NOT (…)` to append, or '' when nothing is excluded. */
   not: string;
   /** Lower-cased words a snippet should show. */
   words: string[];
 }
 
 /** One term: its tokens as a phrase, the last a prefix when it is a word long enough to be one. */
-function termExpression(tokens: Token[], exact: boolean): string | null {
+function termOf(tokens: Token[], exact: boolean): Term | null {
   const kept = tokens.slice(0, MAX_PHRASE_TOKENS);
   const last = kept.at(-1);
   if (!last) return null;
-  const prefix = !exact && last.kind === 'word' && [...last.text].length > 1;
-  return `"${kept.map((t) => t.text).join(' ')}"${prefix ? ' *' : ''}`;
+  const word = last.kind === 'word' || last.kind === 'spaceless';
+  const prefix = !exact && word && [...last.text].length > 1;
+  const expr = `"${kept.map((t) => t.text).join(' ')}"${prefix ? ' *' : ''}`;
+  // The dictionary may cut the same letters differently in a note: the whole word is looked for too.
+  const spaceless = !exact && kept.every((t) => t.kind === 'spaceless');
+  return spaceless ? { expr, infix: kept.map((t) => t.text).join('') } : { expr };
 }
 
 interface Word {
@@ -66,31 +77,27 @@ export function splitQuery(query: string): Word[] {
 
 /** The plan for a query, or null when nothing searchable is left (only exclusions, or punctuation). */
 export function planQuery(query: string): QueryPlan | null {
-  const wanted = new Set<string>();
+  const wanted = new Map<string, Term>();
   const excluded = new Set<string>();
   const words: string[] = [];
   for (const w of splitQuery(query)) {
-    const into = w.negated ? excluded : wanted;
-    if (into.size >= (w.negated ? MAX_EXCLUDED : MAX_TERMS)) continue;
-    const expr = termExpression(tokenize(w.text), w.quoted);
-    if (!expr || into.has(expr)) continue;
-    into.add(expr);
-    if (!w.negated) words.push(...snippetWords(w.text));
+    if ((w.negated ? excluded.size : wanted.size) >= (w.negated ? MAX_EXCLUDED : MAX_TERMS)) continue;
+    const term = termOf(tokenize(w.text), w.quoted);
+    if (!term) continue;
+    if (w.negated) excluded.add(term.expr);
+    else if (!wanted.has(term.expr)) {
+      wanted.set(term.expr, term);
+      words.push(...snippetWords(w.text));
+    }
   }
   if (wanted.size === 0) return null;
-  const each = [...wanted];
-  return {
-    all: each.length === 1 ? each[0]! : `(${each.join(' AND ')})`,
-    each,
-    not: excluded.size === 0 ? '' : ` NOT (${[...excluded].join(' OR ')})`,
-    words: [...new Set(words)],
-  };
+  return { terms: [...wanted.values()], not: excluded.size === 0 ? '' : ` NOT (${[...excluded].join(' OR ')})`, words: [...new Set(words)] };
 }
 
 /** The word as typed (minus the punctuation around it), then its pieces: what a snippet looks for. */
 function snippetWords(text: string): string[] {
-  const trimmed = text.normalize('NFKC').toLowerCase().replace(/^[^\p{L}\p{N}.]+|[^\p{L}\p{N}+#]+$/gu, '');
-  const pieces = tokenize(text).filter((t) => t.kind === 'word' && [...t.text].length > 1).map((t) => t.text);
+  const trimmed = normalize(text).replace(/^[^\p{L}\p{N}.]+|[^\p{L}\p{N}+#]+$/gu, '');
+  const pieces = tokenize(text).filter((t) => (t.kind === 'word' || t.kind === 'spaceless') && [...t.text].length > 1).map((t) => t.text);
   return [trimmed, ...pieces].filter((w) => w !== '');
 }
 

@@ -17,6 +17,9 @@ import { tokenizerId } from './word-tokens.js';
  *   notes_fts(title, body)
  *                      a contentless FTS5 index over notes (rowid = notes.id), fed the token
  *                      stream of word-tokens.ts; it keeps no copy of the text
+ *   spaceless_words(word)
+ *                      every Thai, Lao, Khmer and Myanmar dictionary word indexed so far: a
+ *                      word searched for is also found inside the longer words that hold it
  */
 export const SCHEMA_VERSION = 1;
 
@@ -27,6 +30,7 @@ const FILES_DDL = `CREATE TABLE IF NOT EXISTS files (
   birthtime_ms REAL NOT NULL, tokens INTEGER, body_hash TEXT, frontmatter TEXT, indexed INTEGER NOT NULL DEFAULT 0, origin TEXT
 ) WITHOUT ROWID`;
 const NOTES_DDL = 'CREATE TABLE IF NOT EXISTS notes (id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, title TEXT NOT NULL, text TEXT NOT NULL)';
+const SPACELESS_DDL = 'CREATE TABLE IF NOT EXISTS spaceless_words (word TEXT PRIMARY KEY) WITHOUT ROWID';
 // Tokens arrive cut and lower-cased, separated by spaces: the ascii tokenizer splits on spaces
 // (every other byte of our tokens is a token character), with the symbols that may be tokens.
 // contentless_delete lets a note be dropped by rowid without handing its old tokens back.
@@ -103,17 +107,19 @@ function migrate(db: Db, root: string, notes: string[]): void {
   db.exec('CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID');
   const schema = meta(db, 'schema');
   if (schema !== undefined && schema !== String(SCHEMA_VERSION)) {
-    for (const t of ['files', 'notes', 'notes_fts']) db.exec(`DROP TABLE IF EXISTS ${t}`);
+    for (const t of ['files', 'notes', 'notes_fts', 'spaceless_words']) db.exec(`DROP TABLE IF EXISTS ${t}`);
     db.exec('DELETE FROM meta');
     notes.push(`the index was built by another version (schema ${schema}); rebuilding it from the vault`);
   }
   db.exec(FILES_DDL);
   db.exec(NOTES_DDL);
+  db.exec(SPACELESS_DDL);
   const tokenizer = meta(db, 'tokenizer');
   if (tokenizer !== undefined && tokenizer !== tokenizerId()) {
     // New word rules or dictionaries: every note is read and indexed again; the facts stay.
     db.exec('DROP TABLE IF EXISTS notes_fts');
     db.exec('DELETE FROM notes');
+    db.exec('DELETE FROM spaceless_words');
     db.exec("UPDATE files SET size = -1 WHERE kind = 'note'");
     setMeta(db, 'complete', null);
     notes.push(`words are now cut differently (${tokenizer} → ${tokenizerId()}); indexing every note again`);
@@ -124,6 +130,7 @@ function migrate(db: Db, root: string, notes: string[]): void {
     // A new vault, or the vault moved: what was indexed belongs to another folder.
     db.exec('DELETE FROM files');
     db.exec('DELETE FROM notes');
+    db.exec('DELETE FROM spaceless_words');
     db.exec("INSERT INTO notes_fts(notes_fts) VALUES ('delete-all')");
     setMeta(db, 'complete', null);
     notes.push(`the index covered ${indexedRoot}; starting over for ${root}`);

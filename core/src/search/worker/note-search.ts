@@ -1,4 +1,4 @@
-import type { QueryPlan } from './fts-query.js';
+import type { QueryPlan, Term } from './fts-query.js';
 import { prefixEnd } from './note-store.js';
 import type { Db } from './sqlite.js';
 
@@ -17,6 +17,8 @@ const RANK = 'bm25(notes_fts, 4.0, 1.0)';
 const COMMON_SHARE = 0.2;
 /** Below this many notes, no word is too common to rank. */
 const COMMON_FLOOR = 1_000;
+/** Longer words a spaceless-script word is looked for inside, at most. */
+const MAX_INFIX_WORDS = 64;
 
 /**
  * A search worker's side of the index: ranks notes for a query plan (fts-query.ts) and reads the
@@ -36,7 +38,20 @@ export class NoteSearch {
       notes: db.prepare('SELECT COUNT(*) FROM notes').pluck(),
       byId: db.prepare('SELECT path, title, text FROM notes WHERE id = ?'),
       byPath: db.prepare('SELECT path, title, text FROM notes WHERE path = ?'),
+      // instr > 1: inside, not at the start (the term's prefix match covers those).
+      holding: db.prepare(`SELECT word FROM spaceless_words WHERE instr(word, ?) > 1 LIMIT ${MAX_INFIX_WORDS}`).pluck(),
     };
+  }
+
+  /**
+   * A term as FTS5 matches it. Thai, Lao, Khmer or Myanmar letters are also looked for as one
+   * word, and inside the longer indexed words that hold them (บ้าน in หมู่บ้าน), as grep finds them.
+   */
+  private expression(term: Term): string {
+    if (!term.infix) return term.expr;
+    const whole = `"${term.infix}" *`;
+    const parts = new Set([term.expr, whole, ...this.s.holding.all<string>(term.infix).map((w) => `"${w}"`)]);
+    return parts.size === 1 ? term.expr : `(${[...parts].join(' OR ')})`;
   }
 
   private rank(match: string, limit: number, prefix: string | null): { id: number; score: number }[] {
@@ -61,9 +76,11 @@ export class NoteSearch {
         rows.push({ ...note, score: (band + s / (1 + s)) / 2 });
       }
     };
-    add(this.rank(`${plan.all}${plan.not}`, limit, prefix), 1);
-    if (rows.length >= limit || plan.each.length < 2) return rows;
-    const words = this.uncommon(plan.each);
+    const each = plan.terms.map((t) => this.expression(t));
+    const all = each.length === 1 ? each[0]! : `(${each.join(' AND ')})`;
+    add(this.rank(`${all}${plan.not}`, limit, prefix), 1);
+    if (rows.length >= limit || each.length < 2) return rows;
+    const words = this.uncommon(each);
     if (words.length > 0) add(this.rank(`(${words.join(' OR ')})${plan.not}`, limit + rows.length, prefix), 0);
     return rows;
   }

@@ -2,7 +2,7 @@ import type { FileFacts } from './protocol.js';
 import { FACT_COLUMNS, setMeta } from './index-db.js';
 import type { Db } from './sqlite.js';
 import type { FactsStore } from './vault-scanner.js';
-import { indexForm } from './word-tokens.js';
+import { indexForm, spacelessWords } from './word-tokens.js';
 
 interface FactsRow {
   path: string;
@@ -49,6 +49,8 @@ export class NoteStore implements FactsStore {
       ftsInsert: db.prepare('INSERT INTO notes_fts (rowid, title, body) VALUES (?, ?, ?)'),
       ftsDelete: db.prepare('DELETE FROM notes_fts WHERE rowid = ?'),
       count: db.prepare('SELECT COUNT(*) FROM notes').pluck(),
+      // Never pruned: a word no note holds any more only costs a lookup that finds nothing.
+      spaceless: db.prepare('INSERT OR IGNORE INTO spaceless_words (word) VALUES (?)'),
     };
     this.active = this.s.count.get<number>() ?? 0;
   }
@@ -107,7 +109,10 @@ export class NoteStore implements FactsStore {
       id = Number(this.s.insertNote.run(rel, title, text).lastInsertRowid);
       this.active++;
     }
-    this.s.ftsInsert.run(id, indexForm(title), indexForm(text));
+    const titleForm = indexForm(title);
+    const bodyForm = indexForm(text);
+    this.s.ftsInsert.run(id, titleForm, bodyForm);
+    for (const word of spacelessWords(`${titleForm} ${bodyForm}`)) this.s.spaceless.run(word);
     return true;
   }
 

@@ -12,7 +12,9 @@
  * - A few symbols are part of how technical names are written and become tokens of their own:
  *   `+`/`#` runs ending a word (C++, C#, F#), a dot starting a word (.NET) and dots inside one
  *   (node.js, v2.8.3). Everything else separates words.
- * - Text is NFKC-normalised and lower-cased; zero-width joiners and soft hyphens are dropped.
+ * - Text is NFC-normalised, full-width Latin letters and digits made plain (ＡＢＣ１ = ABC1), and
+ *   lower-cased; zero-width joiners, spaces and soft hyphens are dropped. (Not NFKC: it takes
+ *   Thai and Lao vowels apart, and ICU's dictionaries then no longer recognise the words.)
  */
 
 /** Bump when the rules above change: an index built with other rules is rebuilt. */
@@ -23,7 +25,8 @@ export function tokenizerId(): string {
   return `${TOKENIZER_VERSION}/icu-${process.versions.icu ?? 'none'}/unicode-${process.versions.unicode ?? 'none'}`;
 }
 
-export type TokenKind = 'word' | 'char' | 'symbol';
+/** `spaceless`: a dictionary word of Thai, Lao, Khmer or Myanmar; `boundary`: see BOUNDARY. */
+export type TokenKind = 'word' | 'spaceless' | 'char' | 'symbol' | 'boundary';
 
 export interface Token {
   text: string;
@@ -31,15 +34,26 @@ export interface Token {
 }
 
 // Everything that is neither part of a word nor one of the symbols that may belong to one.
-const SEPARATORS = /[^\p{L}\p{M}\p{N}\p{Co}.+#]+/gu;
+const SEPARATORS = /[^\p{L}\p{M}\p{N}\p{Co}.+#\uFFFF]+/gu;
 const SYMBOL_RUNS = /[.+#]+/g;
-// Zero-width (non-)joiners, soft hyphens, word joiners: invisible inside a word, dropped.
-const JOINERS = /(?:\u200C|\u200D|\u00AD|\u2060)/gu;
-const JOINER_CHARS = ['\u200C', '\u200D', '\u00AD', '\u2060'];
+// Zero-width (non-)joiners, soft hyphens, word joiners and zero-width spaces: invisible, dropped.
+// (A zero-width space only hints where a line may break in Thai or Khmer; the dictionary cuts the words.)
+const JOINERS = /(?:\u200B|\u200C|\u200D|\u00AD|\u2060)/gu;
+const JOINER_CHARS = ['\u200B', '\u200C', '\u200D', '\u00AD', '\u2060'];
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Bopomofo}]/u;
 const SPACELESS = /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 const NEEDS_SPLIT = /[^ ]*[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Bopomofo}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}][^ ]*/gu;
 const HAS_WORD_CHAR = /[\p{L}\p{N}\p{Co}]/u;
+const ABUT = String.raw`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Bopomofo}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}`;
+// Spaces or punctuation between two characters of scripts whose words abut.
+const BETWEEN_ABUTTING = new RegExp(String.raw`(?<=[${ABUT}])[^\p{L}\p{M}\p{N}\p{Co}.+#]+(?=[${ABUT}])`, 'gu');
+
+/**
+ * A token no query can contain (U+FFFF is never part of a word): put where a space or a mark
+ * separates characters of those scripts, so a phrase of them never matches across it. 日。本
+ * does not hold 日本, as grep would say, though both characters are indexed one by one.
+ */
+export const BOUNDARY = '\uFFFF';
 const MARK = /\p{M}/u;
 
 /** After separators became spaces, a character is part of a word unless it is a space or a symbol. */
@@ -102,17 +116,28 @@ function splitScripts(word: string): string {
   return ` ${out.join(' ')} `;
 }
 
+const FULL_WIDTH = /[\uFF01-\uFF5E]/g;
+
+/** The one normalisation of text before it is cut into words (the snippet matcher uses it too). */
+export function normalize(text: string): string {
+  const nfc = text.normalize('NFC');
+  return (FULL_WIDTH.test(nfc) ? nfc.replace(FULL_WIDTH, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)) : nfc).toLowerCase();
+}
+
 /**
  * What the full-text index stores for a text: its tokens separated by spaces (runs of spaces
  * included; the index's tokenizer splits on them and nothing else). A few whole-text passes
  * rather than a token-by-token loop: this runs over every note of the vault.
  */
 export function indexForm(text: string): string {
-  let s = text.normalize('NFKC').toLowerCase();
+  let s = normalize(text);
+  if (s.includes(BOUNDARY)) s = s.replaceAll(BOUNDARY, ' ');
   if (JOINER_CHARS.some((j) => s.includes(j))) s = s.replace(JOINERS, '');
+  const abutting = CJK.test(s) || SPACELESS.test(s);
+  if (abutting) s = s.replace(BETWEEN_ABUTTING, ` ${BOUNDARY} `);
   s = s.replace(SEPARATORS, ' ');
   if (s.includes('.') || s.includes('+') || s.includes('#')) s = s.replace(SYMBOL_RUNS, symbols);
-  if (CJK.test(s) || SPACELESS.test(s)) s = s.replace(NEEDS_SPLIT, splitScripts);
+  if (abutting) s = s.replace(NEEDS_SPLIT, splitScripts);
   return s;
 }
 
@@ -123,5 +148,11 @@ export function tokenize(text: string): Token[] {
   return indexForm(text)
     .split(' ')
     .filter(Boolean)
-    .map((t) => ({ text: t, kind: SYMBOL.test(t) ? 'symbol' : [...t].length === 1 && CJK.test(t) ? 'char' : 'word' }));
+    .map((t) => ({ text: t, kind: t === BOUNDARY ? 'boundary' : SYMBOL.test(t) ? 'symbol' : [...t].length === 1 && CJK.test(t) ? 'char' : SPACELESS.test(t) ? 'spaceless' : 'word' }));
+}
+
+/** The dictionary words of Thai, Lao, Khmer and Myanmar in an index form (for the infix list). */
+export function spacelessWords(form: string): string[] {
+  if (!SPACELESS.test(form)) return [];
+  return [...new Set(form.split(' ').filter((t) => t !== '' && SPACELESS.test(t)))];
 }
