@@ -20,6 +20,8 @@ export const searchHitsSchema = z.object({
   results: z.array(z.object({ path: z.string(), title: z.string().nullish(), score: z.number().nullish(), snippet: z.string().nullish() })),
   mode: z.string().nullish(),
   degraded: z.union([z.string(), z.boolean()]).nullish(),
+  // True while the vault's first indexing pass runs: notes not reached yet are missing.
+  partial: z.boolean().nullish(),
 });
 
 export const answerSchema = z.object({

@@ -343,6 +343,7 @@ describe('knower CLI: talking to the service', () => {
       json(res, 200, {
         mode: 'fast',
         degraded: 'models not downloaded',
+        partial: true,
         results: [
           { path: 'projects/garden/state.md', title: 'Garden', score: 1, snippet: 'tomatoes\n  and basil' },
           { path: 'bucket/note.md', title: '', score: 0.5, snippet: '' },
@@ -354,6 +355,7 @@ describe('knower CLI: talking to the service', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('projects/garden/state.md — Garden\n  tomatoes and basil\nbucket/note.md\n');
     expect(result.stderr).toContain('models not downloaded');
+    expect(result.stderr).toContain('note: the vault is still being indexed for the first time; these results may be incomplete');
     const url = new URL(service.requests[0]?.url ?? '', 'http://x');
     expect(url.pathname).toBe('/vault/search');
     expect(url.searchParams.get('q')).toBe(words);
