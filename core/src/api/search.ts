@@ -50,9 +50,23 @@ export const questionSchema = z.object({
   retried_by: z.string().nullish(),
 });
 
+/** GET /models, POST /models/pull: qmd's models for deep search, and their download. */
+export const modelsSchema = z.object({
+  present: z.boolean(),
+  missing: z.array(z.string()),
+  cacheDir: z.string().nullish(),
+  pull: z.object({
+    running: z.boolean(),
+    startedAt: z.string().nullish(),
+    current: z.object({ role: z.string(), file: z.string(), bytes: z.number(), total: z.number().nullish() }).nullish(),
+    last: z.object({ at: z.string(), ok: z.boolean(), fetched: z.array(z.string()), error: z.string().nullish() }).nullish(),
+  }),
+});
+
 export type SearchQuery = z.infer<typeof searchQuery>;
 export type AskBody = z.infer<typeof askBody>;
 export type SearchMode = z.infer<typeof searchMode>;
 export type SearchHits = z.infer<typeof searchHitsSchema>;
 export type Answer = z.infer<typeof answerSchema>;
 export type Question = z.infer<typeof questionSchema>;
+export type ModelsStatus = z.infer<typeof modelsSchema>;

@@ -22,6 +22,13 @@ export interface DownloadOptions {
 
 export type DownloadOutcome = { ok: true; bytes: number; resumedFrom: number } | { ok: false; error: string };
 
+/** A duration for a message: "0.5 s", "90 s", "20 min", "4 h". */
+export function duration(ms: number): string {
+  if (ms < 120_000) return `${Math.round(ms / 100) / 10} s`;
+  if (ms < 2 * 3_600_000) return `${Math.round(ms / 60_000)} min`;
+  return `${Math.round(ms / 360_000) / 10} h`;
+}
+
 /** Why a request failed, in words a person can act on (fetch's own message is "fetch failed"). */
 function reachError(url: string, err: unknown): string {
   const host = new URL(url).host;
@@ -51,10 +58,13 @@ export async function downloadFile(opts: DownloadOptions): Promise<DownloadOutco
   const onAbort = () => stop.abort();
   opts.signal?.addEventListener('abort', onAbort, { once: true });
   const why = (err: unknown, bytes: number) => {
-    if (stalled) return `no data from ${new URL(opts.url).host} for ${Math.round(opts.stallMs / 1000)} s (${bytes} bytes kept for a resume)`;
-    if (opts.signal?.aborted) return `stopped: ${String(opts.signal.reason instanceof Error ? opts.signal.reason.message : (opts.signal.reason ?? 'aborted'))} (${bytes} bytes kept for a resume)`;
+    const kept = bytes > 0 ? ` (${bytes} bytes kept for a resume)` : '';
+    if (stalled) return `no data from ${new URL(opts.url).host} for ${duration(opts.stallMs)}${kept}`;
+    if (opts.signal?.aborted) return `stopped: ${String(opts.signal.reason instanceof Error ? opts.signal.reason.message : (opts.signal.reason ?? 'aborted'))}${kept}`;
+    if (answered) return `the connection to ${new URL(opts.url).host} broke${kept}`;
     return reachError(opts.url, err);
   };
+  let answered = false;
   armStall();
   let res: Response;
   try {
@@ -64,6 +74,7 @@ export async function downloadFile(opts: DownloadOptions): Promise<DownloadOutco
     opts.signal?.removeEventListener('abort', onAbort);
     return { ok: false, error: why(err, have) };
   }
+  answered = true;
   // 416: the range starts at the end, so the partial file is already whole.
   const resumed = res.status === 206 || (res.status === 416 && have > 0);
   if (!res.ok && res.status !== 416) {

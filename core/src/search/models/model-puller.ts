@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SearchLog } from '../types.js';
-import { downloadFile } from './download-file.js';
+import { downloadFile, duration } from './download-file.js';
 import { ROLE_NAMES, type ModelDetector, type ModelRole } from './model-detect.js';
 import { modelSource } from './model-files.js';
 
@@ -50,7 +50,7 @@ export function createModelPuller(opts: ModelPullerOptions): ModelPuller {
     const models = await opts.detector.refresh();
     const fetched: string[] = [];
     abort = new AbortController();
-    const deadline = setTimeout(() => abort?.abort(new Error(`the pull ran past its ${Math.round(opts.deadlineMs / 60_000)} min deadline`)), opts.deadlineMs);
+    const deadline = setTimeout(() => abort?.abort(new Error(`the pull ran past its ${duration(opts.deadlineMs)} deadline`)), opts.deadlineMs);
     try {
       await mkdir(models.cacheDir, { recursive: true });
       for (const model of models.models.filter((m) => !m.present)) {
