@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AnchorFigures, BurstFigures, FirstContextFigures, SaveCpuFigures } from './scale-bench.js';
 import type { SearchFigures } from './search-bench.js';
+import type { WorstCaseFigures } from './worst-case-bench.js';
 import type { Summary } from './stats.js';
 import type { SearchableFigures, SseFigures } from './write-bench.js';
 
@@ -17,9 +18,12 @@ export interface CaseFigures {
   loadAvg: { atStart: number; atEnd: number };
   anchor: AnchorFigures;
   firstStart: { toOkMs: number; peakRssMb: number };
+  /** The search index on disk after the first start, qmd's own index of the same vault, the vault's text. */
+  index: { bytes: number; qmdBytes: number; vaultBytes: number };
   context: FirstContextFigures;
   tree: { wireBytes: number; encoding: string };
   search: SearchFigures;
+  worstCases: WorstCaseFigures;
   searchable: SearchableFigures;
   sse: SseFigures;
   saveCpu: SaveCpuFigures;
@@ -52,6 +56,9 @@ export function formatSummary(cases: CaseFigures[]): string {
     line('search median: service vs spawning qmd', (c) => `${f(c.search.service.median)} vs ${f(c.search.cli.median, 0)} ms`),
     line('  spawning qmd / service', (c) => `${f(c.search.cliOverService, 1)}x`),
     line('  ripgrep rg -i -l (median)', (c) => (c.search.rg ? `${f(c.search.rg.median)} ms` : '-')),
+    line('worst-case query, slowest run', (c) => `${f(c.worstCases.maxMs, 0)} ms${c.worstCases.perQuery.some((q) => q.degraded) ? ' (some stopped)' : ''}`),
+    line('search index on disk ÷ vault text', (c) => `${f(c.index.bytes / c.index.vaultBytes, 2)}x (${kb(c.index.bytes)})`),
+    line('  qmd\'s own index ÷ vault text', (c) => `${f(c.index.qmdBytes / c.index.vaultBytes, 2)}x (${kb(c.index.qmdBytes)})`),
     line('GET /vault/tree on the wire', (c) => `${kb(c.tree.wireBytes)} ${c.tree.encoding === 'identity' ? '' : `(${c.tree.encoding})`}`.trim()),
     line('idle CPU, service + worker', (c) => `${f(c.saveCpu.idleCpuPercent, 2)} %`),
     line('tree.md / agents\' first context', (c) => `${kb(c.context.treeMdBytes)}, ${c.context.treeMdTokens} tok / ${c.context.bootstrapTokens} tok`),
@@ -69,6 +76,8 @@ export function formatCase(c: CaseFigures): string {
     row('spawn qmd search --json (CLI)', search.cli),
     search.rg ? row('rg -i -l --max-count 1', search.rg) : `  ${search.rgNote}`,
     `  first search after start-up: ${f(search.coldFirstMs)} ms`,
+    head(`worst-case queries (${c.worstCases.perQuery[0]?.ms.n ?? 0} runs each, up to 2,000 characters)`),
+    ...c.worstCases.perQuery.map((q) => `${row(q.name, q.ms)}${q.degraded ? `  stopped: ${q.degraded}` : ''}`),
     head(`write → searchable (poll every ${searchable.pollMs} ms)`),
     row('found by GET /vault/search', searchable.writeToFound),
     row('index sync of the saved note', searchable.indexSync),

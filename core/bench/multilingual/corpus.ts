@@ -8,6 +8,8 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { between, createRng, pick, type Rng } from '../corpus.js';
+import { isIndexed } from '../../src/vault/indexed-set.js';
+import { summarize, type Summary } from '../stats.js';
 import { generatorMain, writeVaultFiles } from '../vault-files.js';
 import { SCRIPTS, type ScriptWords } from './words.js';
 
@@ -78,9 +80,12 @@ export interface ScriptFigures {
   precision: number;
   /** Words whose notes differ, with what differs (first few). */
   misses: { word: string; missing: string[]; extra: string[] }[];
+  /** Time per word: the search, and grep over the files. */
+  searchMs: Summary;
+  grepMs: Summary;
 }
 
-/** Compares search with grep, word by word, file for file, for every script. */
+/** Compares search with grep, word by word, file for file, for every script (over the notes search covers: not tree.md and the like). */
 export async function compareWithGrep(root: string, search: (word: string) => Promise<string[]>): Promise<ScriptFigures[]> {
   const out: ScriptFigures[] = [];
   for (const s of SCRIPTS) {
@@ -88,9 +93,15 @@ export async function compareWithGrep(root: string, search: (word: string) => Pr
     let searchHits = 0;
     let both = 0;
     const misses: ScriptFigures['misses'] = [];
+    const searchMs: number[] = [];
+    const grepMs: number[] = [];
     for (const w of new Set(s.words)) {
-      const expected = new Set(await grepFiles(root, w, s.grep));
+      let started = performance.now();
+      const expected = new Set((await grepFiles(root, w, s.grep)).filter(isIndexed));
+      grepMs.push(performance.now() - started);
+      started = performance.now();
       const found = new Set(await search(w));
+      searchMs.push(performance.now() - started);
       const common = [...found].filter((p) => expected.has(p)).length;
       grepHits += expected.size;
       searchHits += found.size;
@@ -99,7 +110,17 @@ export async function compareWithGrep(root: string, search: (word: string) => Pr
         misses.push({ word: w, missing: [...expected].filter((p) => !found.has(p)).slice(0, 3), extra: [...found].filter((p) => !expected.has(p)).slice(0, 3) });
       }
     }
-    out.push({ script: s.script, words: new Set(s.words).size, grepHits, searchHits, recall: grepHits ? both / grepHits : 1, precision: searchHits ? both / searchHits : 1, misses });
+    out.push({
+      script: s.script,
+      words: new Set(s.words).size,
+      grepHits,
+      searchHits,
+      recall: grepHits ? both / grepHits : 1,
+      precision: searchHits ? both / searchHits : 1,
+      misses,
+      searchMs: summarize(searchMs),
+      grepMs: summarize(grepMs),
+    });
   }
   return out;
 }

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRng, noteBody, titleWords } from '../../bench/corpus.js';
+import { WORST_CASES } from '../../bench/worst-case-queries.js';
 import type { SearchEngine } from '../../src/search/index.js';
 import { STALL_MARKER } from '../fakes/stalling-search-worker.js';
 import { disposeSandbox, makeSandbox, scannedEngine, waitFor, writeNote, type Sandbox } from './qmd-fixture.js';
@@ -14,20 +15,6 @@ function vaultFiles(count: number): Record<string, string> {
   for (let i = 0; i < count; i++) files[`notes/${i % 10}/note ${i}.md`] = noteBody(rng, titleWords(rng, 3).join(' '));
   return files;
 }
-
-const letters = 'abcdefghijklmnopqrstuvwxyz';
-// Each at most 2,000 characters: the longest query the API accepts.
-const WORST_CASES: Record<string, string> = {
-  '1,000 repeated short terms': Array.from({ length: 1000 }, () => 'a').join(' ').slice(0, 2000),
-  '600 distinct two-letter terms': Array.from({ length: 600 }, (_, i) => `${letters[i % 26]}${letters[Math.floor(i / 26) % 26]}`).join(' ').slice(0, 2000),
-  '150 common words': Array.from({ length: 150 }, (_, i) => ['the', 'and', 'to', 'of', 'project', 'meeting', 'team', 'plan'][i % 8]).join(' ').slice(0, 2000),
-  'one 2,000-character word': 'x'.repeat(2000),
-  '2,000 Chinese characters': '会议记录知识库项目计划'.repeat(200).slice(0, 2000),
-  '2,000 characters of Thai': 'ไฟฟ้าดับที่บ้านของฉันเมื่อวานนี้'.repeat(70).slice(0, 2000),
-  '300 exclusions': `meeting ${Array.from({ length: 300 }, (_, i) => `-w${i}`).join(' ')}`.slice(0, 2000),
-  '500 quoted phrases': Array.from({ length: 500 }, (_, i) => `"t${i} the"`).join(' ').slice(0, 2000),
-  'symbols only': '++ ## .. c++ c# .net '.repeat(100).slice(0, 2000),
-};
 
 describe('queries are bounded in work and time', () => {
   let sandbox: Sandbox;

@@ -29,7 +29,7 @@ describe("the search index's contract", () => {
   let sandbox: Sandbox;
   afterEach(() => disposeSandbox(sandbox));
 
-  it('is one SQLite file of Knower\'s own: facts, notes stored once, a contentless full-text index', async () => {
+  it('is one SQLite file of Knower\'s own: facts, the notes in search, a contentless full-text index, no copy of the text', async () => {
     sandbox = await makeSandbox(NOTES);
     const engine = await scannedEngine(sandbox);
     await engine.close();
@@ -42,8 +42,8 @@ describe("the search index's contract", () => {
       // Only the indexed set is in search; every visible file has its facts.
       expect(db.prepare('SELECT path FROM notes ORDER BY path').all().map((r) => r.path)).toEqual(['bucket/b.md', 'projects/alpha/state.md']);
       expect(db.prepare('SELECT COUNT(*) AS n FROM files').get()?.n).toBe(4);
-      // The text is kept once, in notes: the full-text index holds tokens only.
-      expect(db.prepare('SELECT text FROM notes WHERE path = ?').get('bucket/b.md')?.text).toBe('# B\n\nflux notes, ไฟฟ้าดับ\n');
+      // The text stays in the vault: notes keep a title and a hash, the full-text index tokens only.
+      expect(db.prepare("SELECT name FROM pragma_table_info('notes')").all().map((r) => r.name)).toEqual(['id', 'path', 'title', 'hash']);
       expect(db.prepare('SELECT title, body FROM notes_fts').all().every((r) => r.title === null && r.body === null)).toBe(true);
       expect(db.prepare('SELECT word FROM spaceless_words ORDER BY word').all().map((r) => r.word)).toEqual(['ดับ', 'ไฟฟ้า']);
     } finally {

@@ -11,9 +11,11 @@ import { tokenizerId } from './word-tokens.js';
  *                      and when a first pass over the whole vault completed
  *   files(path, …)     what was last seen of every visible file: size and times (a restart
  *                      re-reads only what changed), the note facts the vault listing shows
- *   notes(id, path, title, text)
- *                      every note in search, with the text it was indexed from: stored once,
- *                      for snippets and deep-search hits
+ *   notes(id, path, title, hash)
+ *                      every note in search; the hash of what was indexed (title and text)
+ *                      tells a save that changed only Knower's own fields from one to index.
+ *                      The text itself is not kept: the vault holds it, and snippets are cut
+ *                      from the file
  *   notes_fts(title, body)
  *                      a contentless FTS5 index over notes (rowid = notes.id), fed the token
  *                      stream of word-tokens.ts; it keeps no copy of the text
@@ -29,7 +31,7 @@ const FILES_DDL = `CREATE TABLE IF NOT EXISTS files (
   path TEXT PRIMARY KEY, kind TEXT NOT NULL, size INTEGER NOT NULL, mtime_ms REAL NOT NULL,
   birthtime_ms REAL NOT NULL, tokens INTEGER, body_hash TEXT, frontmatter TEXT, indexed INTEGER NOT NULL DEFAULT 0, origin TEXT
 ) WITHOUT ROWID`;
-const NOTES_DDL = 'CREATE TABLE IF NOT EXISTS notes (id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, title TEXT NOT NULL, text TEXT NOT NULL)';
+const NOTES_DDL = 'CREATE TABLE IF NOT EXISTS notes (id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, title TEXT NOT NULL, hash BLOB NOT NULL)';
 const SPACELESS_DDL = 'CREATE TABLE IF NOT EXISTS spaceless_words (word TEXT PRIMARY KEY) WITHOUT ROWID';
 // Tokens arrive cut and lower-cased, separated by spaces: the ascii tokenizer splits on spaces
 // (every other byte of our tokens is a token character), with the symbols that may be tokens.
@@ -80,6 +82,8 @@ function openOnce(dbPath: string, root: string, legacyPath?: string): OpenedInde
   const db = openSqlite(dbPath);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
+  // The log is checkpointed after a first pass; past one, it never stays larger than this.
+  db.pragma(`journal_size_limit = ${8 * 1024 * 1024}`);
   const notes: string[] = [];
   try {
     // Outside the transaction below: a database cannot be attached inside one.

@@ -5,7 +5,6 @@ import type { Db } from './sqlite.js';
 export interface SearchRow {
   path: string;
   title: string;
-  text: string;
   /** In (0, 1], higher is better; notes holding every word rank above notes holding some. */
   score: number;
 }
@@ -36,8 +35,8 @@ export class NoteSearch {
       // How many notes hold a word, counted no further than `cap`.
       count: db.prepare('SELECT COUNT(*) FROM (SELECT 1 FROM notes_fts WHERE notes_fts MATCH ? LIMIT ?)').pluck(),
       notes: db.prepare('SELECT COUNT(*) FROM notes').pluck(),
-      byId: db.prepare('SELECT path, title, text FROM notes WHERE id = ?'),
-      byPath: db.prepare('SELECT path, title, text FROM notes WHERE path = ?'),
+      byId: db.prepare('SELECT path, title FROM notes WHERE id = ?'),
+      byPath: db.prepare('SELECT path, title FROM notes WHERE path = ?'),
       // instr > 1: inside, not at the start (the term's prefix match covers those).
       holding: db.prepare(`SELECT word FROM spaceless_words WHERE instr(word, ?) > 1 LIMIT ${MAX_INFIX_WORDS}`).pluck(),
     };

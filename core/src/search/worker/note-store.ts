@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FileFacts } from './protocol.js';
 import { FACT_COLUMNS, setMeta } from './index-db.js';
 import type { Db } from './sqlite.js';
@@ -41,9 +42,9 @@ export class NoteStore implements FactsStore {
       factsUnder: db.prepare('SELECT path FROM files WHERE path >= ? AND path < ?').pluck(),
       deleteFactsUnder: db.prepare('DELETE FROM files WHERE path >= ? AND path < ?'),
       allFactPaths: db.prepare('SELECT path FROM files').pluck(),
-      note: db.prepare('SELECT id, title, text FROM notes WHERE path = ?'),
-      insertNote: db.prepare('INSERT INTO notes (path, title, text) VALUES (?, ?, ?)'),
-      updateNote: db.prepare('UPDATE notes SET title = ?, text = ? WHERE id = ?'),
+      note: db.prepare('SELECT id, hash FROM notes WHERE path = ?'),
+      insertNote: db.prepare('INSERT INTO notes (path, title, hash) VALUES (?, ?, ?)'),
+      updateNote: db.prepare('UPDATE notes SET title = ?, hash = ? WHERE id = ?'),
       deleteNote: db.prepare('DELETE FROM notes WHERE id = ?'),
       notesUnder: db.prepare('SELECT id FROM notes WHERE path >= ? AND path < ?').pluck(),
       ftsInsert: db.prepare('INSERT INTO notes_fts (rowid, title, body) VALUES (?, ?, ?)'),
@@ -93,20 +94,21 @@ export class NoteStore implements FactsStore {
 
   /** Puts the note into search (or refreshes it); false when it has nothing to index. */
   index(rel: string, title: string, text: string): boolean {
-    const existing = this.s.note.get<{ id: number; title: string; text: string }>(rel);
+    const existing = this.s.note.get<{ id: number; hash: Buffer }>(rel);
     if (!text.trim()) {
       if (existing) this.drop(existing.id);
       return false;
     }
     // The job's own writes change only fields that are not indexed: nothing to redo.
-    if (existing && existing.title === title && existing.text === text) return true;
+    const hash = createHash('sha1').update(title).update('\0').update(text).digest();
+    if (existing?.hash.equals(hash)) return true;
     let id: number;
     if (existing) {
-      this.s.updateNote.run(title, text, existing.id);
+      this.s.updateNote.run(title, hash, existing.id);
       this.s.ftsDelete.run(existing.id);
       id = existing.id;
     } else {
-      id = Number(this.s.insertNote.run(rel, title, text).lastInsertRowid);
+      id = Number(this.s.insertNote.run(rel, title, hash).lastInsertRowid);
       this.active++;
     }
     const titleForm = indexForm(title);
@@ -148,5 +150,10 @@ export class NoteStore implements FactsStore {
   /** A pass over the whole vault completed: searches are no longer partial. */
   markComplete(at: Date): void {
     setMeta(this.db, 'complete', at.toISOString());
+  }
+
+  /** After a pass: the log it grew is folded into the database and emptied. */
+  checkpoint(): void {
+    this.db.pragma('wal_checkpoint(TRUNCATE)');
   }
 }

@@ -9,6 +9,7 @@ import { planQuery } from './fts-query.js';
 import { openForSearch, openIndex } from './index-db.js';
 import { NoteSearch } from './note-search.js';
 import { NoteStore } from './note-store.js';
+import { readNoteText } from './note-text.js';
 import type { OpenArgs, OpenResult, Reply, Request, Results, SearchArgs, SearchOutcome, StatusResult, WorkerHit } from './protocol.js';
 import { snippetFor } from './snippet.js';
 import type { Db } from './sqlite.js';
@@ -17,11 +18,13 @@ import { VaultScanner } from './vault-scanner.js';
 let db: Db | undefined;
 let writer: { notes: NoteStore; scanner: VaultScanner } | undefined;
 let reader: NoteSearch | undefined;
+let root = '';
 
 const send = (reply: Reply) => process.send?.(reply);
 const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function open(args: OpenArgs): OpenResult {
+  root = args.root;
   if (args.role === 'search') {
     db = openForSearch(args.dbPath);
     reader = new NoteSearch(db);
@@ -44,7 +47,7 @@ function search({ query, limit, prefix }: SearchArgs): SearchOutcome {
   if (!plan) return { ok: true, hits: [] };
   try {
     const rows = need(reader, 'search').search(plan, limit, prefix);
-    return { ok: true, hits: rows.map((r) => ({ path: r.path, title: r.title, score: r.score, snippet: snippetFor(r.text, plan.words) })) };
+    return { ok: true, hits: rows.map((r) => ({ path: r.path, title: r.title, score: r.score, snippet: snippetFor(readNoteText(root, r.path), plan.words) })) };
   } catch (err) {
     // FTS5 refuses some expressions; the plan should never build one, but say so if it does.
     return { ok: false, error: (err as Error).message, rejected: /fts5|syntax/i.test((err as Error).message) };
@@ -53,7 +56,7 @@ function search({ query, limit, prefix }: SearchArgs): SearchOutcome {
 
 function describe({ paths, query }: { paths: string[]; query: string }): WorkerHit[] {
   const words = planQuery(query)?.words ?? [];
-  return need(reader, 'search').describe(paths).map((r) => ({ path: r.path, title: r.title, score: 0, snippet: snippetFor(r.text, words) }));
+  return need(reader, 'search').describe(paths).map((r) => ({ path: r.path, title: r.title, score: 0, snippet: snippetFor(readNoteText(root, r.path), words) }));
 }
 
 function status(): StatusResult {
@@ -66,8 +69,12 @@ async function handle(req: Request): Promise<Results[Request['op']]> {
   switch (req.op) {
     case 'open':
       return open(req.args);
-    case 'scan':
-      return need(writer, 'index').scanner.scan((batch, progress) => send({ id: req.id, event: 'batch', batch, progress }), pause);
+    case 'scan': {
+      const { scanner, notes } = need(writer, 'index');
+      const progress = await scanner.scan((batch, p) => send({ id: req.id, event: 'batch', batch, progress: p }), pause);
+      notes.checkpoint();
+      return progress;
+    }
     case 'sync':
       return need(writer, 'index').scanner.sync(req.args.paths);
     case 'search':
