@@ -377,7 +377,7 @@ describe('knower CLI: talking to the service', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('downloading the embed model hf_x.gguf: 1.0 MB of 3.0 MB\ndownloading the embed model hf_x.gguf: 2.0 MB of 3.0 MB\n');
     expect(result.stdout).toContain('Missing for deep search: embedding (looked in /cache).');
-    expect(result.stderr).toContain('the models were not downloaded: could not reach huggingface.co (ENOTFOUND)');
+    expect(result.stderr).toContain('knower: could not reach huggingface.co (ENOTFOUND)\nknower: fast search works without the models. Try again with ./knower models pull');
     expect(service.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /models/pull', 'GET /models', 'GET /models']);
   });
 

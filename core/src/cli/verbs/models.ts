@@ -6,9 +6,11 @@ import type { Verb } from './verb.js';
 
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 
-function describe(m: ModelsStatus): string[] {
+function describe(m: ModelsStatus, pulled: boolean): string[] {
   if (m.present) return [`Deep search models are on disk${m.cacheDir ? ` (${m.cacheDir})` : ''}.`];
-  const lines = [`Missing for deep search: ${m.missing.join(', ')}${m.cacheDir ? ` (looked in ${m.cacheDir})` : ''}.`, 'Download them with: ./knower models pull'];
+  const lines = [`Missing for deep search: ${m.missing.join(', ')}${m.cacheDir ? ` (looked in ${m.cacheDir})` : ''}.`];
+  if (pulled) return lines;
+  lines.push('Download them with: ./knower models pull');
   if (m.pull.last && !m.pull.last.ok) lines.push(`Last download failed (${m.pull.last.at}): ${m.pull.last.error ?? 'unknown error'}`);
   return lines;
 }
@@ -57,8 +59,13 @@ Exit: 0 all models on disk, 1 the download failed (the reason is printed, and ke
       }
     }
     if (flag(args, 'json')) ctx.out.write(`${JSON.stringify(state)}\n`);
-    else for (const line of describe(state)) ctx.out.say(line);
-    if (action === 'pull' && !state.present) return failed(`the models were not downloaded: ${state.pull.last?.error ?? 'unknown error'}`);
+    else for (const line of describe(state, action === 'pull')) ctx.out.say(line);
+    if (action === 'pull' && !state.present) {
+      return failed(
+        state.pull.last?.error ?? 'the download did not finish',
+        'fast search works without the models. Try again with ./knower models pull (an interrupted download resumes), set HF_ENDPOINT to a mirror, or put the .gguf files in the folder above',
+      );
+    }
     return action === 'pull' || state.present ? EXIT.ok : EXIT.fail;
   },
 };
