@@ -6,6 +6,7 @@ import { createModelDetector } from './models/model-detect.js';
 import { createModelPuller } from './models/model-puller.js';
 import { qmdConfigFile } from './qmd-collection.js';
 import { createQmdContext, killChild, prepareNode, prepareQmd } from './qmd-process.js';
+import { createSearchRun } from './run-search.js';
 import { clampLimit, parseScope } from './search-query.js';
 import { createSearchWorkers } from './search-workers.js';
 import type { ModelsStatus, QmdOptions, QmdStatus, SearchEngine, SearchQuery, SearchResult, SyncResult } from './types.js';
@@ -133,14 +134,7 @@ export function createSearchEngine(opts: QmdOptions): SearchEngine {
     lastSync = { at: new Date().toISOString(), ms, ok: true, files: result.upserts.length + result.removed.length };
   }
 
-  async function fast(query: string, limit: number, prefix: string | null, deepFailure?: string): Promise<SearchResult> {
-    const res = await searchers.search({ query, limit, prefix });
-    const partial = complete ? {} : { partial: true as const };
-    const degraded = (error: string): SearchResult => ({ results: [], mode: 'fast', ...partial, degraded: [deepFailure, error].filter(Boolean).join('; ') });
-    if (!res.ok) return degraded(res.timedOut ? `the search took too long and was stopped: ${res.error}` : `search failed: ${res.error}`);
-    if (!res.value.ok) return degraded(res.value.rejected ? `the query could not be searched: ${res.value.error}` : `search failed: ${res.value.error}`);
-    return { results: res.value.hits, mode: 'fast', ...partial, ...(deepFailure !== undefined && { degraded: deepFailure }) };
-  }
+  const run = createSearchRun({ searchers, deep, partial: () => !complete });
 
   return {
     init,
@@ -188,14 +182,7 @@ export function createSearchEngine(opts: QmdOptions): SearchEngine {
       const started = await Promise.race([init().then(() => true), new Promise<false>((r) => setTimeout(() => r(false), timeouts.searchMs).unref())]);
       if (!started) return { results: [], mode, partial: true, degraded: 'the search index is still starting; try again in a moment' };
       if (problem) return { results: [], mode, degraded: problem };
-      const limit = clampLimit(q.limit);
-      if (mode !== 'deep') return fast(query, limit, scope.prefix);
-      const found = await deep(query, scope.prefix ? Math.max(limit * 10, 100) : limit);
-      if (!found.ok) return fast(query, limit, scope.prefix, found.error);
-      const paths = found.paths.filter((p) => !scope.prefix || p.startsWith(scope.prefix)).slice(0, limit);
-      const described = await searchers.describe({ paths, query });
-      if (described.ok) return { results: described.value.map((h, i) => ({ ...h, score: 1 / (i + 1) })), mode: 'deep' };
-      return fast(query, limit, scope.prefix, `deep search results could not be read: ${described.error}`);
+      return run(query, mode, clampLimit(q.limit), scope.prefix);
     },
 
     embed: () => embedder.embed(),
