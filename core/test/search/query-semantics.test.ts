@@ -59,3 +59,26 @@ describe('what a search matches', () => {
     expect(hit?.snippet).toContain('We write the billing service in C#, on .NET 8.');
   });
 });
+
+describe('a sentence in a vault where its words are everywhere', () => {
+  let sandbox: Sandbox;
+  let engine: SearchEngine;
+  beforeAll(async () => {
+    // Over a thousand notes: the size from which words in most notes are left out of the ranking.
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 1100; i++) files[`n/${i}.md`] = `# Note ${i}\n\nWhen is the review of the plan${i % 4 === 0 ? ' and the launch' : ''}${i === 7 ? ' and the zeppelin' : ''}?\n`;
+    sandbox = await makeSandbox(files);
+    engine = await scannedEngine(sandbox);
+  }, 60_000);
+  afterAll(() => disposeSandbox(sandbox));
+
+  it('still finds notes when a word of the question is in no note and the others are in most', async () => {
+    const res = await engine.search({ query: 'when is the launch of the rocket', limit: 5 });
+    expect(res.results).toHaveLength(5);
+    for (const hit of res.results) expect(Number(/n\/(\d+)\.md/.exec(hit.path)?.[1]) % 4).toBe(0);
+  });
+
+  it('ranks the note holding the rare word first', async () => {
+    expect((await engine.search({ query: 'when is the zeppelin review', limit: 3 })).results[0]?.path).toBe('n/7.md');
+  });
+});

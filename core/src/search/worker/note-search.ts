@@ -16,6 +16,9 @@ const RANK = 'bm25(notes_fts, 4.0, 1.0)';
 const COMMON_SHARE = 0.2;
 /** Below this many notes, no word is too common to rank. */
 const COMMON_FLOOR = 1_000;
+/** Words the OR pass ranks by, at most: the rarest; or, when all are common, the longest few. */
+const MAX_OR_WORDS = 8;
+const MAX_COMMON_OR_WORDS = 2;
 /** Longer words a spaceless-script word is looked for inside, at most. */
 const MAX_INFIX_WORDS = 64;
 
@@ -84,12 +87,19 @@ export class NoteSearch {
     return rows;
   }
 
-  /** The words worth ranking by in the OR pass; none when every one is in most notes. */
+  /**
+   * The words worth ranking by in the OR pass: the rarest of those in some notes but not in
+   * most. When every word found is in most notes, the longest two: ranking every note that
+   * holds any of a dozen common words costs the most and tells the least.
+   */
   private uncommon(each: string[]): string[] {
     const notes = this.s.notes.get<number>() ?? 0;
     if (notes < COMMON_FLOOR) return each;
     const cap = Math.ceil(notes * COMMON_SHARE);
-    return each.filter((word) => (this.s.count.get<number>(word, cap) ?? 0) < cap);
+    const counted = each.map((word) => ({ word, n: this.s.count.get<number>(word, cap) ?? 0 })).filter((c) => c.n > 0);
+    const rare = counted.filter((c) => c.n < cap).sort((a, b) => a.n - b.n);
+    if (rare.length > 0) return rare.slice(0, MAX_OR_WORDS).map((c) => c.word);
+    return counted.sort((a, b) => b.word.length - a.word.length).slice(0, MAX_COMMON_OR_WORDS).map((c) => c.word);
   }
 
   describe(paths: readonly string[]): Omit<SearchRow, 'score'>[] {
