@@ -79,8 +79,9 @@ export function createSearchWorkers(opts: SearchWorkersOptions): SearchWorkers {
     clearTimeout(budgetTimer);
     running.delete(id);
     if (!res.ok && stopped) return { ...res, timedOut: true };
-    // A worker that crashed (not one we stopped) is replaced: ask again, once.
-    if (!res.ok && retry && /exited/.test(res.error)) return budgeted(query, call, false);
+    // A worker that crashed, or was stopped for another search's overrun while this one waited
+    // behind it, is replaced: ask again, once.
+    if (!res.ok && retry && /exited|was stopped/.test(res.error)) return budgeted(query, call, false);
     return res;
   }
 
