@@ -59,7 +59,8 @@ export function fitSections(header: string, sections: readonly BriefSection[], b
   const parts = [header];
   for (const section of present) {
     const chars = (grant.get(section) ?? 0) - 2;
-    if (chars < MIN_USEFUL) continue;
+    // Whole, however short; cut, only where enough of it fits to be worth its heading.
+    if (chars < render(section.title, section.lines).length && chars < MIN_USEFUL) continue;
     const lines = take(section, chars);
     if (lines) parts.push(render(section.title, lines));
   }
