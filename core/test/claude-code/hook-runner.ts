@@ -33,8 +33,10 @@ export async function runHook(event: string, input: unknown, env: Record<string,
   const command = hooks[event]?.[0]?.hooks[0]?.command;
   if (!command) throw new Error(`hooks.json declares no command for ${event}`);
   const expanded = command.replaceAll('${CLAUDE_PLUGIN_ROOT}', pluginRoot);
+  // KNOWER_TEST_HOOK_NODE_DIR puts another Node first (the hooks must run on Node 18 too).
+  const PATH = [process.env.KNOWER_TEST_HOOK_NODE_DIR, process.env.PATH].filter(Boolean).join(path.delimiter);
   return new Promise((resolve, reject) => {
-    const child = spawn('sh', ['-c', expanded], { env: { PATH: process.env.PATH ?? '', CLAUDE_PLUGIN_ROOT: pluginRoot, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn('sh', ['-c', expanded], { env: { PATH, CLAUDE_PLUGIN_ROOT: pluginRoot, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
