@@ -26,6 +26,8 @@ beforeAll(async () => {
   updateId = await h.update('Alpha is nearly done', ...appendSteps('projects/alpha/state.md', '- Nearly done.', 'Noted alpha progress.'));
   await h.write('projects/beta/notes.md', '# Beta notes\n\nWritten by hand.\n');
   await waitForHandCommit(h, 'projects/beta/notes.md');
+  // The history has the edit; the index the sizes come from may still be catching up.
+  await h.settle();
 });
 afterAll(() => h.close());
 
