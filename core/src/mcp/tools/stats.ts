@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Stats } from '../../api/index.js';
+import { statsSchema, type Stats } from '../../api/index.js';
 import { defineMcpTool, READ_ONLY, toolText } from './tool.js';
 
 const pct = (ratio: number | null) => (ratio === null ? 'unknown' : `${Math.round(ratio * 100)}%`);
@@ -34,6 +34,7 @@ export const statsTool = defineMcpTool({
   input: z.object({
     days: z.number().int().min(1).max(365).default(7).describe('How many days count as recent (1-365, default 7).'),
   }),
+  output: statsSchema,
   annotations: READ_ONLY,
   async run({ days }, deps) {
     const stats = await deps.stats.stats(days);

@@ -5,7 +5,7 @@ const CONCLUDED_CHARS = 1500;
 const MAX_FILES = 20;
 
 const cut = (text, max) => (text.length > max ? `${text.slice(0, max).trimEnd()} …` : text);
-const indent = (text) => text.replace(/\n/g, '\n   ');
+const indent = (text) => text.replace(/\n/g, '\n    ');
 
 const MOMENT = { PreCompact: 'before the conversation was compacted', SessionEnd: 'as the session ended' };
 
@@ -15,9 +15,9 @@ const MOMENT = { PreCompact: 'before the conversation was compacted', SessionEnd
  * dropped first, saying how many: the end of a session holds its conclusions.
  */
 export function captureText({ event, cwd, repo, project, session, now, maxChars }) {
-  const where = [`the repository ${repo} (${cwd}${session.branch ? `, branch ${session.branch}` : ''})`];
+  const where = `the repository ${repo} (${cwd}${session.branch ? `, branch ${session.branch}` : ''})`;
   const head = [
-    `Notes from a Claude Code session in ${where[0]}, captured ${MOMENT[event] ?? 'during the session'} on ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+    `Notes from a Claude Code session in ${where}, captured ${MOMENT[event] ?? 'during the session'} on ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
     project
       ? `It belongs to the project ${project} (projects/${project}/): record its decisions, facts and open tasks there.`
       : 'No project in the vault matches this repository yet.',
@@ -36,5 +36,7 @@ export function captureText({ event, cwd, repo, project, session, now, maxChars 
   }
   const dropped = blocks.length - kept.length;
   const note = dropped ? `(${dropped} earlier exchange${dropped === 1 ? '' : 's'} left out.)\n` : '';
-  return `${head}\n${note}${kept.join('\n')}${files}`;
+  const text = `${head}\n${note}${kept.join('\n')}${files}`;
+  // A very small KNOWER_CAPTURE_MAX_CHARS may not even hold the header and one exchange: the limit wins.
+  return text.length > maxChars ? `${text.slice(0, maxChars - 2)} …` : text;
 }
