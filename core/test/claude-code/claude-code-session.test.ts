@@ -70,6 +70,7 @@ function claude(args: string[], env: Record<string, string> = {}): Promise<{ cod
       env: {
         PATH: process.env.PATH ?? '',
         HOME: path.join(scratch.dir, 'home'),
+        TMPDIR: scratch.dir,
         PWD: repo,
         ANTHROPIC_API_KEY: 'sk-test-not-a-key',
         ANTHROPIC_BASE_URL: model.baseURL,
