@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { vaultPath } from '../../api/index.js';
-import { headingKey, outlineNote, sectionText, tokenCount } from '../../vault/index.js';
+import { headingKey, noteLines, outlineNote, tokenCount } from '../../vault/index.js';
 import { readNoteText } from './note-text.js';
 import { defineMcpTool, READ_ONLY, toolError, toolText } from './tool.js';
 
@@ -33,7 +33,8 @@ export const outlineTool = defineMcpTool({
     const note = await readNoteText(deps.root, path);
     if (!note.ok) return toolError(note.error);
     const outline = outlineNote(note.text);
-    const shown = outline.headings.slice(0, MAX_HEADINGS).map((h) => ({ ...h, tokens: tokenCount(sectionText(note.text, h)) }));
+    const lines = noteLines(note.text); // split once: a long note may have hundreds of sections
+    const shown = outline.headings.slice(0, MAX_HEADINGS).map((h) => ({ ...h, tokens: tokenCount(lines.slice(h.line - 1, h.end).join('\n')) }));
     const truncated = outline.headings.length > shown.length;
     const head = `${note.rel}: ${outline.lines} lines, ${outline.headings.length} heading${outline.headings.length === 1 ? '' : 's'}`;
     if (shown.length === 0) return toolText(`${head}. It has no headings: read it whole with read.`, { path: note.rel, lines: outline.lines, headings: [], truncated: false });
