@@ -10,7 +10,7 @@ const require = createRequire(import.meta.url);
  * once; a host that drops packets would otherwise hang) and the whole exchange. Any failure
  * resolves to undefined: the hooks treat "no answer" as "say nothing".
  */
-export function request(settings, method, path, { body, headers = {}, connectMs = 300, totalMs = 2000 } = {}) {
+export function request(settings, method, path, { body, headers = {}, connectMs = 500, totalMs = 2000 } = {}) {
   return new Promise((resolve) => {
     let url;
     try {
