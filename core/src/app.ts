@@ -17,6 +17,9 @@ import { describeError, sendError, validationError } from './routes/http-errors.
 import { mcpRoutes } from './mcp/index.js';
 import { createSearchEngine, guardVaultHits, type SearchEngine } from './search/index.js';
 import { securityPlugin } from './security/index.js';
+import { createBriefs, type Briefs } from './brief/index.js';
+import { briefRoutes, statsRoutes } from './routes/index.js';
+import { createVaultStats, type VaultStats } from './stats/index.js';
 import { chooseFrontmatterMode, ensureSkeleton, settleWrites, VaultIndex, type FrontmatterChoice } from './vault/index.js';
 import { SelfWrites } from './watch/index.js';
 
@@ -37,6 +40,10 @@ export interface Knower {
   questions: Questions;
   /** Runs a failed update's input again. */
   retries: UpdateRetry;
+  /** What the vault holds and what changed lately, per project. */
+  stats: VaultStats;
+  /** A repository's project brief, for coding agents. */
+  briefs: Briefs;
   watching(): boolean;
   /** Why changes made on disk may go unnoticed, if so. */
   watchProblem(): string | undefined;
@@ -178,6 +185,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     history,
     questions,
     retries,
+    stats: createVaultStats({ index, queue, history, search, clock }),
+    briefs: createBriefs({ root, index, search }),
     watching: () => watching && sync.problem() === undefined,
     watchProblem: () => sync.problem(),
     indexing: () => job.progress(),
@@ -228,6 +237,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(historyRoutes);
   await app.register(activityRoutes);
   await app.register(sseRoutes);
+  await app.register(statsRoutes);
+  await app.register(briefRoutes);
   await app.register(mcpRoutes);
   await app.register(webRoutes, { dist: config.webDist });
   return app;

@@ -8,7 +8,12 @@ export const SERVER_INFO = { name: 'knower', version: '0.1.0' } as const;
 const INSTRUCTIONS =
   "Knower is the user's personal memory vault: plain markdown notes organised into projects/, bucket/, profile.md, tasks.md and changelog.md. " +
   'To find things: search (raw hits) or tree (the layout), then read. To get an answer written from the notes: ask. ' +
+  'To read a long note by its structure: outline, then section. What the vault holds and what changed lately, per project: stats. ' +
   'To store something the user wants kept: remember (filed in the background).';
+
+/** Said when the client works in a project's repository: the scope to pass, and what search does without one. */
+const projectInstructions = (project: string) =>
+  ` This session works in the repository of the vault's project "${project}" (projects/${project}/): search lists that project's notes first; pass scope "project:${project}" to search or ask to stay inside it.`;
 
 /** A tool that throws is a broken invariant: log it, and give the model an error it can act on. */
 function guarded(tool: McpTool, deps: McpToolDeps) {
@@ -22,9 +27,9 @@ function guarded(tool: McpTool, deps: McpToolDeps) {
   };
 }
 
-/** One MCP server with Knower's five tools (built per request: the transport is stateless). */
+/** One MCP server with Knower's tools (built per request: the transport is stateless, and each request says which project its client works in). */
 export function createMcpServer(deps: McpToolDeps): McpServer {
-  const server = new McpServer(SERVER_INFO, { instructions: INSTRUCTIONS });
+  const server = new McpServer(SERVER_INFO, { instructions: INSTRUCTIONS + (deps.project ? projectInstructions(deps.project) : '') });
   for (const tool of MCP_TOOLS) {
     server.registerTool(
       tool.name,

@@ -14,3 +14,5 @@ export { directWriter, journaledWriter, refusingWriter, type VaultAccess, type V
 export { removeFile, removeTree, linkFile, renameTree, copyInto } from './vault-ops.js';
 export { versionKey, withoutJobFields, isTextContent } from './version-key.js';
 export { listTree, type OwnChanges, type TreeListing } from './tree-listing.js';
+export { outlineNote, pickHeading, sectionText, headingPath, headingKey, noteLines, HEADING_PATH_SEPARATOR, type NoteOutline, type OutlineHeading, type SectionPick } from './note-outline.js';
+export { projectOf } from './project-of.js';
