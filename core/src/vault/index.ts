@@ -1,7 +1,9 @@
 export { resolveVaultPath, type ResolvedPath, type PathProblem } from './resolve-vault-path.js';
-export { readBytesIfExists, readTextIfExists } from './read-file.js';
+export { readBytesIfExists, readTextIfExists, openRegularFile, entryKind } from './read-file.js';
 export { writeFileAtomic, type WriteOutcome, type WriteOptions } from './atomic-write.js';
-export { settleWrites } from './compare-and-swap.js';
+export { settleWrites } from './swap-repair.js';
+export { type SwapHooks } from './compare-and-swap.js';
+export { filesystemOf, probeFilesystem, registerFilesystem, nodeFileOps, type FileOps, type Filesystem } from './filesystem.js';
 export { parseNote, splitNote, setFrontmatterFields, tokenCount, timestamp, firstHeading, type ParsedNote } from './frontmatter.js';
 export { QMD_COLLECTION, TREE_FILE, isIndexed, isNote, isHiddenPath } from './indexed-set.js';
 export { chooseFrontmatterMode, isKnowerPath, stampsNote, type FileOrigin, type FrontmatterChoice, type FrontmatterMode, type StampFields } from './frontmatter-mode.js';
