@@ -1,6 +1,6 @@
 import type { Logger } from '../logger.js';
 import type { SearchEngine, SearchMode } from '../search/index.js';
-import type { VaultIndex, VaultWriter } from '../vault/index.js';
+import type { RootNames, VaultIndex, VaultWriter } from '../vault/index.js';
 import { versionKey } from '../vault/index.js';
 
 /**
@@ -10,6 +10,8 @@ import { versionKey } from '../vault/index.js';
 export interface Session {
   agent: 'update' | 'search';
   root: string;
+  /** Which root names the person's own files hold (absent: all are Knower's). */
+  names?: RootNames;
   index: VaultIndex;
   search: SearchEngine;
   clock: () => Date;
@@ -37,7 +39,7 @@ export interface Session {
   degraded?: string;
 }
 
-export type SessionDeps = Pick<Session, 'root' | 'index' | 'search' | 'clock' | 'log'>;
+export type SessionDeps = Pick<Session, 'root' | 'names' | 'index' | 'search' | 'clock' | 'log'>;
 
 /** What one run is given: the shared services and its own writer. */
 export type RunDeps = SessionDeps & Pick<Session, 'writer'>;

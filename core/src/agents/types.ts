@@ -1,7 +1,7 @@
 import type { Logger } from '../logger.js';
 import type { CallBudget, ProviderInfo, Usage } from '../llm/index.js';
 import type { SearchEngine } from '../search/index.js';
-import type { VaultIndex, VaultWriter } from '../vault/index.js';
+import type { RootNames, VaultIndex, VaultWriter } from '../vault/index.js';
 
 export type { Usage } from '../llm/index.js';
 
@@ -59,6 +59,8 @@ export interface Agents {
 
 export interface AgentsDeps {
   root: string;
+  /** Which root names the person's own files hold: Knower keeps its own versions elsewhere. */
+  names?: RootNames;
   index: VaultIndex;
   search: SearchEngine;
   clock: () => Date;

@@ -5,7 +5,7 @@ import type { ModelClient } from '../llm/index.js';
 import { runAgentLoop } from './agent-loop.js';
 import { saveImagesToBucket } from './attachments.js';
 import { buildBootstrap } from './bootstrap.js';
-import { CHANGELOG, changelogMentions, logToChangelog } from './changelog.js';
+import { CHANGELOG, changelogInVault, changelogMentions, logToChangelog } from './changelog.js';
 import { finalizeInboxItem } from './inbox-item.js';
 import { markChanged, markSeen, newSession, type RunDeps, type Session } from './session.js';
 import { stoppedReason, writeStoppedItem } from './stopped-item.js';
@@ -19,9 +19,9 @@ const exists = (abs: string) => access(abs).then(() => true, () => false);
 /** The log is a promise to the user: every update that changed the vault appears in it. */
 async function logChanges(session: Session, updateId: string, headline: string | undefined, skip: ReadonlySet<string> = new Set()): Promise<void> {
   const changed = [...session.changed].filter((rel) => !rel.startsWith(`inbox/${updateId}/`) && !skip.has(rel)).sort();
-  if (changed.length === 0 || (await changelogMentions(session.root, updateId))) return;
+  if (changed.length === 0 || (await changelogMentions(session, updateId))) return;
   const lines = [...(headline ? [headline] : []), ...changed.map((rel) => `Changed \`${rel}\``)];
-  if (await logToChangelog(session, session.clock(), updateId, lines)) markChanged(session, CHANGELOG);
+  if ((await logToChangelog(session, session.clock(), updateId, lines)) && changelogInVault(session)) markChanged(session, CHANGELOG);
 }
 
 /**

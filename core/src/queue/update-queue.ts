@@ -28,14 +28,25 @@ export interface RunHistory {
 /** Three attempts, 2 s then 8 s apart; the call budget caps what they cost together. */
 export const DEFAULT_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 2000 };
 
+export interface QueueStatus {
+  /** Accepted updates waiting to run (the running one aside): counted from the moment the service answers. */
+  pending: number;
+  running: string | null;
+  total: number;
+  /** How long the running update has shown no sign of progress (no model answer, no tool call). */
+  quietMs?: number;
+}
+
 export interface UpdateQueue {
-  /** Loads the store and queues every unfinished update again, in acceptance order. */
+  /** Reads the accepted updates from the store (nothing runs yet): counts are right from then on. */
+  load(): Promise<void>;
+  /** Queues every unfinished update again, in acceptance order (loading the store first if needed). */
   start(): Promise<void>;
   /** Persists the update, then queues it; a known Idempotency-Key returns the original. */
   submit(update: NewUpdate): Promise<{ record: UpdateRecord; duplicate: boolean }>;
   get(id: string): UpdateRecord | undefined;
   recent(limit?: number): UpdateRecord[];
-  status(): { pending: number; running: string | null; total: number };
+  status(): QueueStatus;
   whenIdle(): Promise<void>;
   /** Runs `fn` in the queue's turn, between updates: undo and restore never race an update. */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
@@ -65,7 +76,10 @@ export function createUpdateQueue(deps: {
   const records = new Map<string, UpdateRecord>();
   const byKey = new Map<string, string>();
   let running: string | null = null;
+  /** When the running update last showed progress (started, a tool call, a retry). */
+  let lastActivity = 0;
   let closed = false;
+  let loaded: Promise<UpdateRecord[]> | undefined;
   // Ids and order come from the store: nothing is accepted before it has been loaded.
   let markStarted: () => void = () => undefined;
   const started = new Promise<void>((resolve) => (markStarted = resolve));
@@ -90,6 +104,7 @@ export function createUpdateQueue(deps: {
   /** The run's steps are kept on the record in memory as they come (a page opened mid-run sees them). */
   function stepRecorder(id: string) {
     return recordSteps(id, { clock: deps.clock, bus: deps.bus, log: deps.log }, (fields) => {
+      lastActivity = Date.now();
       const current = records.get(id);
       if (current) records.set(id, { ...current, ...fields });
     });
@@ -111,6 +126,7 @@ export function createUpdateQueue(deps: {
     let record = records.get(id);
     if (!record || FINAL_STATUSES.has(record.status) || closed) return;
     running = id;
+    lastActivity = Date.now();
     const journal = deps.journalFor(id);
     const writer = journaledWriter(journal);
     // One budget across every attempt: however the model fails, one update makes at most
@@ -190,11 +206,21 @@ export function createUpdateQueue(deps: {
     void queue.add(() => run(record.id)).catch((err: unknown) => deps.log.error({ err, id: record.id }, 'queue run crashed'));
   }
 
-  return {
-    async start() {
-      for (const record of await deps.store.load()) {
+  function load(): Promise<UpdateRecord[]> {
+    loaded ??= deps.store.load().then((all) => {
+      for (const record of all) {
         records.set(record.id, record);
         if (record.idempotency_key) byKey.set(record.idempotency_key, record.id);
+      }
+      return all;
+    });
+    return loaded;
+  }
+
+  return {
+    load: async () => void (await load()),
+    async start() {
+      for (const record of await load()) {
         // Finished just before a crash: the history takes what it had not yet, then the journal goes.
         if (FINAL_STATUSES.has(record.status)) {
           const journal = deps.journalFor(record.id);
@@ -225,7 +251,11 @@ export function createUpdateQueue(deps: {
     recent(limit = 50) {
       return [...records.values()].sort((a, b) => b.seq - a.seq).slice(0, limit);
     },
-    status: () => ({ pending: queue.size, running, total: records.size }),
+    status: () => {
+      let pending = 0;
+      for (const record of records.values()) if (!FINAL_STATUSES.has(record.status) && record.id !== running) pending++;
+      return { pending, running, total: records.size, ...(running ? { quietMs: Date.now() - lastActivity } : {}) };
+    },
     async whenIdle() {
       await started;
       await queue.onIdle();

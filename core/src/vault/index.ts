@@ -17,3 +17,4 @@ export { directWriter, journaledWriter, refusingWriter, type VaultAccess, type V
 export { removeFile, removeTree, linkFile, renameTree, copyInto } from './vault-ops.js';
 export { versionKey, withoutJobFields, isTextContent } from './version-key.js';
 export { listTree, type OwnChanges, type TreeListing } from './tree-listing.js';
+export { claimRootNames, allKnowers, ROOT_FILES, ROOT_FOLDERS, type RootNames, type RootFile } from './root-names.js';

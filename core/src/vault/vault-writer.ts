@@ -3,6 +3,7 @@ import path from 'node:path';
 import { writeFileAtomic, type WriteOptions, type WriteOutcome } from './atomic-write.js';
 import { readBytesIfExists } from './read-file.js';
 import { copyInto, filesUnder, linkFile, removeFile, removeTree, renameTree } from './vault-ops.js';
+import type { RootNames } from './root-names.js';
 import type { WriteJournal } from './write-journal.js';
 
 /**
@@ -26,6 +27,8 @@ export interface VaultWriter {
 export interface VaultAccess {
   root: string;
   writer: VaultWriter;
+  /** Which root names the person's own files hold (absent: all are Knower's). */
+  names?: RootNames;
 }
 
 /** Writes as asked, recording nothing (tests of one tool, work no run has to undo). */
