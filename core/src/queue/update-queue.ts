@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import PQueue from 'p-queue';
 import { setTimeout as delay } from 'node:timers/promises';
 import { createCallBudget, MAX_MODEL_CALLS_PER_UPDATE, type Agents, type UpdateInput } from '../agents/index.js';
@@ -25,6 +26,16 @@ export interface RunHistory {
   finished(record: UpdateRecord, journal: UpdateJournal): Promise<void>;
 }
 
+/** How long an Idempotency-Key names its update (README, HTTP API). */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
+
+/** What a retried POST must repeat exactly for its Idempotency-Key to name the same update. */
+function fingerprintOf(update: NewUpdate): string {
+  const hash = createHash('sha256').update(JSON.stringify([update.text, update.inboxRef ?? null]));
+  for (const image of update.images) hash.update(`\0${image.mediaType}\0${image.name}\0`).update(image.data);
+  return hash.digest('hex');
+}
+
 /** Three attempts, 2 s then 8 s apart; the call budget caps what they cost together. */
 export const DEFAULT_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 2000 };
 
@@ -42,8 +53,11 @@ export interface UpdateQueue {
   load(): Promise<void>;
   /** Queues every unfinished update again, in acceptance order (loading the store first if needed). */
   start(): Promise<void>;
-  /** Persists the update, then queues it; a known Idempotency-Key returns the original. */
-  submit(update: NewUpdate): Promise<{ record: UpdateRecord; duplicate: boolean }>;
+  /**
+   * Persists the update, then queues it. A known Idempotency-Key (within IDEMPOTENCY_TTL_MS)
+   * returns the original; with another body it is a conflict: nothing is accepted.
+   */
+  submit(update: NewUpdate): Promise<{ record: UpdateRecord; duplicate: boolean; conflict?: true }>;
   get(id: string): UpdateRecord | undefined;
   recent(limit?: number): UpdateRecord[];
   status(): QueueStatus;
@@ -237,8 +251,14 @@ export function createUpdateQueue(deps: {
       await started;
       const knownId = update.idempotencyKey ? byKey.get(update.idempotencyKey) : undefined;
       const known = knownId ? records.get(knownId) : undefined;
-      if (known) return { record: known, duplicate: true };
-      const record = await deps.store.create(update);
+      const fingerprint = update.idempotencyKey ? fingerprintOf(update) : undefined;
+      // A key is remembered for a day: a retry comes within minutes, a reuse much later is new.
+      if (known && deps.clock().getTime() - Date.parse(known.created) < IDEMPOTENCY_TTL_MS) {
+        // Records from before fingerprints were kept match on the key alone, as they always did.
+        if (known.idempotency_hash && known.idempotency_hash !== fingerprint) return { record: known, duplicate: false, conflict: true };
+        return { record: known, duplicate: true };
+      }
+      const record = await deps.store.create({ ...update, ...(fingerprint && { idempotencyHash: fingerprint }) });
       records.set(record.id, record);
       if (record.idempotency_key) byKey.set(record.idempotency_key, record.id);
       const retried = record.retry_of ? records.get(record.retry_of) : undefined;

@@ -11,6 +11,8 @@ export interface NewUpdate {
   idempotencyKey?: string;
   /** Runs the input of this failed update again. */
   retryOf?: string;
+  /** The body's fingerprint, kept with the key: the same key with another body is refused. */
+  idempotencyHash?: string;
 }
 
 const EXTENSIONS: Record<StoredImage['mediaType'], string> = {
@@ -78,6 +80,7 @@ export class UpdateStore {
       created: now.toISOString(),
       attempts: 0,
       ...(input.idempotencyKey ? { idempotency_key: input.idempotencyKey } : {}),
+      ...(input.idempotencyHash ? { idempotency_hash: input.idempotencyHash } : {}),
       ...(input.retryOf ? { retry_of: input.retryOf } : {}),
     };
     await writeFileAtomic(path.join(staging, 'update.json'), JSON.stringify(record, null, 2));
