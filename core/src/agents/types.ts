@@ -24,7 +24,8 @@ export interface UpdateInput {
 
 /** `files`: vault-relative paths the run created, changed or deleted. */
 export type UpdateOutcome =
-  | { status: 'done'; files: string[]; summary?: string; usage?: Usage }
+  /** `fallback`: the model changed nothing and asked nothing, so the runner filed the text into bucket/ as received. */
+  | { status: 'done'; files: string[]; summary?: string; usage?: Usage; fallback?: 'bucket' }
   | { status: 'inbox'; inboxId: string; files: string[]; summary?: string; usage?: Usage };
 
 export interface AnswerRequest {

@@ -168,6 +168,7 @@ export function createUpdateQueue(deps: {
             ...(outcome.summary ? { summary: outcome.summary } : {}),
             ...(outcome.usage ? { usage: outcome.usage } : {}),
             ...(outcome.status === 'inbox' ? { inbox_id: outcome.inboxId } : {}),
+            ...(outcome.status === 'done' && outcome.fallback ? { fallback: outcome.fallback } : {}),
             ...(changes ? { changes } : {}),
             error: undefined,
             finished: deps.clock().toISOString(),

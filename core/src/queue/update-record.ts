@@ -37,6 +37,8 @@ export interface UpdateRecord {
   /** What the run changed in the vault, from its journal (absent on records from before the history). */
   changes?: FileChange[];
   inbox_id?: string;
+  /** The model changed nothing and asked nothing: the runner filed the text as received ('bucket'). */
+  fallback?: 'bucket';
   summary?: string;
   error?: string;
   usage?: { inputTokens: number; outputTokens: number; cacheReadTokens: number; cacheWriteTokens: number };
