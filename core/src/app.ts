@@ -18,7 +18,7 @@ import { describeError, sendError, validationError } from './routes/http-errors.
 import { mcpRoutes } from './mcp/index.js';
 import { createSearchEngine, guardVaultHits, type SearchEngine } from './search/index.js';
 import { securityPlugin } from './security/index.js';
-import { chooseFrontmatterMode, claimRootNames, ensureSkeleton, probeFilesystem, registerFilesystem, settleWrites, VaultIndex, type FileOps, type Filesystem, type FrontmatterChoice, type RootNames } from './vault/index.js';
+import { chooseFrontmatterMode, claimRootNames, cleanLeftovers, ensureSkeleton, probeFilesystem, registerFilesystem, settleWrites, VaultIndex, type FileOps, type Filesystem, type FrontmatterChoice, type RootNames } from './vault/index.js';
 import { SelfWrites } from './watch/index.js';
 
 export interface Knower {
@@ -93,6 +93,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const unregisterFilesystem = registerFilesystem(filesystem);
   if (!filesystem.hardLinks || filesystem.caseInsensitive) log.info({ hardLinks: filesystem.hardLinks, caseInsensitive: filesystem.caseInsensitive }, 'vault filesystem');
   // Decided before anything is written: names the person's files already hold stay theirs.
+  // What a crash left mid-write: temp files go, notes moved aside come back (never lost).
+  const leftovers = await cleanLeftovers(root);
+  if (leftovers.removed.length || leftovers.restored.length) log.warn({ ...leftovers }, 'cleaned up after an interrupted write');
   const rootNames = await claimRootNames({ root, stateDir: config.stateDir, caseInsensitive: filesystem.caseInsensitive });
   for (const notice of rootNames.notices()) log.warn(notice);
   // Decided before the skeleton is written: a vault that already had notes is the person's own.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addUsage, emptyUsage, type ChatMessage, type ModelClient, type ToolResultPart, type ToolUsePart, type Usage, type UserPart } from '../llm/index.js';
 import { REPEATED_TURNS_LIMIT, UPDATE_MAX_STEPS } from './limits.js';
+import { isStorageError } from '../vault/index.js';
 import type { Session } from './session.js';
 import { toToolSpec, type AgentTool } from './tools/index.js';
 
@@ -63,6 +64,8 @@ export async function runToolCall(call: ToolUsePart, tools: readonly AgentTool[]
     const result = await tool.run(parsed.data, session);
     return result.ok ? { type: 'tool_result', toolUseId: call.id, content: result.content } : fail(result.error);
   } catch (err) {
+    // A full or failing disk is no tool error the model can work around: the run stops here.
+    if (isStorageError(err)) throw err;
     session.log.warn({ err, tool: tool.name }, 'agent tool threw');
     return fail(`${tool.name} failed: ${(err as Error).message ?? String(err)}. Nothing else was changed; you may try again or another way.`);
   }

@@ -5,7 +5,7 @@ import { createCallBudget, MAX_MODEL_CALLS_PER_UPDATE, type Agents, type UpdateI
 import type { EventBus } from '../events/index.js';
 import { isModelError } from '../llm/index.js';
 import type { Logger } from '../logger.js';
-import { journaledWriter, type VaultWriter } from '../vault/index.js';
+import { describeStorageError, isStorageError, journaledWriter, type VaultWriter } from '../vault/index.js';
 import type { UpdateJournal } from './update-journal.js';
 import { FINAL_STATUSES, publicView, type FileChange, type UpdateRecord } from './update-record.js';
 import { recordSteps } from './update-steps.js';
@@ -177,14 +177,15 @@ export function createUpdateQueue(deps: {
           await journal.clear();
           return;
         } catch (err) {
-          const message = err instanceof Error ? err.message : String(err);
-          // Model faults (429, 5xx, timeouts) pass with time; anything else fails at once.
-          if (isModelError(err) && err.retryable && record.attempts < retry.attempts && !closed) {
+          const message = isStorageError(err) ? describeStorageError(err) : err instanceof Error ? err.message : String(err);
+          // Model faults (429, 5xx, timeouts) and a disk that failed may pass with time; anything else fails at once.
+          if (((isModelError(err) && err.retryable) || isStorageError(err)) && record.attempts < retry.attempts && !closed) {
             deps.log.warn({ id, attempt: record.attempts, err: message }, 'update failed; retrying');
             await delay(retry.baseDelayMs * 4 ** (record.attempts - 1));
             continue;
           }
-          await journal.undo();
+          // On a full disk the undo itself may fail: what the run wrote then stays until the next start undoes it.
+          await journal.undo().catch((undoErr: unknown) => deps.log.error({ id, err: undoErr }, 'could not undo the failed run yet'));
           return await fail({ ...record, ...recorder.fields() }, message, journal);
         }
       }

@@ -18,3 +18,5 @@ export { removeFile, removeTree, linkFile, renameTree, copyInto } from './vault-
 export { versionKey, withoutJobFields, isTextContent } from './version-key.js';
 export { listTree, type OwnChanges, type TreeListing } from './tree-listing.js';
 export { claimRootNames, allKnowers, ROOT_FILES, ROOT_FOLDERS, type RootNames, type RootFile } from './root-names.js';
+export { cleanLeftovers, type Leftovers } from './leftovers.js';
+export { isStorageError, describeStorageError } from './storage-error.js';
