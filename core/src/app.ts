@@ -75,6 +75,8 @@ export interface AppDeps {
   fileOps?: FileOps;
   /** A running update silent this long is reported stuck in /health (default 15 min). */
   queueStallMs?: number;
+  /** One agent tool call's time limit (default 60 s; tests shorten it). */
+  toolTimeLimitMs?: number;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -162,7 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.historyQuietMs !== undefined ? { quietMs: deps.historyQuietMs } : {}),
   });
   const sync = startVaultSync({ root, bus, job, selfWrites, log, onForeignChange: (rel) => history.noteChange(rel) });
-  const agents = createAgents({ root, names: rootNames, index, search, clock, log, ...modelDeps(config.provider) });
+  const agents = createAgents({ root, names: rootNames, index, search, clock, log, ...modelDeps(config.provider), ...(deps.toolTimeLimitMs ? { toolTimeLimitMs: deps.toolTimeLimitMs } : {}) });
   const queue = createUpdateQueue({
     store,
     agents,

@@ -37,9 +37,11 @@ export interface Session {
   created: Set<string>;
   /** Why a search the agent ran degraded (deep → fast), for the answer. */
   degraded?: string;
+  /** One tool call's time limit (default TOOL_TIME_LIMIT_MS; tests shorten it). */
+  toolTimeLimitMs?: number;
 }
 
-export type SessionDeps = Pick<Session, 'root' | 'names' | 'index' | 'search' | 'clock' | 'log'>;
+export type SessionDeps = Pick<Session, 'root' | 'names' | 'index' | 'search' | 'clock' | 'log' | 'toolTimeLimitMs'>;
 
 /** What one run is given: the shared services and its own writer. */
 export type RunDeps = SessionDeps & Pick<Session, 'writer'>;

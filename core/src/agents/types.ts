@@ -62,6 +62,8 @@ export interface AgentsDeps {
   root: string;
   /** Which root names the person's own files hold: Knower keeps its own versions elsewhere. */
   names?: RootNames;
+  /** One tool call's time limit (default TOOL_TIME_LIMIT_MS). */
+  toolTimeLimitMs?: number;
   index: VaultIndex;
   search: SearchEngine;
   clock: () => Date;

@@ -31,7 +31,7 @@ export async function startTestApp(
     /** Reuse these folders (a restart of the same service). */
     dirs?: { vault: string; stateDir: string; base: string };
     /** Other collaborators of the app (a filesystem without hard links, a shorter stall time). */
-    deps?: Pick<AppDeps, 'fileOps' | 'queueStallMs'>;
+    deps?: Pick<AppDeps, 'fileOps' | 'queueStallMs' | 'toolTimeLimitMs'>;
   } = {},
 ): Promise<TestApp> {
   const temp = opts.dirs ? { dir: opts.dirs.base, cleanup: async () => undefined } : await makeTempDir();
