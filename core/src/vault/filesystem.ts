@@ -6,9 +6,11 @@ import path from 'node:path';
 export interface FileOps {
   /** link(2): a second name for a file; EEXIST rather than overwrite. */
   link(existing: string, newPath: string): void;
+  /** Whether anything has this name (the probe asks for its file under another case). */
+  exists(abs: string): boolean;
 }
 
-export const nodeFileOps: FileOps = { link: linkSync };
+export const nodeFileOps: FileOps = { link: linkSync, exists: (abs) => lstatSync(abs, { throwIfNoEntry: false }) !== undefined };
 
 /** What the filesystem under a folder can do, found by a probe at start. */
 export interface Filesystem {
@@ -73,7 +75,7 @@ export function probeFilesystem(root: string, ops: FileOps = nodeFileOps): Files
       if (!noHardLinks(err)) throw err;
       hardLinks = false;
     }
-    const caseInsensitive = lstatSync(path.join(root, swapCase(name)), { throwIfNoEntry: false }) !== undefined;
+    const caseInsensitive = ops.exists(path.join(root, swapCase(name)));
     return { root, ops, hardLinks, caseInsensitive };
   } finally {
     for (const file of [probe, second]) {

@@ -39,7 +39,7 @@ async function smallDisk(vault: string): Promise<{ real: boolean; fill(): Promis
     real: false,
     fill: async () => void (full = true),
     free: async () => void (full = false),
-    ops: { link: (a, b) => (full ? (() => { throw enospc(); })() : nodeFileOps.link(a, b)) },
+    ops: { ...nodeFileOps, link: (a, b) => (full ? (() => { throw enospc(); })() : nodeFileOps.link(a, b)) },
     release: () => undefined,
   };
 }

@@ -85,7 +85,7 @@ describe('compare-and-swap against the ways people save', () => {
   describe('on a filesystem without hard links', () => {
     let unregister: () => void;
     beforeEach(() => {
-      const noLinks = { link: () => { throw Object.assign(new Error('EPERM: operation not permitted, link'), { code: 'EPERM' }); } };
+      const noLinks = { ...nodeFileOps, link: () => { throw Object.assign(new Error('EPERM: operation not permitted, link'), { code: 'EPERM' }); } };
       const probed = probeFilesystem(dir, noLinks);
       expect(probed.hardLinks).toBe(false);
       unregister = registerFilesystem(probed);
