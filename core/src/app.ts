@@ -98,7 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // What a crash left mid-write: temp files go, notes moved aside come back (never lost).
   const leftovers = await cleanLeftovers(root);
   if (leftovers.removed.length || leftovers.restored.length) log.warn({ ...leftovers }, 'cleaned up after an interrupted write');
-  const rootNames = await claimRootNames({ root, stateDir: config.stateDir, caseInsensitive: filesystem.caseInsensitive });
+  const rootNames = await claimRootNames({ root, vaultPath: path.resolve(config.vaultPath), stateDir: config.stateDir, caseInsensitive: filesystem.caseInsensitive });
   for (const notice of rootNames.notices()) log.warn(notice);
   // Decided before the skeleton is written: a vault that already had notes is the person's own.
   const frontmatter = await chooseFrontmatterMode(config.stateDir, path.resolve(config.vaultPath), config.frontmatter, clock());

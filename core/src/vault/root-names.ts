@@ -43,13 +43,15 @@ const kindAt = (abs: string) => lstat(abs).then((info) => (info.isDirectory() ? 
  * first start on a vault (no decision in the state dir yet) whatever is already there is the
  * person's; a state dir from before names were recorded made them all (its skeleton) itself.
  */
-export async function claimRootNames(opts: { root: string; stateDir: string; caseInsensitive: boolean }): Promise<RootNames> {
+export async function claimRootNames(opts: { root: string; stateDir: string; caseInsensitive: boolean; vaultPath?: string }): Promise<RootNames> {
   const { root, stateDir } = opts;
+  // The vault as the settings name it (what vault.json records), which may differ from its realpath.
+  const vaultKey = opts.vaultPath ?? path.resolve(root);
   const recordFile = path.join(stateDir, 'root-names.json');
   const ownDir = path.join(stateDir, 'own');
   const stored = JSON.parse(await readFile(recordFile, 'utf8').catch(() => 'null')) as Record | null;
-  const ranHere = await readFile(path.join(stateDir, 'vault.json'), 'utf8').then((t) => (JSON.parse(t) as { vaultPath?: string }).vaultPath === path.resolve(root), () => false);
-  const knower = new Set(stored?.vaultPath === path.resolve(root) ? stored.knower : ranHere ? [...ROOT_FILES] : []);
+  const ranHere = await readFile(path.join(stateDir, 'vault.json'), 'utf8').then((t) => (JSON.parse(t) as { vaultPath?: string }).vaultPath === vaultKey, () => false);
+  const knower = new Set(stored?.vaultPath === vaultKey ? stored.knower : ranHere ? [...ROOT_FILES] : []);
   const persons = new Set<string>();
   const notices: string[] = [];
 
@@ -77,7 +79,7 @@ export async function claimRootNames(opts: { root: string; stateDir: string; cas
   }
   if (persons.size > 0) await mkdir(ownDir, { recursive: true });
   await mkdir(stateDir, { recursive: true });
-  await writeFileAtomic(recordFile, `${JSON.stringify({ vaultPath: path.resolve(root), knower: [...knower].sort() }, null, 2)}\n`);
+  await writeFileAtomic(recordFile, `${JSON.stringify({ vaultPath: vaultKey, knower: [...knower].sort() }, null, 2)}\n`);
 
   const fold = (s: string) => (opts.caseInsensitive ? s.toLowerCase() : s);
   const held = new Set([...persons].map(fold));
