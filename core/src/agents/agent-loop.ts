@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addUsage, emptyUsage, type ChatMessage, type ModelClient, type ToolResultPart, type ToolUsePart, type Usage, type UserPart } from '../llm/index.js';
-import { REPEATED_TURNS_LIMIT, UPDATE_MAX_STEPS } from './limits.js';
+import { REPEATED_TURNS_LIMIT, TOOL_TIME_LIMIT_MS, UPDATE_MAX_STEPS } from './limits.js';
+import { isStorageError } from '../vault/index.js';
 import type { Session } from './session.js';
 import { toToolSpec, type AgentTool } from './tools/index.js';
 
@@ -59,12 +60,31 @@ export async function runToolCall(call: ToolUsePart, tools: readonly AgentTool[]
   if (call.inputError !== undefined) return fail(`Could not read your ${tool.name} call: ${call.inputError}. Call ${tool.name} again with one JSON object that matches its schema.`);
   const parsed = tool.input.safeParse(call.input);
   if (!parsed.success) return fail(`Invalid input for ${tool.name}: ${z.prettifyError(parsed.error)}`);
+  const limitMs = session.toolTimeLimitMs ?? TOOL_TIME_LIMIT_MS;
+  let timer: NodeJS.Timeout | undefined;
+  const overdue = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ToolTimeout(tool.name, limitMs)), limitMs);
+  });
   try {
-    const result = await tool.run(parsed.data, session);
+    const result = await Promise.race([tool.run(parsed.data, session), overdue]);
     return result.ok ? { type: 'tool_result', toolUseId: call.id, content: result.content } : fail(result.error);
   } catch (err) {
+    if (err instanceof ToolTimeout) {
+      session.log.warn({ tool: tool.name, limitMs }, 'agent tool call ran out of time');
+      return fail(err.message);
+    }
+    // A full or failing disk is no tool error the model can work around: the run stops here.
+    if (isStorageError(err)) throw err;
     session.log.warn({ err, tool: tool.name }, 'agent tool threw');
     return fail(`${tool.name} failed: ${(err as Error).message ?? String(err)}. Nothing else was changed; you may try again or another way.`);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+class ToolTimeout extends Error {
+  constructor(tool: string, ms: number) {
+    super(`${tool} did not finish within ${ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`} and was stopped. Try another way, or leave this step out.`);
   }
 }
 

@@ -1,7 +1,7 @@
 import type { Logger } from '../logger.js';
 import type { CallBudget, ProviderInfo, Usage } from '../llm/index.js';
 import type { SearchEngine } from '../search/index.js';
-import type { VaultIndex, VaultWriter } from '../vault/index.js';
+import type { RootNames, VaultIndex, VaultWriter } from '../vault/index.js';
 
 export type { Usage } from '../llm/index.js';
 
@@ -24,7 +24,8 @@ export interface UpdateInput {
 
 /** `files`: vault-relative paths the run created, changed or deleted. */
 export type UpdateOutcome =
-  | { status: 'done'; files: string[]; summary?: string; usage?: Usage }
+  /** `fallback`: the model changed nothing and asked nothing, so the runner filed the text into bucket/ as received. */
+  | { status: 'done'; files: string[]; summary?: string; usage?: Usage; fallback?: 'bucket' }
   | { status: 'inbox'; inboxId: string; files: string[]; summary?: string; usage?: Usage };
 
 export interface AnswerRequest {
@@ -59,6 +60,10 @@ export interface Agents {
 
 export interface AgentsDeps {
   root: string;
+  /** Which root names the person's own files hold: Knower keeps its own versions elsewhere. */
+  names?: RootNames;
+  /** One tool call's time limit (default TOOL_TIME_LIMIT_MS). */
+  toolTimeLimitMs?: number;
   index: VaultIndex;
   search: SearchEngine;
   clock: () => Date;

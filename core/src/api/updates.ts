@@ -47,6 +47,8 @@ export const updateStatusSchema = z.object({
   files: z.array(z.string()).nullish(),
   changes: z.array(fileChangeSchema).nullish(),
   inbox_id: z.string().nullish(),
+  /** 'bucket': the model changed nothing and asked nothing, so the text was filed into bucket/ as received. */
+  fallback: z.enum(['bucket']).nullish(),
   summary: z.string().nullish(),
   error: z.string().nullish(),
   images: z.array(z.object({ name: z.string() })).nullish(),

@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import PQueue from 'p-queue';
 import { setTimeout as delay } from 'node:timers/promises';
 import { createCallBudget, MAX_MODEL_CALLS_PER_UPDATE, type Agents, type UpdateInput } from '../agents/index.js';
 import type { EventBus } from '../events/index.js';
 import { isModelError } from '../llm/index.js';
 import type { Logger } from '../logger.js';
-import { journaledWriter, type VaultWriter } from '../vault/index.js';
+import { describeStorageError, isStorageError, journaledWriter, type VaultWriter } from '../vault/index.js';
 import type { UpdateJournal } from './update-journal.js';
 import { FINAL_STATUSES, publicView, type FileChange, type UpdateRecord } from './update-record.js';
 import { recordSteps } from './update-steps.js';
@@ -25,17 +26,41 @@ export interface RunHistory {
   finished(record: UpdateRecord, journal: UpdateJournal): Promise<void>;
 }
 
+/** How long an Idempotency-Key names its update (README, HTTP API). */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
+
+/** What a retried POST must repeat exactly for its Idempotency-Key to name the same update. */
+function fingerprintOf(update: NewUpdate): string {
+  const hash = createHash('sha256').update(JSON.stringify([update.text, update.inboxRef ?? null]));
+  for (const image of update.images) hash.update(`\0${image.mediaType}\0${image.name}\0`).update(image.data);
+  return hash.digest('hex');
+}
+
 /** Three attempts, 2 s then 8 s apart; the call budget caps what they cost together. */
 export const DEFAULT_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 2000 };
 
+export interface QueueStatus {
+  /** Accepted updates waiting to run (the running one aside): counted from the moment the service answers. */
+  pending: number;
+  running: string | null;
+  total: number;
+  /** How long the running update has shown no sign of progress (no model answer, no tool call). */
+  quietMs?: number;
+}
+
 export interface UpdateQueue {
-  /** Loads the store and queues every unfinished update again, in acceptance order. */
+  /** Reads the accepted updates from the store (nothing runs yet): counts are right from then on. */
+  load(): Promise<void>;
+  /** Queues every unfinished update again, in acceptance order (loading the store first if needed). */
   start(): Promise<void>;
-  /** Persists the update, then queues it; a known Idempotency-Key returns the original. */
-  submit(update: NewUpdate): Promise<{ record: UpdateRecord; duplicate: boolean }>;
+  /**
+   * Persists the update, then queues it. A known Idempotency-Key (within IDEMPOTENCY_TTL_MS)
+   * returns the original; with another body it is a conflict: nothing is accepted.
+   */
+  submit(update: NewUpdate): Promise<{ record: UpdateRecord; duplicate: boolean; conflict?: true }>;
   get(id: string): UpdateRecord | undefined;
   recent(limit?: number): UpdateRecord[];
-  status(): { pending: number; running: string | null; total: number };
+  status(): QueueStatus;
   whenIdle(): Promise<void>;
   /** Runs `fn` in the queue's turn, between updates: undo and restore never race an update. */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
@@ -65,7 +90,10 @@ export function createUpdateQueue(deps: {
   const records = new Map<string, UpdateRecord>();
   const byKey = new Map<string, string>();
   let running: string | null = null;
+  /** When the running update last showed progress (started, a tool call, a retry). */
+  let lastActivity = 0;
   let closed = false;
+  let loaded: Promise<UpdateRecord[]> | undefined;
   // Ids and order come from the store: nothing is accepted before it has been loaded.
   let markStarted: () => void = () => undefined;
   const started = new Promise<void>((resolve) => (markStarted = resolve));
@@ -90,6 +118,7 @@ export function createUpdateQueue(deps: {
   /** The run's steps are kept on the record in memory as they come (a page opened mid-run sees them). */
   function stepRecorder(id: string) {
     return recordSteps(id, { clock: deps.clock, bus: deps.bus, log: deps.log }, (fields) => {
+      lastActivity = Date.now();
       const current = records.get(id);
       if (current) records.set(id, { ...current, ...fields });
     });
@@ -111,6 +140,7 @@ export function createUpdateQueue(deps: {
     let record = records.get(id);
     if (!record || FINAL_STATUSES.has(record.status) || closed) return;
     running = id;
+    lastActivity = Date.now();
     const journal = deps.journalFor(id);
     const writer = journaledWriter(journal);
     // One budget across every attempt: however the model fails, one update makes at most
@@ -138,6 +168,7 @@ export function createUpdateQueue(deps: {
             ...(outcome.summary ? { summary: outcome.summary } : {}),
             ...(outcome.usage ? { usage: outcome.usage } : {}),
             ...(outcome.status === 'inbox' ? { inbox_id: outcome.inboxId } : {}),
+            ...(outcome.status === 'done' && outcome.fallback ? { fallback: outcome.fallback } : {}),
             ...(changes ? { changes } : {}),
             error: undefined,
             finished: deps.clock().toISOString(),
@@ -146,14 +177,15 @@ export function createUpdateQueue(deps: {
           await journal.clear();
           return;
         } catch (err) {
-          const message = err instanceof Error ? err.message : String(err);
-          // Model faults (429, 5xx, timeouts) pass with time; anything else fails at once.
-          if (isModelError(err) && err.retryable && record.attempts < retry.attempts && !closed) {
+          const message = isStorageError(err) ? describeStorageError(err) : err instanceof Error ? err.message : String(err);
+          // Model faults (429, 5xx, timeouts) and a disk that failed may pass with time; anything else fails at once.
+          if (((isModelError(err) && err.retryable) || isStorageError(err)) && record.attempts < retry.attempts && !closed) {
             deps.log.warn({ id, attempt: record.attempts, err: message }, 'update failed; retrying');
             await delay(retry.baseDelayMs * 4 ** (record.attempts - 1));
             continue;
           }
-          await journal.undo();
+          // On a full disk the undo itself may fail: what the run wrote then stays until the next start undoes it.
+          await journal.undo().catch((undoErr: unknown) => deps.log.error({ id, err: undoErr }, 'could not undo the failed run yet'));
           return await fail({ ...record, ...recorder.fields() }, message, journal);
         }
       }
@@ -190,11 +222,21 @@ export function createUpdateQueue(deps: {
     void queue.add(() => run(record.id)).catch((err: unknown) => deps.log.error({ err, id: record.id }, 'queue run crashed'));
   }
 
-  return {
-    async start() {
-      for (const record of await deps.store.load()) {
+  function load(): Promise<UpdateRecord[]> {
+    loaded ??= deps.store.load().then((all) => {
+      for (const record of all) {
         records.set(record.id, record);
         if (record.idempotency_key) byKey.set(record.idempotency_key, record.id);
+      }
+      return all;
+    });
+    return loaded;
+  }
+
+  return {
+    load: async () => void (await load()),
+    async start() {
+      for (const record of await load()) {
         // Finished just before a crash: the history takes what it had not yet, then the journal goes.
         if (FINAL_STATUSES.has(record.status)) {
           const journal = deps.journalFor(record.id);
@@ -211,8 +253,14 @@ export function createUpdateQueue(deps: {
       await started;
       const knownId = update.idempotencyKey ? byKey.get(update.idempotencyKey) : undefined;
       const known = knownId ? records.get(knownId) : undefined;
-      if (known) return { record: known, duplicate: true };
-      const record = await deps.store.create(update);
+      const fingerprint = update.idempotencyKey ? fingerprintOf(update) : undefined;
+      // A key is remembered for a day: a retry comes within minutes, a reuse much later is new.
+      if (known && deps.clock().getTime() - Date.parse(known.created) < IDEMPOTENCY_TTL_MS) {
+        // Records from before fingerprints were kept match on the key alone, as they always did.
+        if (known.idempotency_hash && known.idempotency_hash !== fingerprint) return { record: known, duplicate: false, conflict: true };
+        return { record: known, duplicate: true };
+      }
+      const record = await deps.store.create({ ...update, ...(fingerprint && { idempotencyHash: fingerprint }) });
       records.set(record.id, record);
       if (record.idempotency_key) byKey.set(record.idempotency_key, record.id);
       const retried = record.retry_of ? records.get(record.retry_of) : undefined;
@@ -225,7 +273,11 @@ export function createUpdateQueue(deps: {
     recent(limit = 50) {
       return [...records.values()].sort((a, b) => b.seq - a.seq).slice(0, limit);
     },
-    status: () => ({ pending: queue.size, running, total: records.size }),
+    status: () => {
+      let pending = 0;
+      for (const record of records.values()) if (!FINAL_STATUSES.has(record.status) && record.id !== running) pending++;
+      return { pending, running, total: records.size, ...(running ? { quietMs: Date.now() - lastActivity } : {}) };
+    },
     async whenIdle() {
       await started;
       await queue.onIdle();

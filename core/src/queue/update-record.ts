@@ -37,10 +37,14 @@ export interface UpdateRecord {
   /** What the run changed in the vault, from its journal (absent on records from before the history). */
   changes?: FileChange[];
   inbox_id?: string;
+  /** The model changed nothing and asked nothing: the runner filed the text as received ('bucket'). */
+  fallback?: 'bucket';
   summary?: string;
   error?: string;
   usage?: { inputTokens: number; outputTokens: number; cacheReadTokens: number; cacheWriteTokens: number };
   idempotency_key?: string;
+  /** sha256 of the body sent with the key. */
+  idempotency_hash?: string;
   /** The latest tool calls of the run (capped); `step_count` counts them all. */
   steps?: UpdateStep[];
   step_count?: number;
@@ -52,6 +56,6 @@ export interface UpdateRecord {
 
 /** What clients see: the record without internals. */
 export function publicView(record: UpdateRecord): Record<string, unknown> {
-  const { seq: _seq, images, idempotency_key: _key, ...rest } = record;
+  const { seq: _seq, images, idempotency_key: _key, idempotency_hash: _hash, ...rest } = record;
   return { ...rest, images: images.map((i) => ({ name: i.name, mediaType: i.mediaType, size: i.size })) };
 }

@@ -26,7 +26,10 @@ export async function updateRoutes(base: FastifyInstance): Promise<void> {
     if (Array.isArray(key) || (key !== undefined && (key.length === 0 || key.length > 200))) {
       return sendError(reply, 400, 'invalid_idempotency_key', 'Idempotency-Key must be one value of 1 to 200 characters');
     }
-    const { record, duplicate } = await app.knower.queue.submit({ text, images, ...(inboxRef ? { inboxRef } : {}), ...(key ? { idempotencyKey: key } : {}) });
+    const { record, duplicate, conflict } = await app.knower.queue.submit({ text, images, ...(inboxRef ? { inboxRef } : {}), ...(key ? { idempotencyKey: key } : {}) });
+    if (conflict) {
+      return sendError(reply, 422, 'idempotency_key_reused', `Idempotency-Key ${JSON.stringify(key)} was used ${record.created} for update ${record.id} with a different body; nothing was accepted. Use a new key for a new update.`);
+    }
     if (duplicate) reply.header('idempotent-replayed', 'true');
     return reply.code(202).send({ status: 'accepted', id: record.id });
   });

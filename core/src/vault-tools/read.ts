@@ -29,6 +29,8 @@ export const readTool = defineReadTool({
     if (!target.ok) return refused(target.error);
     const info = await stat(target.abs).catch(() => undefined);
     if (info?.isDirectory()) return refused(`${target.rel} is a folder: list it with the tree tool, then read one of its files.`);
+    // A FIFO would block the read until a writer came; a socket or device is no note either.
+    if (info && !info.isFile()) return refused(`${target.rel} is not a regular file (a pipe, socket or device): Knower reads only files.`);
     const bytes = await readBytesIfExists(target.abs);
     if (bytes === undefined) return refused(`${target.rel} does not exist. Use tree or search to find the right path.`);
     if (!isTextContent(bytes)) {

@@ -1,5 +1,6 @@
-import { constants, copyFile, link, readdir, rename, rm, unlink } from 'node:fs/promises';
+import { constants, copyFile, readdir, rename, rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { linkOrCopy } from './create-file.js';
 
 /** File operations beyond writeFileAtomic. They record nothing: a run's changes go through a VaultWriter. */
 
@@ -18,8 +19,11 @@ export const removeFile = (abs: string): Promise<void> => unlink(abs);
 
 export const removeTree = (abs: string): Promise<void> => rm(abs, { recursive: true });
 
-/** A second name for a file; fails with EEXIST rather than overwrite (moves use link + removeFile). */
-export const linkFile = (fromAbs: string, toAbs: string): Promise<void> => link(fromAbs, toAbs);
+/**
+ * A second name for a file (a copy where the filesystem has no hard links); fails with EEXIST
+ * rather than overwrite (moves use linkFile + removeFile).
+ */
+export const linkFile = (fromAbs: string, toAbs: string): Promise<void> => linkOrCopy(fromAbs, toAbs);
 
 export const renameTree = (fromAbs: string, toAbs: string): Promise<void> => rename(fromAbs, toAbs);
 

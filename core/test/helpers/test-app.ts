@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.js';
+import { buildApp, type AppDeps } from '../../src/app.js';
 import { loadConfig } from '../../src/config/index.js';
 import type { RetryPolicy } from '../../src/queue/index.js';
 import type { SearchEngine } from '../../src/search/index.js';
@@ -30,6 +30,8 @@ export async function startTestApp(
     retry?: RetryPolicy;
     /** Reuse these folders (a restart of the same service). */
     dirs?: { vault: string; stateDir: string; base: string };
+    /** Other collaborators of the app (a filesystem without hard links, a shorter stall time). */
+    deps?: Pick<AppDeps, 'fileOps' | 'queueStallMs' | 'toolTimeLimitMs'>;
   } = {},
 ): Promise<TestApp> {
   const temp = opts.dirs ? { dir: opts.dirs.base, cleanup: async () => undefined } : await makeTempDir();
@@ -47,7 +49,7 @@ export async function startTestApp(
   let search: SearchEngine | undefined;
   if (opts.search !== 'qmd') search = createFakeSearchEngine(vault);
   if (search && opts.wrapSearch) search = opts.wrapSearch(search);
-  const app = await buildApp({ config, search, logger: false, retry: opts.retry ?? { attempts: 2, baseDelayMs: 10 } });
+  const app = await buildApp({ config, search, logger: false, retry: opts.retry ?? { attempts: 2, baseDelayMs: 10 }, ...opts.deps });
   await app.ready();
   return {
     app,
