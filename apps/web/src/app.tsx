@@ -4,6 +4,7 @@ import { ActivityView } from './components/activity-view';
 import { ChatInput, type ComposerHandle, type Submission } from './components/chat-input';
 import { CommandPalette } from './components/command-palette';
 import { DropZone } from './components/drop-zone';
+import { ErrorBoundary } from './components/error-boundary';
 import { FileView } from './components/file-view';
 import { InboxView } from './components/inbox-view';
 import { MobileBar } from './components/mobile-bar';
@@ -168,8 +169,13 @@ export function App() {
         )}
         <OfflineBanner stream={stream.state} onRetry={stream.retryNow} />
         {share.problem && <ShareProblem message={share.problem} onDismiss={share.dismiss} />}
-        {route.view === 'file' && <FileView path={route.path} heading={route.heading} revision={vault.revision} entry={entryIn(vault.folders, route.path)} />}
+        {route.view === 'file' && (
+          <ErrorBoundary key={`file:${route.path}`} what="this file">
+            <FileView path={route.path} heading={route.heading} revision={vault.revision} entry={entryIn(vault.folders, route.path)} />
+          </ErrorBoundary>
+        )}
         {route.view === 'activity' && (
+          <ErrorBoundary key="activity" what="the activity">
           <ActivityView
             activity={activity.state}
             problem={activity.problem}
@@ -183,8 +189,10 @@ export function App() {
               input.current?.fill(text);
             }}
           />
+          </ErrorBoundary>
         )}
         {route.view === 'inbox' && (
+          <ErrorBoundary key={`inbox:${route.id ?? ''}`} what="the inbox">
           <InboxView
             items={inbox.items}
             problem={inbox.problem}
@@ -195,6 +203,7 @@ export function App() {
             onSelect={(id) => navigate({ view: 'inbox', ...(id ? { id } : {}) })}
             onReply={reply}
           />
+          </ErrorBoundary>
         )}
         <ChatInput
           ref={input}

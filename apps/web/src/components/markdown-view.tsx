@@ -6,6 +6,7 @@ import remarkGfm from 'remark-gfm';
 import { useWikilinks } from '../hooks/use-wikilinks';
 import { rawUrl, type Links } from '../lib/api';
 import { cn } from '../lib/cn';
+import { ErrorBoundary } from './error-boundary';
 import { rehypeDirAuto, remarkHideBlockIds, remarkWikilinks } from '../lib/remark-obsidian';
 import { formatRoute } from '../lib/route';
 import { basename, classifyLink, isExternalHref, resolveVaultPath, slugify } from '../lib/vault-path';
@@ -33,8 +34,20 @@ export const scrollToHeading = (heading: string): void => {
 // An embedded note renders as a compact view of its own; its embeds stay links (depth 1).
 const renderEmbedded: RenderNote = (note) => <MarkdownView {...note} embedDepth={1} compact />;
 
-/** Read-only markdown, Obsidian-flavoured: GFM, wikilinks and embeds, callouts, hidden block ids, right-to-left text. */
-export const MarkdownView = memo(function MarkdownView({ source, basePath, compact, links: given, embedDepth = 0 }: MarkdownViewProps) {
+/**
+ * Read-only markdown, Obsidian-flavoured: GFM, wikilinks and embeds, callouts, hidden block ids,
+ * right-to-left text. Markdown that cannot be rendered shows as the text it is, in its place: one
+ * odd note or answer never blanks the view around it.
+ */
+export const MarkdownView = memo(function MarkdownView(props: MarkdownViewProps) {
+  return (
+    <ErrorBoundary key={props.source} what="This text" fallback={<pre className="markdown-fallback whitespace-pre-wrap [overflow-wrap:anywhere]">{props.source}</pre>}>
+      <RenderedMarkdown {...props} />
+    </ErrorBoundary>
+  );
+});
+
+function RenderedMarkdown({ source, basePath, compact, links: given, embedDepth = 0 }: MarkdownViewProps) {
   const lightbox = useLightbox();
   const links = useWikilinks(source, basePath, given);
   const embed = useCallback(
@@ -92,7 +105,7 @@ export const MarkdownView = memo(function MarkdownView({ source, basePath, compa
       </Markdown>
     </div>
   );
-});
+}
 
 function VaultLink({ from, href, children }: { from: string; href: string; children: ReactNode }) {
   const target = classifyLink(from, href);
@@ -118,7 +131,11 @@ function VaultLink({ from, href, children }: { from: string; href: string; child
     case 'vault':
       return <a href={formatRoute({ view: 'file', path: target.path })}>{children}</a>;
     case 'invalid':
-      return <span title="This link points outside the vault">{children}</span>;
+      return (
+        <span className="dead-link" title={target.reason} data-dead-link="">
+          {children}
+        </span>
+      );
   }
 }
 
