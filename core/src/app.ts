@@ -109,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mode: frontmatter.mode,
     onListingChange: () => {
       treeWriter.schedule();
+      bus.publish({ type: 'tree_changed', data: { revision: index.revision } });
       const count = countInboxItems(index);
       if (count !== inboxCount) {
         if (inboxCount !== -1) bus.publish({ type: 'inbox_updated', data: { count } });

@@ -54,6 +54,7 @@ export function App() {
       vault.onFileChanged(event);
       if (event.path.startsWith('inbox/')) inbox.refreshSoon();
     },
+    onTreeChanged: vault.onTreeChanged,
     onInboxUpdated: (event) => inbox.onInboxUpdated(event.count),
     onUpdateStatus: activity.onUpdateStatus,
     onUpdateStep: activity.onUpdateStep,
@@ -138,7 +139,7 @@ export function App() {
       onFind={() => setFindOpen(true)}
     >
       <VaultSection
-        folders={vault.folders}
+        model={vault.model}
         problem={vault.problem}
         expanded={vault.expanded}
         recent={vault.recent}
@@ -171,7 +172,7 @@ export function App() {
         {share.problem && <ShareProblem message={share.problem} onDismiss={share.dismiss} />}
         {route.view === 'file' && (
           <ErrorBoundary key={`file:${route.path}`} what="this file">
-            <FileView path={route.path} heading={route.heading} revision={vault.revision} entry={entryIn(vault.folders, route.path)} />
+            <FileView path={route.path} heading={route.heading} revision={vault.revision} entry={entryIn(vault.model, route.path)} />
           </ErrorBoundary>
         )}
         {route.view === 'activity' && (

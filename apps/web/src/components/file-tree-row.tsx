@@ -4,6 +4,7 @@ import { cn } from '../lib/cn';
 import { formatBytes, formatRelative, formatTokens } from '../lib/format';
 import { dirname, isImagePath } from '../lib/vault-path';
 import type { TreeRow } from '../lib/vault-tree';
+import { Spinner } from './ui/spinner';
 
 export const ROW_HEIGHT = 28;
 const INDENT = 14;
@@ -28,14 +29,7 @@ type FileTreeRowProps = {
 
 export const FileTreeRow = memo(function FileTreeRow(props: FileTreeRowProps) {
   const { row, index, top, expanded, selected, focused, changedAt, changedInside, showFolder, onActivate } = props;
-  const { node, depth } = row;
-  if (node.kind === 'loading') {
-    return (
-      <div role="treeitem" aria-level={depth + 1} aria-selected={false} id={rowId(node.path)} style={{ top, height: ROW_HEIGHT, paddingLeft: 26 + depth * INDENT }} className="absolute inset-x-2 flex items-center text-xs text-faint">
-        Loading…
-      </div>
-    );
-  }
+  const { node, depth, loading } = row;
   const isFolder = node.kind === 'folder';
   const tokens = isFolder ? node.tokens : node.entry.tokens;
   const Icon = isFolder ? ChevronRight : node.entry.kind === 'note' ? FileText : isImagePath(node.path) ? ImageIcon : FileIcon;
@@ -47,6 +41,7 @@ export const FileTreeRow = memo(function FileTreeRow(props: FileTreeRowProps) {
       aria-level={depth + 1}
       aria-selected={selected}
       aria-expanded={isFolder ? expanded : undefined}
+      aria-busy={loading || undefined}
       // A native title, not a Radix tooltip: a tooltip per row costs ~40 ms per expand at 10k files.
       title={`${node.path}\n${describe(row)}`}
       style={{ top, height: ROW_HEIGHT }}
@@ -62,12 +57,16 @@ export const FileTreeRow = memo(function FileTreeRow(props: FileTreeRowProps) {
         <span key={d} aria-hidden className="absolute inset-y-0 w-px bg-line" style={{ left: 14 + d * INDENT }} />
       ))}
       <span style={{ width: 6 + depth * INDENT }} className="shrink-0" />
-      <Icon
-        aria-hidden
-        size={isFolder ? 14 : 15}
-        strokeWidth={isFolder ? 2.25 : 1.75}
-        className={cn('shrink-0 text-faint transition-transform', isFolder && expanded && 'rotate-90', selected && 'text-muted')}
-      />
+      {loading ? (
+        <Spinner className="size-3 shrink-0 text-faint" />
+      ) : (
+        <Icon
+          aria-hidden
+          size={isFolder ? 14 : 15}
+          strokeWidth={isFolder ? 2.25 : 1.75}
+          className={cn('shrink-0 text-faint transition-transform', isFolder && expanded && 'rotate-90', selected && 'text-muted')}
+        />
+      )}
       <span className={cn('min-w-0 truncate', isFolder && 'font-medium')}>{node.name}</span>
       {showFolder && dirname(node.path) && <span className="min-w-0 truncate text-xs text-faint">{dirname(node.path)}</span>}
       {changedInside && !expanded && <span aria-label="changed just now" className="size-1.5 shrink-0 rounded-full bg-accent" />}
@@ -82,7 +81,6 @@ export const FileTreeRow = memo(function FileTreeRow(props: FileTreeRowProps) {
 });
 
 function describe({ node }: TreeRow): string {
-  if (node.kind === 'loading') return '';
   if (node.kind === 'folder') {
     return `${node.tokens.toLocaleString()} tokens in ${node.fileCount.toLocaleString()} file${node.fileCount === 1 ? '' : 's'}`;
   }
