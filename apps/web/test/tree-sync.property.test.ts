@@ -260,7 +260,7 @@ async function run(ops: readonly Op[]): Promise<void> {
 }
 
 describe('the live tree under random vault events', () => {
-  it('never shows a ghost row, and ends equal to a fresh listing', async () => {
+  it('never shows a ghost row, and ends equal to a fresh listing', { timeout: 120_000 }, async () => {
     await fc.assert(fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 60 }), run), { numRuns: 1000 });
   });
 

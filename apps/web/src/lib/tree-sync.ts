@@ -58,6 +58,8 @@ export function createTreeSync(fetchFolder: FetchFolder): TreeSync {
           if (closed) return;
           if (result.ok) {
             update(applyListing(model, result.value));
+            // Open folders this listing reveals are listed in turn (a folder opened before it existed).
+            for (const f of result.value.folders) if (open.has(f.path) && isUnlisted(f.path)) void list(f.path);
             if (path === '' && problem) {
               problem = null;
               emit();
@@ -79,8 +81,21 @@ export function createTreeSync(fetchFolder: FetchFolder): TreeSync {
     return mine.done;
   }
 
+  const isUnlisted = (path: string) => {
+    const node = model.nodes.get(path);
+    return node?.kind === 'folder' && !node.children;
+  };
+  // Before the root is in, open folders are asked for at once (the ones left open last time
+  // load in parallel); after, only the folders known to exist: the others follow their parent.
+  const worthListing = (path: string) => !model.nodes.has('') || model.nodes.get(path)?.kind === 'folder';
+
   const listAll = async () => {
-    await Promise.all(['', ...open].map(list));
+    const lists = [list('')];
+    for (const path of open) {
+      // An answer on its way was asked for before this reason to ask: ask once more after it.
+      if (worthListing(path) || flights.has(path)) lists.push(list(path));
+    }
+    await Promise.all(lists);
   };
 
   return {
@@ -94,7 +109,7 @@ export function createTreeSync(fetchFolder: FetchFolder): TreeSync {
       const opened = [...next].filter((path) => !open.has(path));
       open = next;
       if (!model.nodes.has('') && !flights.has('')) void list('');
-      for (const path of opened) void list(path);
+      for (const path of opened) if (worthListing(path)) void list(path);
     },
     fileEvents: (events) => update(applyFileEvents(model, events)),
     relist: listAll,
