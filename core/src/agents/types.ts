@@ -20,6 +20,8 @@ export interface UpdateInput {
   receivedAt: string;
   /** Told of each tool call the agent makes (the update's live steps); must not throw. */
   onToolCall?: (call: { name: string; input: unknown }, result: { content: string; isError?: boolean }) => void;
+  /** The person stopped the update: the run ends at the next model call or tool call. */
+  signal?: AbortSignal;
 }
 
 /** `files`: vault-relative paths the run created, changed or deleted. */
@@ -31,6 +33,8 @@ export interface AnswerRequest {
   query: string;
   mode?: 'fast' | 'deep';
   scope?: string;
+  /** The person stopped the question: the search agent ends at its next step. */
+  signal?: AbortSignal;
 }
 
 export interface Answer {

@@ -17,7 +17,7 @@ export const updateBody = z.strictObject({
 export const acceptedSchema = z.object({ status: z.literal('accepted'), id: z.string() });
 export const retryAcceptedSchema = acceptedSchema.extend({ retry_of: z.string().nullish() });
 
-export const updateStateSchema = z.enum(['queued', 'running', 'done', 'inbox', 'failed']);
+export const updateStateSchema = z.enum(['queued', 'running', 'done', 'inbox', 'failed', 'cancelled']);
 
 export const fileChangeSchema = z.object({
   path: z.string(),

@@ -32,6 +32,8 @@ export interface ModelRequest {
   messages: ChatMessage[];
   tools: ToolSpec[];
   maxTokens?: number;
+  /** Aborts the request (and any retry wait) when the person stops the run. */
+  signal?: AbortSignal;
 }
 
 export interface Usage {

@@ -1,8 +1,9 @@
 import type { UpdateStep } from '../events/index.js';
 
-export type UpdateStatus = 'queued' | 'running' | 'done' | 'inbox' | 'failed';
+/** `cancelled`: the person stopped it, queued or running (a run's changes so far are undone). */
+export type UpdateStatus = 'queued' | 'running' | 'done' | 'inbox' | 'failed' | 'cancelled';
 
-export const FINAL_STATUSES: ReadonlySet<UpdateStatus> = new Set(['done', 'inbox', 'failed']);
+export const FINAL_STATUSES: ReadonlySet<UpdateStatus> = new Set(['done', 'inbox', 'failed', 'cancelled']);
 
 export interface StoredImage {
   name: string;
