@@ -71,7 +71,10 @@ export function App() {
   const replies = useMemo(() => repliesInFlight(activity.state), [activity.state]);
   const working = useMemo(() => updatesInFlight(activity.state), [activity.state]);
   const inboxTitles = useMemo(() => new Map((inbox.items ?? []).map((item) => [item.id, item.title])), [inbox.items]);
-  const updateActions = useMemo(() => ({ onRetry: activity.retryUpdate, onUndo: activity.undo, onRedo: activity.redo }), [activity.retryUpdate, activity.undo, activity.redo]);
+  const updateActions = useMemo(
+    () => ({ onRetry: activity.retryUpdate, onStop: activity.stopUpdate, onUndo: activity.undo, onRedo: activity.redo }),
+    [activity.retryUpdate, activity.stopUpdate, activity.undo, activity.redo],
+  );
 
   useEffect(() => {
     document.title = inbox.count > 0 ? `(${inbox.count}) Knower` : 'Knower';
@@ -185,6 +188,7 @@ export function App() {
             inboxTitles={inboxTitles}
             updateActions={updateActions}
             onRetryQuestion={activity.retryQuestion}
+            onStopQuestion={activity.stopQuestion}
             onSuggest={(mode, text) => {
               composer.setMode(mode);
               input.current?.fill(text);

@@ -66,6 +66,8 @@ describe('stopping a question, a queued update and a running one', () => {
     const answered = await asking;
     expect(answered.status).toBe(409);
     expect(await answered.json()).toMatchObject({ error: 'cancelled', question_id: pending.id });
+    // Stopping is not a fault of the model provider: /health does not report one.
+    expect((await t.app.inject('/health')).json().provider.problem).toBeUndefined();
     expect((await post(`/questions/${pending.id}/cancel`)).status).toBe(409);
     expect((await post('/questions/q-20250101-000000-abcdef/cancel')).status).toBe(404);
 

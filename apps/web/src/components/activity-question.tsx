@@ -6,6 +6,7 @@ import { ErrorNotice } from './error-notice';
 import { IndeterminateBar, ReplyBlock, UserMessage } from './exchange-parts';
 import { MarkdownView } from './markdown-view';
 import { RetryButton } from './retry-button';
+import { StopButton } from './stop-button';
 
 type ActivityQuestionProps = {
   query: string;
@@ -13,14 +14,19 @@ type ActivityQuestionProps = {
   at: string;
   /** Undefined while the question is on its way. */
   record?: Question;
+  /** The id the server keeps it under while this tab still waits for the answer. */
+  pendingId?: string | undefined;
   onRetry?: (id: string) => Promise<string | null>;
+  onStop?: (id: string) => Promise<string | null>;
 };
 
 const INTERRUPTED = 'Knower stopped before the answer was ready. Ask again to get one.';
+const CANCELLED = 'You stopped this question before the answer was ready.';
 
 /** A question and the search agent's answer, with the vault files it used as sources. */
-export function ActivityQuestion({ query, mode, at, record, onRetry }: ActivityQuestionProps) {
+export function ActivityQuestion({ query, mode, at, record, pendingId, onRetry, onStop }: ActivityQuestionProps) {
   const state = record?.status ?? 'pending';
+  const stopId = state === 'pending' ? (record?.id ?? pendingId) : undefined;
   const answer = record?.answer;
   return (
     <article aria-label="Question" className="animate-rise">
@@ -38,9 +44,12 @@ export function ActivityQuestion({ query, mode, at, record, onRetry }: ActivityQ
       <ReplyBlock
         header={
           state === 'pending' ? (
-            <span className="font-medium text-fg/90">Searching your vault…</span>
+            <>
+              <span className="font-medium text-fg/90">Searching your vault…</span>
+              {stopId && onStop && <StopButton onStop={() => onStop(stopId)} label="Stop" description="Stop the search agent: no answer is written" />}
+            </>
           ) : state === 'failed' ? (
-            <span className="font-medium text-danger">No answer</span>
+            <span className="font-medium text-danger">{record?.error_code === 'cancelled' ? 'Stopped' : 'No answer'}</span>
           ) : (
             <>
               <span className="font-medium text-fg/90">Knower</span>
@@ -51,7 +60,7 @@ export function ActivityQuestion({ query, mode, at, record, onRetry }: ActivityQ
       >
         {state === 'pending' && <IndeterminateBar />}
         {state === 'failed' && record && (
-          <ErrorNotice raw={record.error_code === 'interrupted' ? INTERRUPTED : record.error} fallback="The search agent could not answer.">
+          <ErrorNotice raw={record.error_code === 'interrupted' ? INTERRUPTED : record.error_code === 'cancelled' ? CANCELLED : record.error} fallback="The search agent could not answer.">
             <div className="pl-6">
               {record.retried_by ? (
                 <p className="mt-1.5 text-xs text-muted">Asked again (see below).</p>

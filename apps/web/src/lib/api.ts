@@ -19,6 +19,7 @@ import {
   noteSchema,
   treeSchema,
   updateStatusSchema,
+  questionSchema,
   type SearchMode,
 } from '@knower/api';
 
@@ -133,6 +134,12 @@ const idPath = (prefix: string, id: string, suffix: string) => `${prefix}/${enco
 
 /** Runs a failed update's input again as a new update. */
 export const retryUpdate = (id: string) => request(retryAcceptedSchema, idPath('/updates', id, 'retry'), post);
+
+/** Stops a queued or running update (a run's changes so far are undone); answers with its record. */
+export const cancelUpdate = (id: string) => request(updateStatusSchema, idPath('/updates', id, 'cancel'), post);
+
+/** Stops a question being answered; answers with its record. */
+export const cancelQuestion = (id: string) => request(questionSchema, idPath('/questions', id, 'cancel'), post);
 
 /** Asks a failed question again; answers like POST /search. */
 export const retryQuestion = (id: string) => request(answerSchema, idPath('/questions', id, 'retry'), post);
