@@ -22,6 +22,18 @@ const CONTENT_TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
   '.pdf': 'application/pdf',
   '.json': 'application/json',
+  // Audio and video a note embeds (`![[memo.m4a]]`) play in the page.
+  '.mp3': 'audio/mpeg',
+  '.wav': 'audio/wav',
+  '.m4a': 'audio/mp4',
+  '.ogg': 'audio/ogg',
+  '.flac': 'audio/flac',
+  '.webm': 'video/webm',
+  '.3gp': 'video/3gpp',
+  '.mp4': 'video/mp4',
+  '.mov': 'video/quicktime',
+  '.ogv': 'video/ogg',
+  '.mkv': 'video/x-matroska',
 };
 
 export async function vaultRoutes(base: FastifyInstance): Promise<void> {

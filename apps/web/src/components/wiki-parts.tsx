@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { useNote } from '../hooks/use-note';
 import { rawUrl, type Links } from '../lib/api';
 import { formatRoute } from '../lib/route';
-import { basename, isImagePath, isMarkdownPath } from '../lib/vault-path';
+import { basename, isAudioPath, isImagePath, isMarkdownPath, isVideoPath } from '../lib/vault-path';
+import { section } from '../lib/note-section';
 import { useLightbox } from './image-lightbox';
 
 export type WikiProps = { 'data-target'?: string; 'data-heading'?: string; 'data-alias'?: string };
@@ -54,6 +55,8 @@ export function WikiEmbed({ props, links, block, depth, renderNote }: { props: W
       </Wrapper>
     );
   }
+  if (isAudioPath(path)) return <audio className="embed-media" controls preload="metadata" src={rawUrl(path)} aria-label={basename(path)} />;
+  if (isVideoPath(path)) return <video className="embed-media" controls preload="metadata" src={rawUrl(path)} aria-label={basename(path)} />;
   if (isImagePath(path)) {
     const [width, height] = (props['data-alias'] ?? '').split('x').map((n) => (/^\d+$/.test(n.trim()) ? Number(n) : undefined));
     const alt = basename(path);
@@ -87,14 +90,4 @@ function NoteEmbed({ path, heading, header, renderNote }: { path: string; headin
       )}
     </div>
   );
-}
-
-/** The part of a note under `heading`, up to the next heading of the same or a higher level. */
-export function section(body: string, heading: string): string {
-  const lines = body.split('\n');
-  const start = lines.findIndex((line) => /^#{1,6}\s/.test(line) && line.replace(/^#+\s+/, '').trim().toLowerCase() === heading.toLowerCase());
-  if (start === -1) return body;
-  const level = /^#+/.exec(lines[start]!)![0].length;
-  const end = lines.findIndex((line, i) => i > start && /^#{1,6}\s/.test(line) && /^#+/.exec(line)![0].length <= level);
-  return lines.slice(start, end === -1 ? undefined : end).join('\n');
 }

@@ -58,23 +58,56 @@ export function remarkWikilinks() {
   };
 }
 
-const BLOCK_ID = /(^|[ \t])\^[A-Za-z0-9-]+[ \t]*$/gm;
+const BLOCK_ID = /(?:^|[ \t])\^([A-Za-z0-9-]+)[ \t]*$/;
 
-/** Hides Obsidian block ids (`^abc123` at the end of a block): they are anchors, not text. */
-export function remarkHideBlockIds() {
+type WithData = { data?: { hProperties?: Record<string, unknown> } };
+const mark = (node: WithData, id: string) => {
+  node.data ??= {};
+  node.data.hProperties = { ...node.data.hProperties, 'data-block-id': id };
+};
+
+/**
+ * Obsidian block ids (`^abc123` at the end of a block) are anchors, not text: the block gets a
+ * `data-block-id` (what `[[Note#^abc123]]` scrolls to, and `![[Note#^abc123]]` shows) and the
+ * id is hidden. An id on a line of its own names the block just above it (a table, a list).
+ */
+export function remarkBlockIds() {
   return (tree: Root) => {
-    visit(tree, 'text', (node: Text) => {
-      if (node.value.includes('^')) node.value = node.value.replace(BLOCK_ID, '');
-    });
     visit(tree, 'paragraph', (node: Paragraph, index, parent) => {
-      if (!parent || index === undefined || node.children.length === 0 || !node.children.every((c) => isBlank(c))) return;
+      const last = node.children.at(-1);
+      if (!parent || index === undefined || last?.type !== 'text') return;
+      const found = BLOCK_ID.exec(last.value);
+      if (!found) return;
+      last.value = last.value.slice(0, found.index);
+      const empty = node.children.every((c) => isBlank(c) || c.type === 'break');
+      if (!empty) {
+        // In a tight list the paragraph is not drawn: the list item carries the id.
+        mark(parent.type === 'listItem' ? (parent as WithData) : (node as WithData), found[1]!);
+        return;
+      }
+      const before = index > 0 ? parent.children[index - 1] : undefined;
+      if (before) mark(before as WithData, found[1]!);
       parent.children.splice(index, 1);
       return index;
     });
   };
 }
 
-const DIRECTIONAL = new Set(['p', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'td', 'th', 'summary', 'dd', 'dt', 'figcaption']);
+/** A callout's title starts with its type's icon (drawn by markdown-view from `data-callout-icon`). */
+export function rehypeCalloutIcons() {
+  return (tree: HastRoot) => {
+    visit(tree, 'element', (node: Element) => {
+      const type = node.properties.dataCalloutType;
+      if (typeof type !== 'string') return;
+      const title = node.children.find((c): c is Element => c.type === 'element' && c.properties.dataCalloutTitle !== undefined);
+      if (title && !title.children.some((c) => c.type === 'element' && c.properties.dataCalloutIcon !== undefined)) {
+        title.children.unshift({ type: 'element', tagName: 'span', properties: { dataCalloutIcon: type.toLowerCase(), ariaHidden: 'true' }, children: [] });
+      }
+    });
+  };
+}
+
+const DIRECTIONAL = new Set(['p', 'ul', 'ol', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'td', 'th', 'summary', 'dd', 'dt', 'figcaption']);
 
 /** `dir="auto"` on every block of text: an Arabic or Hebrew paragraph runs right to left on its own. */
 export function rehypeDirAuto() {

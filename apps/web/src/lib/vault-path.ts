@@ -17,6 +17,11 @@ export const isMarkdownPath = (path: string) => ['md', 'markdown'].includes(exte
 
 const imageExtensions = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'svg', 'avif', 'bmp']);
 export const isImagePath = (path: string) => imageExtensions.has(extension(path));
+// What Obsidian plays inline when embedded (`![[memo.m4a]]`).
+const audioExtensions = new Set(['mp3', 'wav', 'm4a', 'ogg', 'flac', 'webm', '3gp']);
+const videoExtensions = new Set(['mp4', 'mkv', 'mov', 'ogv']);
+export const isAudioPath = (path: string) => audioExtensions.has(extension(path));
+export const isVideoPath = (path: string) => videoExtensions.has(extension(path));
 
 /** decodeURIComponent that answers null for a malformed escape instead of throwing. */
 export function safeDecode(text: string): string | null {
