@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pathQuery, treeQuery } from '../api/index.js';
 import { isNote, parseNote, readTextIfExists, resolveVaultPath } from '../vault/index.js';
+import { createBacklinks } from '../links/index.js';
 import { createIndexViews } from '../vault/index-views.js';
 import { wikilinkTargets } from '../vault/wikilinks.js';
 import { sendError, sendPathError } from './http-errors.js';
@@ -40,7 +41,8 @@ export async function vaultRoutes(base: FastifyInstance): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { root, index } = app.knower;
   const views = createIndexViews(index);
-  await app.register(vaultLookupRoutes, { views });
+  const backlinks = createBacklinks({ root, search: app.knower.search, resolve: views.resolve });
+  await app.register(vaultLookupRoutes, { views, backlinks });
 
   // Without `path`: every file, flat (1.4 MB at 10k files; the CLI and benches use it). With
   // `path` ('' for the root): one folder's direct children, which is what the web tree loads as
