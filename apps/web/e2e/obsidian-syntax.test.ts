@@ -89,6 +89,7 @@ const e2e = useKnower('obsidian-syntax', {
   'projects/garden/Seed list.md': SEEDS,
   'projects/garden/bed-photo.png': readFileSync(path.join(REPO_ROOT, 'apps/web/public/icons/icon-192.png')),
   'projects/garden/memo.wav': wav(),
+  'projects/garden/Long plan.md': `# Long plan\n\nSee the [[Seed list]].\n\n${['Beds', 'Soil', 'Water', 'Harvest'].map((h) => `## ${h}\n\n${'Notes about it. '.repeat(60)}\n\n### ${h} later\n\nMore.\n`).join('\n')}`,
 });
 
 async function openNote(page: Page): Promise<Locator> {
@@ -170,6 +171,28 @@ describe.each(SIZES)('Obsidian syntax on a $name ($width×$height)', (size) => {
     await target.waitFor();
     expect(await target.textContent()).toBe('Seed potatoes: Charlotte');
     await expect.poll(() => target.evaluate((el) => el.classList.contains('block-target'))).toBe(true);
+  });
+
+  it('lists the notes linking to a note, and outlines a long one', async () => {
+    const page = await e2e.open({ viewport: size });
+    await page.goto('/#/file/projects/garden/Seed%20list.md');
+    await waitForApp(page);
+    const seeds = fileView(page, 'projects/garden/Seed list.md');
+    const linked = seeds.getByRole('region', { name: 'Linked from' });
+    await linked.getByRole('link', { name: /^Everything/ }).waitFor();
+    expect(await linked.getByRole('link', { name: /^Long plan/ }).count()).toBe(1);
+    await linked.getByText('See the [[Seed list]].').waitFor();
+
+    await linked.getByRole('link', { name: /^Long plan/ }).click();
+    const plan = fileView(page, 'projects/garden/Long plan.md');
+    await plan.getByRole('heading', { name: 'Long plan' }).waitFor();
+    // A long note opens with its outline where there is room; elsewhere the header shows it.
+    const outline = page.getByRole('navigation', { name: 'Outline' });
+    if (!(await outline.isVisible())) await page.getByRole('button', { name: 'Outline' }).click();
+    await outline.getByRole('link', { name: 'Soil later' }).click();
+    const heading = plan.getByRole('heading', { name: 'Soil later' });
+    await expect.poll(() => heading.evaluate((el) => Math.round(el.getBoundingClientRect().top)), { timeout: 5000 }).toBeLessThan(200);
+    await e2e.checkView(page, 'note-outline-backlinks');
   });
 
   it('keeps working with a malformed link in a kept answer, on every load', async () => {

@@ -1,14 +1,18 @@
-import { AlertTriangle, Check, Copy, FileQuestion, History, RotateCw } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { AlertTriangle, Check, Copy, FileQuestion, History, ListTree, RotateCw } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useMediaQuery } from '../hooks/use-media-query';
 import { useNote, type NoteState } from '../hooks/use-note';
 import type { TreeEntry } from '../lib/api';
 import { formatRelative, formatTokens } from '../lib/format';
+import { outlineOf, type OutlineEntry } from '../lib/outline';
 import { isMarkdownPath } from '../lib/vault-path';
+import { Backlinks } from './backlinks';
 import { EmptyState } from './empty-state';
 import { FileAsset } from './file-asset';
 import { FrontmatterFields } from './frontmatter-fields';
 import { MarkdownView, scrollToHeading } from './markdown-view';
 import { NoteHistory } from './note-history';
+import { NoteOutline } from './note-outline';
 import { PathCrumbs } from './path-crumbs';
 import { Button } from './ui/button';
 import { IconButton } from './ui/icon-button';
@@ -26,16 +30,23 @@ type FrameProps = {
   meta: { tokens?: number | null; updated?: string | null } | undefined;
   /** Notes have a history: the header then offers it. */
   history?: { shown: boolean; toggle: () => void };
+  /** A note with headings has an outline, which the header shows or hides. */
+  outline?: { shown: boolean; toggle: () => void } | undefined;
   children: React.ReactNode;
 };
 
-function Frame({ path, meta, history, children }: FrameProps) {
+function Frame({ path, meta, history, outline, children }: FrameProps) {
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <header className="flex h-12 shrink-0 items-center gap-3 border-b border-line px-4 md:px-6">
         <PathCrumbs path={path} />
         <span className="ml-auto" />
         <FileMeta meta={meta} />
+        {outline && (
+          <IconButton label="Outline" aria-pressed={outline.shown} onClick={outline.toggle} tooltipSide="bottom" className={outline.shown ? 'bg-selected text-fg' : undefined}>
+            <ListTree size={15} />
+          </IconButton>
+        )}
         {history && (
           <IconButton label="History of this note" aria-pressed={history.shown} onClick={history.toggle} tooltipSide="bottom" className={history.shown ? 'bg-selected text-fg' : undefined}>
             <History size={15} />
@@ -54,6 +65,11 @@ function NoteView({ path, heading, revision }: { path: string; heading: string |
   const state = useNote(path, revision);
   const ready = state.status === 'ready';
   const [historyOf, setHistoryOf] = useState<string | null>(null);
+  const outline = useMemo(() => (state.status === 'ready' ? outlineOf(state.note.body) : []), [state]);
+  // A long note opens with its outline beside it where there is room for it.
+  const roomy = useMediaQuery('(min-width: 1280px)');
+  const [outlineChoice, setOutlineChoice] = useState<boolean | null>(null);
+  const outlineShown = outline.length > 0 && (outlineChoice ?? (roomy && outline.length >= 3));
   // Another note opens on its content, not on the history the previous one showed.
   const shown = historyOf === path;
   // A link to a heading ([[Note#Beds]]) lands on it once the note is on screen.
@@ -61,13 +77,20 @@ function NoteView({ path, heading, revision }: { path: string; heading: string |
     if (ready && heading) requestAnimationFrame(() => scrollToHeading(heading));
   }, [ready, heading, path]);
   return (
-    <Frame path={path} meta={ready ? state.note : undefined} history={{ shown, toggle: () => setHistoryOf(shown ? null : path) }}>
-      {shown ? <NoteHistory path={path} revision={revision} /> : <NoteBody path={path} state={state} />}
+    <Frame
+      path={path}
+      meta={ready ? state.note : undefined}
+      history={{ shown, toggle: () => setHistoryOf(shown ? null : path) }}
+      outline={outline.length > 0 && !shown ? { shown: outlineShown, toggle: () => setOutlineChoice(!outlineShown) } : undefined}
+    >
+      {shown ? <NoteHistory path={path} revision={revision} /> : <NoteBody path={path} state={state} revision={revision} outline={outlineShown ? outline : null} />}
     </Frame>
   );
 }
 
-function NoteBody({ path, state }: { path: string; state: NoteState & { retry: () => void } }) {
+type NoteBodyProps = { path: string; state: NoteState & { retry: () => void }; revision: number; outline: readonly OutlineEntry[] | null };
+
+function NoteBody({ path, state, revision, outline }: NoteBodyProps) {
   if (state.status === 'loading') return <NoteSkeleton />;
   if (state.status === 'error') {
     const gone = state.problem.status === 404;
@@ -87,17 +110,22 @@ function NoteBody({ path, state }: { path: string; state: NoteState & { retry: (
   }
   const { note, reloadedAt } = state;
   return (
-    <article className="mx-auto max-w-[760px] px-4 pt-6 pb-16 md:px-10 md:pt-8" aria-label={path}>
-      {reloadedAt !== undefined && <ReloadedNotice key={reloadedAt} />}
-      {note.malformed && (
-        <p role="alert" className="mb-5 flex items-start gap-2 rounded-lg border border-answer/30 bg-answer/8 px-3 py-2 text-[13px] text-fg">
-          <AlertTriangle aria-hidden size={15} className="mt-0.5 shrink-0 text-answer" />
-          <span>The frontmatter of this note could not be parsed ({note.malformed}). It is shown as it is on disk.</span>
-        </p>
-      )}
-      <FrontmatterFields frontmatter={note.frontmatter} />
-      <MarkdownView source={note.body} basePath={path} links={note.links} />
-    </article>
+    <div className="mx-auto flex max-w-[1120px] items-start justify-center gap-6">
+      <article className="min-w-0 max-w-[760px] flex-1 px-4 pt-6 pb-16 md:px-10 md:pt-8" aria-label={path}>
+        {outline && <NoteOutline entries={outline} className="mb-6 rounded-lg border border-line p-3 xl:hidden" />}
+        {reloadedAt !== undefined && <ReloadedNotice key={reloadedAt} />}
+        {note.malformed && (
+          <p role="alert" className="mb-5 flex items-start gap-2 rounded-lg border border-answer/30 bg-answer/8 px-3 py-2 text-[13px] text-fg">
+            <AlertTriangle aria-hidden size={15} className="mt-0.5 shrink-0 text-answer" />
+            <span>The frontmatter of this note could not be parsed ({note.malformed}). It is shown as it is on disk.</span>
+          </p>
+        )}
+        <FrontmatterFields frontmatter={note.frontmatter} />
+        <MarkdownView source={note.body} basePath={path} links={note.links} />
+        <Backlinks path={path} revision={revision} />
+      </article>
+      {outline && <NoteOutline entries={outline} className="sticky top-0 hidden max-h-[calc(100dvh-10rem)] w-56 shrink-0 overflow-y-auto pt-8 pr-4 xl:block" />}
+    </div>
   );
 }
 

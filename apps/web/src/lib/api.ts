@@ -10,6 +10,7 @@ import {
   undoReportSchema,
   errorBodySchema,
   findSchema,
+  backlinksSchema,
   folderListingSchema,
   resolveSchema,
   searchHitsSchema,
@@ -86,6 +87,9 @@ export const findFiles = (q: string, limit = 30, signal?: AbortSignal) =>
 
 export const searchVault = (q: string, limit = 8, signal?: AbortSignal) =>
   request(searchHitsSchema, `/vault/search?${query({ q, limit: String(limit) })}`, { signal });
+
+/** The notes linking to `path` ("linked from"), each with the line of its link. */
+export const getBacklinks = (path: string, signal?: AbortSignal) => request(backlinksSchema, `/vault/backlinks?${query({ path })}`, { signal });
 
 export function resolveLinks(from: string, links: readonly string[], signal?: AbortSignal) {
   const params = new URLSearchParams({ from });

@@ -73,7 +73,8 @@ const mark = (node: WithData, id: string) => {
  */
 export function remarkBlockIds() {
   return (tree: Root) => {
-    visit(tree, 'paragraph', (node: Paragraph, index, parent) => {
+    visit(tree, (node) => node.type === 'paragraph' || node.type === 'heading', (node, index, parent) => {
+      if (node.type !== 'paragraph' && node.type !== 'heading') return;
       const last = node.children.at(-1);
       if (!parent || index === undefined || last?.type !== 'text') return;
       const found = BLOCK_ID.exec(last.value);
