@@ -62,3 +62,22 @@ describe.each(SIZES)('stopping work on a $name ($width×$height)', (size) => {
     await e2e.checkView(page, 'update-stopped');
   });
 });
+
+describe('a model fault on the desktop (1440×900)', () => {
+  it('shows the run waiting out the fault, then the answer, and the model chip recovers with the model', async () => {
+    e2e.model.script({ kind: 'error', status: 529, type: 'overloaded_error', message: 'fake overloaded_error', retryAfterMs: 3000 }, turn(text('The potatoes are in bed 3.')));
+    const page = await e2e.open({ viewport: SIZES[1] });
+    await page.goto('/');
+    await waitForApp(page);
+    await composer.mode(page, 'Search').click();
+    await composer.search(page).fill('Where are the potatoes?');
+    await composer.search(page).press('Enter');
+    const question = activity(page).getByRole('article', { name: 'Question' }).filter({ hasText: 'Where are the potatoes?' });
+    await question.getByRole('status').filter({ hasText: /overloaded\. Trying again in \d s \(retry 1 of \d\)/ }).waitFor();
+    const chip = page.getByLabel(/^Model: /);
+    await expect.poll(() => chip.getAttribute('aria-label'), { timeout: 10_000 }).toMatch(/\(problem\)$/);
+    await e2e.checkView(page, 'question-retrying');
+    await question.getByText('The potatoes are in bed 3.').waitFor();
+    await expect.poll(() => chip.getAttribute('aria-label'), { timeout: 10_000 }).not.toMatch(/problem/);
+  });
+});

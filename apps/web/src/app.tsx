@@ -56,9 +56,17 @@ export function App() {
     },
     onTreeChanged: vault.onTreeChanged,
     onInboxUpdated: (event) => inbox.onInboxUpdated(event.count),
-    onUpdateStatus: activity.onUpdateStatus,
+    onUpdateStatus: (status) => {
+      activity.onUpdateStatus(status);
+      // Whatever the run's model calls found (a fault, or its end) is what the model chip shows.
+      if (status.status !== 'queued' && status.status !== 'running') void health.refresh();
+      else if (status.retrying) void health.refresh();
+    },
     onUpdateStep: activity.onUpdateStep,
-    onQuestionStatus: activity.onQuestionStatus,
+    onQuestionStatus: (question) => {
+      activity.onQuestionStatus(question);
+      if (question.status !== 'pending' || question.retrying) void health.refresh();
+    },
     onHistoryUpdated: activity.onHistoryUpdated,
     onReconnect: () => {
       vault.resync();

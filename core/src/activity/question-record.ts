@@ -19,6 +19,8 @@ export interface QuestionRecord {
   retry_of?: string;
   /** The question that asked this one again. */
   retried_by?: string;
+  /** While the search agent waits to retry a model call (on the stream only, never saved). */
+  retrying?: { kind: 'call'; error: string; until: string; retry: number; of: number };
 }
 
 const ID = /^q-[0-9]{8}-[0-9]{6}-[0-9a-f]{6}$/;

@@ -64,7 +64,13 @@ export function createQuestions(deps: { store: QuestionStore; agents: Pick<Agent
 
   async function answer(record: QuestionRecord, req: AnswerRequest, signal: AbortSignal): Promise<Asked> {
     try {
-      const answer = await deps.agents.answer({ ...req, signal });
+      // A retry after a model fault is shown as it happens; the saved record never holds it.
+      const onRetry = (info: { retry: number; of: number; delayMs: number; error: string }) =>
+        deps.bus.publish({
+          type: 'question_status',
+          data: { ...record, retrying: { kind: 'call', error: info.error, until: new Date(deps.clock().getTime() + info.delayMs).toISOString(), retry: info.retry, of: info.of } },
+        });
+      const answer = await deps.agents.answer({ ...req, signal, onRetry });
       const { markdown, sources, mode, degraded, offline } = answer;
       const kept = { markdown, sources, mode, ...(degraded ? { degraded } : {}), ...(offline ? { offline } : {}) };
       return { ok: true, record: await save({ ...record, status: 'answered', answer: kept, finished: now() }), answer };

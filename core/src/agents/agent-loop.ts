@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addUsage, emptyUsage, type ChatMessage, type ModelClient, type ToolResultPart, type ToolUsePart, type Usage, type UserPart } from '../llm/index.js';
+import { addUsage, emptyUsage, type ChatMessage, type ModelRequest, type ModelClient, type ToolResultPart, type ToolUsePart, type Usage, type UserPart } from '../llm/index.js';
 import { REPEATED_TURNS_LIMIT, UPDATE_MAX_STEPS } from './limits.js';
 import type { Session } from './session.js';
 import { toToolSpec, type AgentTool } from './tools/index.js';
@@ -22,6 +22,8 @@ export interface LoopParams {
    * finishes: a write is never left half done), and aborts a model request in flight.
    */
   signal?: AbortSignal;
+  /** Told when a model call is retried after a fault (the run shows it waits). */
+  onRetry?: ModelRequest['onRetry'];
 }
 
 export interface LoopResult {
@@ -91,7 +93,7 @@ export async function runAgentLoop(p: LoopParams): Promise<LoopResult> {
   let repeats = 0;
   for (let iteration = 1; iteration <= maxIterations; iteration++) {
     p.signal?.throwIfAborted();
-    const response = await p.model.complete({ system: p.system, context: p.context, messages, tools, ...(p.maxTokens ? { maxTokens: p.maxTokens } : {}), ...(p.signal ? { signal: p.signal } : {}) });
+    const response = await p.model.complete({ system: p.system, context: p.context, messages, tools, ...(p.maxTokens ? { maxTokens: p.maxTokens } : {}), ...(p.signal ? { signal: p.signal } : {}), ...(p.onRetry ? { onRetry: p.onRetry } : {}) });
     // A request that answered just as the run was stopped: its tool calls are not run.
     p.signal?.throwIfAborted();
     usage = addUsage(usage, response.usage);

@@ -1,5 +1,5 @@
 import type { Logger } from '../logger.js';
-import type { CallBudget, ProviderInfo, Usage } from '../llm/index.js';
+import type { CallBudget, ProviderInfo, RetryNotice, Usage } from '../llm/index.js';
 import type { SearchEngine } from '../search/index.js';
 import type { VaultIndex, VaultWriter } from '../vault/index.js';
 
@@ -22,6 +22,8 @@ export interface UpdateInput {
   onToolCall?: (call: { name: string; input: unknown }, result: { content: string; isError?: boolean }) => void;
   /** The person stopped the update: the run ends at the next model call or tool call. */
   signal?: AbortSignal;
+  /** Told when a model call is retried after a fault. */
+  onRetry?: (info: RetryNotice) => void;
 }
 
 /** `files`: vault-relative paths the run created, changed or deleted. */
@@ -35,6 +37,8 @@ export interface AnswerRequest {
   scope?: string;
   /** The person stopped the question: the search agent ends at its next step. */
   signal?: AbortSignal;
+  /** Told when a model call is retried after a fault. */
+  onRetry?: (info: RetryNotice) => void;
 }
 
 export interface Answer {

@@ -37,6 +37,9 @@ export const updateStepSchema = z.object({
   error: z.string().nullish(),
 });
 
+/** A run waiting out a model fault: `call` retries one request, `attempt` starts the run over. */
+export const retryingSchema = z.object({ kind: z.enum(['call', 'attempt']), error: z.string(), until: z.string(), retry: z.number(), of: z.number() });
+
 export const updateStatusSchema = z.object({
   id: z.string(),
   status: updateStateSchema,
@@ -55,6 +58,7 @@ export const updateStatusSchema = z.object({
   step_count: z.number().nullish(),
   retry_of: z.string().nullish(),
   retried_by: z.string().nullish(),
+  retrying: retryingSchema.nullish(),
 });
 export const updateListSchema = z.object({ updates: z.array(updateStatusSchema) });
 export const updateStepEventSchema = z.object({ id: z.string(), step: updateStepSchema });
@@ -64,3 +68,4 @@ export type UpdateStatus = z.infer<typeof updateStatusSchema>;
 export type FileChange = z.infer<typeof fileChangeSchema>;
 export type UpdateStep = z.infer<typeof updateStepSchema>;
 export type UpdateStepEvent = z.infer<typeof updateStepEventSchema>;
+export type Retrying = z.infer<typeof retryingSchema>;

@@ -7,7 +7,7 @@ import { isModelError } from '../llm/index.js';
 import type { Logger } from '../logger.js';
 import { journaledWriter, type VaultWriter } from '../vault/index.js';
 import { readJournal, type UpdateJournal } from './update-journal.js';
-import { FINAL_STATUSES, publicView, type FileChange, type UpdateRecord } from './update-record.js';
+import { FINAL_STATUSES, publicView, type FileChange, type Retrying, type UpdateRecord } from './update-record.js';
 import { recordSteps } from './update-steps.js';
 import type { NewUpdate, UpdateStore } from './update-store.js';
 
@@ -105,9 +105,20 @@ export function createUpdateQueue(deps: {
   function stepRecorder(id: string) {
     return recordSteps(id, { clock: deps.clock, bus: deps.bus, log: deps.log }, (fields) => {
       const current = records.get(id);
-      if (current) records.set(id, { ...current, ...fields });
+      // A step means the model answered: whatever it was waiting out is over.
+      if (current) records.set(id, { ...current, ...fields, retrying: undefined });
     });
   }
+
+  /** A run waiting to try again: shown on the stream (and to a page opened meanwhile), not saved. */
+  function markRetrying(id: string, retrying: Retrying): void {
+    const current = records.get(id);
+    if (!current || current.status !== 'running') return;
+    const next = { ...current, retrying };
+    records.set(id, next);
+    deps.bus.publish({ type: 'update_status', data: publicView(next) as { id: string; status: string } });
+  }
+  const until = (delayMs: number) => new Date(deps.clock().getTime() + delayMs).toISOString();
 
   async function clearRetried(record: UpdateRecord, writer: VaultWriter): Promise<string[]> {
     const failed = record.retry_of ? records.get(record.retry_of) : undefined;
@@ -152,7 +163,10 @@ export function createUpdateQueue(deps: {
         await save(record);
         const recorder = stepRecorder(id);
         try {
-          const input = inputOf(record, recorder.onToolCall, signal);
+          const input: UpdateInput = {
+            ...inputOf(record, recorder.onToolCall, signal),
+            onRetry: (info) => markRetrying(id, { kind: 'call', error: info.error, until: until(info.delayMs), retry: info.retry, of: info.of }),
+          };
           const outcome = await deps.agents.runUpdate(input, { writer, budget });
           const cleared = await clearRetried(record, writer);
           const changes = await deps.history?.changes(journal);
@@ -177,7 +191,9 @@ export function createUpdateQueue(deps: {
           // Model faults (429, 5xx, timeouts) pass with time; anything else fails at once.
           if (isModelError(err) && err.retryable && record.attempts < retry.attempts && !closed) {
             deps.log.warn({ id, attempt: record.attempts, err: message }, 'update failed; retrying');
-            const waited = await delay(retry.baseDelayMs * 4 ** (record.attempts - 1), true, { signal }).catch(() => false);
+            const wait = retry.baseDelayMs * 4 ** (record.attempts - 1);
+            markRetrying(id, { kind: 'attempt', error: message, until: until(wait), retry: record.attempts, of: retry.attempts - 1 });
+            const waited = await delay(wait, true, { signal }).catch(() => false);
             if (!waited) return await stopped({ ...record, ...recorder.fields() }, journal);
             continue;
           }

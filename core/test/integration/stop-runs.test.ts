@@ -1,7 +1,8 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { slow, startFakeAnthropicServer, text, toolUse, turn, type FakeAnthropicServer } from '../fakes/fake-anthropic-server.js';
+import { apiError, slow, startFakeAnthropicServer, text, toolUse, turn, type FakeAnthropicServer } from '../fakes/fake-anthropic-server.js';
+import { openSse } from '../helpers/sse-client.js';
 import { waitFor } from '../helpers/temp-dir.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -29,7 +30,7 @@ async function snapshot(root: string, rel = ''): Promise<Record<string, string>>
   return out;
 }
 
-describe('stopping a question, a queued update and a running one', () => {
+describe('stopping a question, a queued update and a running one, and runs waiting out model faults', () => {
   let t: TestApp;
   let model: FakeAnthropicServer;
   let base: string;
@@ -137,5 +138,26 @@ describe('stopping a question, a queued update and a running one', () => {
     const { id: retryId } = (await retried.json()) as { id: string };
     await waitFor(() => statusOf(retryId) === 'done', 10_000, 'the retry to finish');
     expect(JSON.stringify(model.requests.at(-1)!.body.messages)).toContain('Planted tomatoes in bed 2.');
+  });
+
+  it('shows a run waiting out a model fault: the stream carries the retry and when it comes, then clears it', async () => {
+    await start();
+    model.push(apiError(429), turn(text('Nothing to file.')));
+    const sse = await openSse(`${base}/sse`);
+    try {
+      const id = await submit('The gate latch is fixed.');
+      const waiting = await sse.next((e) => e.event === 'update_status' && (e.data as { id: string; retrying?: unknown }).id === id && Boolean((e.data as { retrying?: unknown }).retrying));
+      expect((waiting.data as { retrying: unknown }).retrying).toEqual({ kind: 'call', error: expect.stringContaining('429'), until: expect.any(String), retry: 1, of: expect.any(Number) });
+      const done = await sse.next((e) => e.event === 'update_status' && (e.data as { id: string; status: string }).id === id && (e.data as { status: string }).status === 'done');
+      expect((done.data as { retrying?: unknown }).retrying).toBeUndefined();
+
+      model.push(apiError(529), turn(text('The latch was fixed in March.')));
+      const res = await post('/search', { query: 'When was the latch fixed?' });
+      expect(res.status).toBe(200);
+      const retried = sse.events.find((e) => e.event === 'question_status' && Boolean((e.data as { retrying?: unknown }).retrying));
+      expect((retried?.data as { status: string; retrying: { kind: string } }) ?? null).toMatchObject({ status: 'pending', retrying: { kind: 'call' } });
+    } finally {
+      sse.close();
+    }
   });
 });

@@ -7,6 +7,7 @@ import { ErrorNotice } from './error-notice';
 import { IndeterminateBar, ReplyBlock, UserMessage } from './exchange-parts';
 import { FileChanges, type ChangedFile } from './file-changes';
 import { RetryButton } from './retry-button';
+import { RetryingNotice } from './retrying-notice';
 import { StatusChip, type ChipState } from './status-chip';
 import { StopButton } from './stop-button';
 import { UndoControl } from './undo-control';
@@ -72,8 +73,9 @@ export function ActivityUpdate({ text, at, imageCount, replyTo, record, history,
           </>
         }
       >
-        {running && steps.length === 0 && <IndeterminateBar />}
-        {(running || steps.length > 0) && <AgentSteps steps={steps} total={Math.max(record?.step_count ?? 0, steps.length)} running={running} />}
+        {running && record?.retrying && <RetryingNotice retrying={record.retrying} />}
+        {running && steps.length === 0 && !record?.retrying && <IndeterminateBar />}
+        {(running || steps.length > 0) && <AgentSteps steps={steps} total={Math.max(record?.step_count ?? 0, steps.length)} running={running} waiting={Boolean(record?.retrying)} />}
         {state === 'failed' && record && (
           <ErrorNotice raw={record.error} fallback="The update agent gave up on this update.">
             <p className="mt-0.5 pl-6 text-muted">Nothing is lost: what you sent is kept{record.inbox_id ? ' in the inbox' : ''}, and Retry sends it again.</p>

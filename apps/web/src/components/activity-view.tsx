@@ -1,7 +1,7 @@
 import { ChevronUp, MessagesSquare, Search, Sparkles } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
 import type { ComposerMode } from '../hooks/use-composer-mode';
-import { entriesOf, pendingQuestionId, type ActivityState, type Entry } from '../lib/activity';
+import { entriesOf, pendingQuestion, type ActivityState, type Entry } from '../lib/activity';
 import { ActivityQuestion } from './activity-question';
 import { ActivityUpdate, type UpdateActions } from './activity-update';
 import { EmptyState } from './empty-state';
@@ -104,7 +104,7 @@ function EntryView({ entry, activity, inboxTitles, updateActions, onRetryQuestio
     return send.kind === 'update' ? (
       <ActivityUpdate text={send.text} at={send.at} imageCount={send.imageCount} replyTo={send.inboxRef?.title} />
     ) : (
-      <ActivityQuestion query={send.query} mode={send.mode} at={send.at} pendingId={pendingQuestionId(activity, send.query)} onStop={onStopQuestion} />
+      <ActivityQuestion query={send.query} mode={send.mode} at={send.at} pending={pendingQuestion(activity, send.query)} onStop={onStopQuestion} />
     );
   }
   if (entry.kind === 'question') {

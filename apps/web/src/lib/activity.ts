@@ -97,7 +97,9 @@ export function activityReducer(state: ActivityState, action: ActivityAction): A
       const known = state.updates[action.id];
       if (!known || known.steps?.some((s) => s.n === action.step.n)) return state;
       const steps = [...(known.steps ?? []), action.step].slice(-40);
-      return { ...state, updates: { ...state.updates, [action.id]: { ...known, steps, step_count: Math.max(known.step_count ?? 0, action.step.n) } } };
+      // A step means the model answered: a retry it was waiting for is over.
+      const { retrying: _over, ...rest } = known;
+      return { ...state, updates: { ...state.updates, [action.id]: { ...rest, steps, step_count: Math.max(known.step_count ?? 0, action.step.n) } } };
     }
     case 'question/asking':
       return { ...state, local: [...state.local, action.send] };
@@ -138,11 +140,11 @@ export function entriesOf(state: ActivityState): Entry[] {
   return entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.key < b.key ? -1 : 1));
 }
 
-/** The id of a question of these words still being answered (the tab's own entry stands for it until then). */
-export function pendingQuestionId(state: ActivityState, query: string): string | undefined {
+/** The question of these words still being answered (the tab's own entry stands for it until then). */
+export function pendingQuestion(state: ActivityState, query: string): Question | undefined {
   let found: Question | undefined;
   for (const q of Object.values(state.questions)) if (q.status === 'pending' && q.query === query && (!found || q.created > found.created)) found = q;
-  return found?.id;
+  return found;
 }
 
 /** Updates on their way: being sent, queued or running. */
