@@ -183,7 +183,7 @@ export function App() {
         {share.problem && <ShareProblem message={share.problem} onDismiss={share.dismiss} />}
         {route.view === 'file' && (
           <ErrorBoundary key={`file:${route.path}`} what="this file">
-            <FileView path={route.path} heading={route.heading} revision={vault.revision} entry={entryIn(vault.model, route.path)} />
+            <FileView path={route.path} heading={route.heading} find={route.find} revision={vault.revision} entry={entryIn(vault.model, route.path)} />
           </ErrorBoundary>
         )}
         {route.view === 'activity' && (
@@ -228,7 +228,7 @@ export function App() {
         />
       </DropZone>
       <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />
-      <CommandPalette open={findOpen} onOpenChange={setFindOpen} onOpen={(path) => navigate({ view: 'file', path })} />
+      <CommandPalette open={findOpen} onOpenChange={setFindOpen} onOpen={(path, find) => navigate({ view: 'file', path, ...(find ? { find } : {}) })} />
     </div>
   );
 }

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { markdownExtras } from '../src/lib/markdown-extras';
 import { section } from '../src/lib/note-section';
 import { remarkHighlight, stripComments } from '../src/lib/obsidian-text';
-import { rehypeCalloutIcons, rehypeDirAuto, remarkBlockIds, remarkWikilinks } from '../src/lib/remark-obsidian';
+import { rehypeCalloutIcons, rehypeDirAuto, remarkBlockIds, remarkVaultPaths, remarkWikilinks, vaultPathTargets } from '../src/lib/remark-obsidian';
 
 // The markdown pipeline the note view uses (markdown-view.tsx), run to HTML without React.
 
@@ -85,6 +85,18 @@ describe('wikilinks and embeds', () => {
     const html = await render('| Step | Where |\n| --- | --- |\n| 1 | [[Install\\|the guide]] ![[map.png\\|300]] |\n');
     expect(html).toContain('<a href="" data-target="Install" data-alias="the guide" data-wikilink="">the guide</a>');
     expect(html).toContain('<span data-target="map.png" data-alias="300" data-embed=""></span>');
+  });
+});
+
+describe('vault paths in answers', () => {
+  it('turn paths in backticks into links to resolve, and leave other code alone', async () => {
+    const answer = 'From `projects/acme/state.md` and `bucket/photo 1.png`; run `npm test`, see `https://x.org/a.md`.';
+    expect(vaultPathTargets(answer)).toEqual(['projects/acme/state.md', 'bucket/photo 1.png']);
+    const processor = unified().use(remarkParse).use(remarkVaultPaths).use(remarkRehype);
+    const html = serialize((await processor.run(processor.parse(answer))) as HastRoot);
+    expect(html).toContain('<a href="" data-target="projects/acme/state.md" data-wikilink="" data-path-link=""><code>projects/acme/state.md</code></a>');
+    expect(html).toContain('<code>npm test</code>');
+    expect(html).toContain('<code>https://x.org/a.md</code>');
   });
 });
 

@@ -2,6 +2,7 @@ import { FileText, Info } from 'lucide-react';
 import type { Question, SearchMode } from '../lib/api';
 import { formatRoute } from '../lib/route';
 import { basename, dirname } from '../lib/vault-path';
+import { CopyButton } from './copy-button';
 import { ErrorNotice } from './error-notice';
 import { IndeterminateBar, ReplyBlock, UserMessage } from './exchange-parts';
 import { MarkdownView } from './markdown-view';
@@ -86,7 +87,10 @@ export function ActivityQuestion({ query, mode, at, record, pending, onRetry, on
                 Deep search was unavailable{typeof answer.degraded === 'string' ? ` (${answer.degraded})` : ''}; this answer uses fast search.
               </p>
             )}
-            <MarkdownView source={answer.markdown} basePath="" compact />
+            <div className="float-right -mt-2 -mr-3 ml-2">
+              <CopyButton text={() => answer.markdown} label="Copy the answer" />
+            </div>
+            <MarkdownView source={answer.markdown} basePath="" compact linkPaths />
             {answer.sources.length > 0 && <Sources paths={answer.sources} />}
           </div>
         )}

@@ -1,12 +1,14 @@
-import { AlertTriangle, Check, Copy, FileQuestion, History, ListTree, RotateCw } from 'lucide-react';
+import { AlertTriangle, FileQuestion, History, ListTree, RotateCw } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useMediaQuery } from '../hooks/use-media-query';
 import { useNote, type NoteState } from '../hooks/use-note';
 import type { TreeEntry } from '../lib/api';
 import { formatRelative, formatTokens } from '../lib/format';
+import { clearPassage, findTerms, showPassage } from '../lib/find-passage';
 import { outlineOf, type OutlineEntry } from '../lib/outline';
 import { isMarkdownPath } from '../lib/vault-path';
 import { Backlinks } from './backlinks';
+import { CopyButton } from './copy-button';
 import { EmptyState } from './empty-state';
 import { FileAsset } from './file-asset';
 import { FrontmatterFields } from './frontmatter-fields';
@@ -17,12 +19,12 @@ import { PathCrumbs } from './path-crumbs';
 import { Button } from './ui/button';
 import { IconButton } from './ui/icon-button';
 
-type FileViewProps = { path: string; heading?: string | undefined; revision: number; entry: TreeEntry | undefined };
+type FileViewProps = { path: string; heading?: string | undefined; find?: string | undefined; revision: number; entry: TreeEntry | undefined };
 
 /** One vault file, read-only. Notes render as markdown and reload live when changed on disk. */
-export function FileView({ path, heading, revision, entry }: FileViewProps) {
+export function FileView({ path, heading, find, revision, entry }: FileViewProps) {
   const isNote = entry ? entry.kind === 'note' : isMarkdownPath(path);
-  return isNote ? <NoteView path={path} heading={heading} revision={revision} /> : <Frame path={path} meta={entry}>{<FileAsset path={path} entry={entry} />}</Frame>;
+  return isNote ? <NoteView path={path} heading={heading} find={find} revision={revision} /> : <Frame path={path} meta={entry}>{<FileAsset path={path} entry={entry} />}</Frame>;
 }
 
 type FrameProps = {
@@ -32,10 +34,12 @@ type FrameProps = {
   history?: { shown: boolean; toggle: () => void };
   /** A note with headings has an outline, which the header shows or hides. */
   outline?: { shown: boolean; toggle: () => void } | undefined;
+  /** A note's text, for its copy button. */
+  markdown?: string | undefined;
   children: React.ReactNode;
 };
 
-function Frame({ path, meta, history, outline, children }: FrameProps) {
+function Frame({ path, meta, history, outline, markdown, children }: FrameProps) {
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <header className="flex h-12 shrink-0 items-center gap-3 border-b border-line px-4 md:px-6">
@@ -52,7 +56,8 @@ function Frame({ path, meta, history, outline, children }: FrameProps) {
             <History size={15} />
           </IconButton>
         )}
-        <CopyPath path={path} />
+        {markdown !== undefined && <CopyButton text={() => markdown} label="Copy the note's markdown" />}
+        <CopyButton text={() => path} label="Copy path" />
       </header>
       <div className="min-h-0 flex-1 overflow-y-auto" tabIndex={0} role="region" aria-label={history?.shown ? `History of ${path}` : `Content of ${path}`}>
         {children}
@@ -61,7 +66,7 @@ function Frame({ path, meta, history, outline, children }: FrameProps) {
   );
 }
 
-function NoteView({ path, heading, revision }: { path: string; heading: string | undefined; revision: number }) {
+function NoteView({ path, heading, find, revision }: { path: string; heading: string | undefined; find: string | undefined; revision: number }) {
   const state = useNote(path, revision);
   const ready = state.status === 'ready';
   const [historyOf, setHistoryOf] = useState<string | null>(null);
@@ -76,10 +81,23 @@ function NoteView({ path, heading, revision }: { path: string; heading: string |
   useEffect(() => {
     if (ready && heading) requestAnimationFrame(() => scrollToHeading(heading));
   }, [ready, heading, path]);
+  // Opened from a text search: at the passage, with the words highlighted.
+  useEffect(() => {
+    if (!ready || !find) return;
+    const frame = requestAnimationFrame(() => {
+      const article = document.querySelector<HTMLElement>(`article[aria-label="${CSS.escape(path)}"]`);
+      if (article) showPassage(article, findTerms(find));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearPassage();
+    };
+  }, [ready, find, path]);
   return (
     <Frame
       path={path}
       meta={ready ? state.note : undefined}
+      markdown={ready ? state.note.body : undefined}
       history={{ shown, toggle: () => setHistoryOf(shown ? null : path) }}
       outline={outline.length > 0 && !shown ? { shown: outlineShown, toggle: () => setOutlineChoice(!outlineShown) } : undefined}
     >
@@ -136,21 +154,6 @@ function FileMeta({ meta }: { meta: { tokens?: number | null; updated?: string |
       {meta.tokens ? <span className="tabular-nums">{formatTokens(meta.tokens)} tokens</span> : null}
       {meta.updated ? <span>Updated {formatRelative(meta.updated)}</span> : null}
     </span>
-  );
-}
-
-function CopyPath({ path }: { path: string }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 1500);
-    return () => clearTimeout(timer);
-  }, [copied]);
-  const copy = () => void navigator.clipboard?.writeText(path).then(() => setCopied(true), () => undefined);
-  return (
-    <IconButton label={copied ? 'Copied' : 'Copy path'} onClick={copy} tooltipSide="bottom">
-      {copied ? <Check size={15} className="text-success" /> : <Copy size={15} />}
-    </IconButton>
   );
 }
 

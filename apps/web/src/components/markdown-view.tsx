@@ -12,7 +12,7 @@ import { cn } from '../lib/cn';
 import type { MarkdownExtras } from '../lib/markdown-extras';
 import { ErrorBoundary } from './error-boundary';
 import { remarkHighlight, stripComments } from '../lib/obsidian-text';
-import { rehypeCalloutIcons, rehypeDirAuto, remarkBlockIds, remarkWikilinks } from '../lib/remark-obsidian';
+import { rehypeCalloutIcons, rehypeDirAuto, remarkBlockIds, remarkVaultPaths, remarkWikilinks } from '../lib/remark-obsidian';
 import { formatRoute } from '../lib/route';
 import { basename, classifyLink, isExternalHref, resolveVaultPath, slugify } from '../lib/vault-path';
 import { useLightbox } from './image-lightbox';
@@ -29,6 +29,8 @@ type MarkdownViewProps = {
   links?: Links;
   /** How deep inside note embeds this view is (embeds do not nest further). */
   embedDepth?: number;
+  /** Vault paths in backticks become links (answers and reviews cite files that way). */
+  linkPaths?: boolean;
 };
 
 // GFM, then Obsidian's own syntax; inline HTML and the CJK emphasis rules join when a text
@@ -36,10 +38,11 @@ type MarkdownViewProps = {
 const remarkBase: PluggableList = [remarkGfm, remarkMath, remarkWikilinks, remarkHighlight, remarkBlockIds, remarkCallout];
 const rehypeBase: PluggableList = [rehypeCalloutIcons, rehypeDirAuto];
 
-function pipeline(extras: MarkdownExtras | undefined) {
-  if (!extras) return { remarkPlugins: remarkBase, rehypePlugins: rehypeBase, remarkRehypeOptions: {} };
+function pipeline(extras: MarkdownExtras | undefined, linkPaths: boolean) {
+  const remark = linkPaths ? [...remarkBase, remarkVaultPaths] : remarkBase;
+  if (!extras) return { remarkPlugins: remark, rehypePlugins: rehypeBase, remarkRehypeOptions: {} };
   return {
-    remarkPlugins: [...remarkBase.slice(0, 2), extras.remarkCjkFriendly, ...remarkBase.slice(2)],
+    remarkPlugins: [...remark.slice(0, 2), extras.remarkCjkFriendly, ...remark.slice(2)],
     rehypePlugins: [extras.rehypeRaw, [extras.rehypeSanitize, extras.htmlSchema], ...rehypeBase] as PluggableList,
     remarkRehypeOptions: { allowDangerousHtml: true },
   };
@@ -74,12 +77,12 @@ export const MarkdownView = memo(function MarkdownView(props: MarkdownViewProps)
   );
 });
 
-function RenderedMarkdown({ source, basePath, compact, links: given, embedDepth = 0 }: MarkdownViewProps) {
+function RenderedMarkdown({ source, basePath, compact, links: given, embedDepth = 0, linkPaths = false }: MarkdownViewProps) {
   const lightbox = useLightbox();
   const text = useMemo(() => stripComments(source), [source]);
   const extras = useMarkdownExtras(text);
-  const plugins = useMemo(() => pipeline(extras), [extras]);
-  const links = useWikilinks(source, basePath, given);
+  const plugins = useMemo(() => pipeline(extras, linkPaths), [extras, linkPaths]);
+  const links = useWikilinks(source, basePath, given, linkPaths);
   const embed = useCallback(
     (props: WikiProps, block: boolean, fallback: ReactNode) =>
       'data-embed' in props ? <WikiEmbed props={props} links={links} block={block} depth={embedDepth} renderNote={renderEmbedded} /> : fallback,

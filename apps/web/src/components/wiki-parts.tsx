@@ -7,7 +7,7 @@ import { basename, isAudioPath, isImagePath, isMarkdownPath, isVideoPath } from 
 import { section } from '../lib/note-section';
 import { useLightbox } from './image-lightbox';
 
-export type WikiProps = { 'data-target'?: string; 'data-heading'?: string; 'data-alias'?: string };
+export type WikiProps = { 'data-target'?: string; 'data-heading'?: string; 'data-alias'?: string; 'data-path-link'?: string };
 
 /** Renders an embedded note's markdown: handed in by the markdown view, which embeds are part of. */
 export type RenderNote = (note: { source: string; basePath: string; links: Links }) => ReactNode;
@@ -27,6 +27,8 @@ export function WikiLink({ props, links, children, onHeading }: { props: WikiPro
   }
   const path = links[target];
   if (path === undefined) return <span className="wikilink">{children}</span>;
+  // A path written in an answer that names no file: just the text it was.
+  if (path === null && props['data-path-link'] !== undefined) return <>{children}</>;
   if (path === null) {
     return (
       <span className="wikilink-unresolved" title={missing(target)} data-unresolved="">

@@ -43,6 +43,26 @@ function wikiNode(bang: string, inner: string): PhrasingContent {
 const isEmbed = (node: RootContent) => 'data' in node && (node.data as { hProperties?: Record<string, unknown> } | undefined)?.hProperties?.['data-embed'] !== undefined;
 const isBlank = (node: RootContent) => node.type === 'text' && !(node as Text).value.trim();
 
+// A vault path as an answer writes it: `projects/acme/state.md`, `bucket/photo 1.png` (no scheme).
+const VAULT_PATH = /^(?![a-z][a-z0-9+.-]*:)(?!\/)[^`\n]*[^\s`/]\.[A-Za-z0-9]{1,8}$/;
+
+/** The vault paths written in backticks in a text, to be resolved (see remarkVaultPaths). */
+export const vaultPathTargets = (markdown: string): string[] => [...new Set([...markdown.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]!.trim()).filter((p) => VAULT_PATH.test(p)))];
+
+/**
+ * In answers and inbox reviews, a vault path in backticks links to its file (a wikilink by
+ * its exact path): the agents cite their sources that way.
+ */
+export function remarkVaultPaths() {
+  return (tree: Root) => {
+    visit(tree, 'inlineCode', (node, index, parent) => {
+      if (!parent || index === undefined || parent.type === 'link' || !VAULT_PATH.test(node.value.trim())) return;
+      const link = { type: 'link', url: '', children: [{ ...node }], data: { hName: 'a', hProperties: { 'data-target': node.value.trim(), 'data-wikilink': '', 'data-path-link': '' } } };
+      parent.children.splice(index, 1, link as unknown as PhrasingContent);
+    });
+  };
+}
+
 /** [[links]] and ![[embeds]]; an embed alone in its paragraph becomes a block (a note embed holds blocks). */
 export function remarkWikilinks() {
   return (tree: Root) => {
