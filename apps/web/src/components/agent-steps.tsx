@@ -23,7 +23,7 @@ export function AgentSteps({ steps, total, running, waiting = false }: AgentStep
   return (
     // Remounted when the run ends, so it folds then (and stays as the person leaves it after).
     <details key={running ? 'running' : 'finished'} open={running} className="group mt-2 text-[13px]">
-      <summary className="cursor-pointer text-xs font-medium text-muted select-none hover:text-fg">
+      <summary className="cursor-pointer text-xs font-medium text-muted select-none hover:text-fg max-md:flex max-md:min-h-11 max-md:items-center">
         {running ? 'What the agent is doing' : `${total} step${total === 1 ? '' : 's'}`}
       </summary>
       <ol aria-label="Agent steps" className="mt-1.5 space-y-0.5 border-l border-line pl-3">

@@ -166,7 +166,7 @@ export function ChatInput({ ref, mode, answering, onModeChange, onCancelAnswer, 
               onClick={() => void submit()}
               disabled={!canSend}
               aria-label={look.send}
-              className={cn('flex size-8 items-center justify-center rounded-lg shadow-sm transition disabled:opacity-35', look.button)}
+              className={cn('flex size-8 items-center justify-center rounded-lg shadow-sm transition disabled:opacity-35 max-md:size-11', look.button)}
             >
               {sending && mode !== 'search' ? <Spinner className="size-4" /> : <ArrowUp size={17} strokeWidth={2.4} />}
             </button>

@@ -68,7 +68,7 @@ export function CommandPalette({ open, onOpenChange, onOpen }: CommandPalettePro
         aria-selected={index === active}
         onMouseMove={() => setActive(index)}
         onClick={() => choose(item)}
-        className={cn('flex cursor-pointer gap-2.5 rounded-lg px-3 py-2', index === active && 'bg-selected')}
+        className={cn('flex cursor-pointer gap-2.5 rounded-lg px-3 py-2 max-md:min-h-11', index === active && 'bg-selected')}
       >
         <Icon aria-hidden size={15} className="mt-0.5 shrink-0 text-muted" />
         <span className="min-w-0 flex-1">

@@ -6,7 +6,8 @@ import { dirname, isImagePath } from '../lib/vault-path';
 import type { TreeRow } from '../lib/vault-tree';
 import { Spinner } from './ui/spinner';
 
-export const ROW_HEIGHT = 28;
+/** Rows are 28 px where a pointer aims, 44 px to the finger on a phone; a found file (its name on up to two lines, its folder under it) more. */
+export const rowHeight = (narrow: boolean, flat: boolean) => (flat ? (narrow ? 60 : 52) : narrow ? 44 : 28);
 const INDENT = 14;
 
 export const rowId = (path: string) => `tree-${encodeURIComponent(path)}`;
@@ -16,6 +17,7 @@ type FileTreeRowProps = {
   index: number;
   /** Offset from the top of the list, in px (a number, not a style object, so memo holds). */
   top: number;
+  height: number;
   expanded: boolean;
   selected: boolean;
   focused: boolean;
@@ -28,7 +30,7 @@ type FileTreeRowProps = {
 };
 
 export const FileTreeRow = memo(function FileTreeRow(props: FileTreeRowProps) {
-  const { row, index, top, expanded, selected, focused, changedAt, changedInside, showFolder, onActivate } = props;
+  const { row, index, top, height, expanded, selected, focused, changedAt, changedInside, showFolder, onActivate } = props;
   const { node, depth, loading } = row;
   const isFolder = node.kind === 'folder';
   const tokens = isFolder ? node.tokens : node.entry.tokens;
@@ -44,7 +46,7 @@ export const FileTreeRow = memo(function FileTreeRow(props: FileTreeRowProps) {
       aria-busy={loading || undefined}
       // A native title, not a Radix tooltip: a tooltip per row costs ~40 ms per expand at 10k files.
       title={`${node.path}\n${describe(row)}`}
-      style={{ top, height: ROW_HEIGHT }}
+      style={{ top, height }}
       onClick={() => onActivate(index)}
       className={cn(
         'group absolute inset-x-2 flex cursor-pointer items-center gap-1.5 rounded-md pr-2 text-[13px] select-none',
@@ -67,8 +69,15 @@ export const FileTreeRow = memo(function FileTreeRow(props: FileTreeRowProps) {
           className={cn('shrink-0 text-faint transition-transform', isFolder && expanded && 'rotate-90', selected && 'text-muted')}
         />
       )}
-      <span className={cn('min-w-0 truncate', isFolder && 'font-medium')}>{node.name}</span>
-      {showFolder && dirname(node.path) && <span className="min-w-0 truncate text-xs text-faint">{dirname(node.path)}</span>}
+      {showFolder ? (
+        // A found file: its whole name on one line, its folder under it (side by side, both were cut short).
+        <span className="flex min-w-0 flex-col leading-tight">
+          <span className="line-clamp-2 break-words">{node.name}</span>
+          {dirname(node.path) && <span className="truncate text-xs text-faint">{dirname(node.path)}</span>}
+        </span>
+      ) : (
+        <span className={cn('min-w-0 truncate', isFolder && 'font-medium')}>{node.name}</span>
+      )}
       {changedInside && !expanded && <span aria-label="changed just now" className="size-1.5 shrink-0 rounded-full bg-accent" />}
       <span className="ml-auto" />
       {(tokens ?? 0) > 0 && (

@@ -47,7 +47,7 @@ export function VaultSection({ model, problem, expanded, onCollapseAll, onRetry,
         </IconButton>
       </div>
       <div className="px-2 pb-1.5">
-        <label className="flex h-8 items-center gap-2 rounded-md border border-line bg-raised px-2 text-muted focus-within:border-line-strong">
+        <label className="flex h-8 items-center gap-2 rounded-md border border-line bg-raised px-2 text-muted focus-within:border-line-strong max-md:h-12">
           <Search aria-hidden size={13} className="shrink-0" />
           <input
             value={filter}
@@ -56,10 +56,10 @@ export function VaultSection({ model, problem, expanded, onCollapseAll, onRetry,
             id="vault-filter"
             placeholder="Filter files by name"
             aria-label="Filter files by name or path"
-            className="min-w-0 flex-1 bg-transparent text-[13px] text-fg placeholder:text-muted focus:outline-none"
+            className="min-w-0 flex-1 self-stretch bg-transparent text-[13px] text-fg placeholder:text-muted focus:outline-none"
           />
           {filter && (
-            <button type="button" aria-label="Clear filter" onClick={() => setFilter('')} className="rounded text-muted hover:text-fg">
+            <button type="button" aria-label="Clear filter" onClick={() => setFilter('')} className="flex items-center justify-center rounded text-muted hover:text-fg max-md:size-11 max-md:-mr-2">
               <X size={13} />
             </button>
           )}

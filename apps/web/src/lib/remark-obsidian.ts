@@ -128,13 +128,25 @@ export function rehypeCalloutIcons() {
   };
 }
 
-const DIRECTIONAL = new Set(['p', 'ul', 'ol', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'td', 'th', 'summary', 'dd', 'dt', 'figcaption']);
+const DIRECTIONAL = new Set(['p', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'td', 'th', 'summary', 'dd', 'dt', 'figcaption']);
 
 /** `dir="auto"` on every block of text: an Arabic or Hebrew paragraph runs right to left on its own. */
 export function rehypeDirAuto() {
   return (tree: HastRoot) => {
     visit(tree, 'element', (node: Element) => {
-      if (DIRECTIONAL.has(node.tagName) || node.properties.dataCalloutTitle !== undefined) node.properties.dir = 'auto';
+      // A list's items carry dir="auto" themselves, which the list's own dir="auto" skips: the
+      // list takes the direction of its first strong letter here (its numbers then sit on that side).
+      if (node.tagName === 'ul' || node.tagName === 'ol') node.properties.dir = directionOf(textIn(node));
+      else if (DIRECTIONAL.has(node.tagName) || node.properties.dataCalloutTitle !== undefined) node.properties.dir = 'auto';
     });
   };
+}
+
+const textIn = (node: Element | HastRoot['children'][number]): string =>
+  node.type === 'text' ? node.value : 'children' in node ? node.children.map((c) => textIn(c as Element)).join('') : '';
+
+/** 'rtl' when the first strong letter is Hebrew, Arabic, Syriac, Thaana or N'Ko, else 'ltr'. */
+function directionOf(text: string): 'rtl' | 'ltr' {
+  const first = /[\p{L}]/u.exec(text)?.[0];
+  return first && /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/.test(first) ? 'rtl' : 'ltr';
 }
