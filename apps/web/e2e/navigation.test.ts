@@ -56,6 +56,14 @@ describe.each(SIZES)('finding and sharing on a $name ($width×$height)', (size) 
     expect(box && box.y >= 0 && box.y < (page.viewportSize()?.height ?? 0)).toBe(true);
   });
 
+  it('says plainly when a link names a file that is not there', async () => {
+    const page = await e2e.open({ viewport: size });
+    await page.goto('/#/file/projects/nowhere/never.md');
+    await waitForApp(page);
+    await page.getByRole('heading', { name: 'There is no file at this path' }).waitFor();
+    expect(await page.getByText('no longer in the vault').count()).toBe(0);
+  });
+
   it('lists the shortcuts', async () => {
     const page = await e2e.open({ viewport: size });
     await page.goto('/');

@@ -46,6 +46,8 @@ export const updateStatusSchema = z.object({
   text: z.string().nullish(),
   inbox_ref: z.string().nullish(),
   created: z.string(),
+  /** When its run began (a queued update waits first): its duration counts from here. */
+  started: z.string().nullish(),
   finished: z.string().nullish(),
   files: z.array(z.string()).nullish(),
   changes: z.array(fileChangeSchema).nullish(),

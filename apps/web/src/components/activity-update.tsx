@@ -37,7 +37,8 @@ type ActivityUpdateProps = {
 export function ActivityUpdate({ text, at, imageCount, replyTo, record, history, undo, actions }: ActivityUpdateProps) {
   const state: ChipState = record?.status ?? 'sending';
   const files = changedFiles(record);
-  const took = record?.finished ? seconds(record.created, record.finished) : null;
+  // The run's own time: from when it started, not from when it was sent (it may have waited its turn).
+  const took = record?.finished && record.started ? seconds(record.started, record.finished) : null;
   const steps = record?.steps ?? [];
   const running = state === 'running';
   const finished = state === 'done' || state === 'inbox';

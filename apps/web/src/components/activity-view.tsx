@@ -1,4 +1,4 @@
-import { ChevronUp, MessagesSquare, Search, Sparkles } from 'lucide-react';
+import { ChevronUp, CloudOff, MessagesSquare, Search, Sparkles } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
 import type { ComposerMode } from '../hooks/use-composer-mode';
 import { entriesOf, pendingQuestion, type ActivityState, type Entry } from '../lib/activity';
@@ -50,7 +50,14 @@ export function ActivityView({ activity, problem, loadingEarlier, onLoadEarlier,
       <div className="min-h-0 flex-1 overflow-y-auto" role="log" aria-label="Activity" aria-live="polite" tabIndex={0}>
         {problem && <div className="mx-auto max-w-[760px] px-4 pt-4 md:px-8"><ErrorNotice raw={`Activity could not be loaded: ${problem}`} /></div>}
         {entries.length === 0 ? (
-          loaded || problem ? (
+          !loaded && problem ? (
+            // Nothing could be loaded (the service is down, or this is the offline shell): not an empty vault.
+            <EmptyState
+              icon={<CloudOff size={20} />}
+              title="Knower is not reachable"
+              body="Your activity could not be loaded. Knower keeps everything; it shows again as soon as the service answers."
+            />
+          ) : loaded ? (
             <EmptyState
               icon={<MessagesSquare size={20} />}
               title="Tell Knower what you know"

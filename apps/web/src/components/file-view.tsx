@@ -111,14 +111,13 @@ type NoteBodyProps = { path: string; state: NoteState & { retry: () => void }; r
 function NoteBody({ path, state, revision, outline }: NoteBodyProps) {
   if (state.status === 'loading') return <NoteSkeleton />;
   if (state.status === 'error') {
-    const gone = state.problem.status === 404;
+    const missing = state.problem.status === 404;
+    // "No longer" only for a note that was on screen; a link or an address may name a file that never was.
+    const title = !missing ? "Couldn't open this file" : state.wasShown ? 'This file is no longer in the vault' : 'There is no file at this path';
+    const body = !missing ? state.problem.message : state.wasShown ? 'It was moved or deleted, by you or by the update agent.' : `Nothing in the vault is at ${path}. It may have been moved or deleted, or the link may be mistyped.`;
     return (
-      <EmptyState
-        icon={<FileQuestion size={20} />}
-        title={gone ? 'This file is no longer in the vault' : "Couldn't open this file"}
-        body={gone ? 'It may have been moved or deleted, by you or by the update agent.' : state.problem.message}
-      >
-        {!gone && (
+      <EmptyState icon={<FileQuestion size={20} />} title={title} body={body}>
+        {!missing && (
           <Button onClick={state.retry}>
             <RotateCw size={14} /> Retry
           </Button>
