@@ -6,26 +6,13 @@ import { SIZES } from './harness/browser.js';
 import { text, toolUse, turn } from './harness/fake-model.js';
 import { useKnower } from './harness/knower-e2e.js';
 import { GARDEN } from './harness/seed-vault.js';
-import { drawnRows, freshListingRows, startTreeSampler, stopTreeSampler } from './harness/tree-sampler.js';
+import { settledRows, startTreeSampler, stopTreeSampler } from './harness/tree-sampler.js';
 
 // The sidebar tree while folders appear and go, from the update agent and by hand: sampled every
 // frame, it never draws a row twice, one row over another, a placeholder row, or a folder as a
 // file; once the changes settle, its rows are exactly a fresh listing of the open folders.
 
 const e2e = useKnower('live-tree', GARDEN);
-
-async function settledRows(page: import('playwright-core').Page): Promise<{ drawn: string[]; fresh: string[] }> {
-  let last = { drawn: [] as string[], fresh: [] as string[] };
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const rows = await drawnRows(page);
-    const open = new Set(rows.filter((r) => r.open).map((r) => r.path));
-    last = { drawn: rows.map((r) => `${r.depth}:${r.path}`), fresh: await freshListingRows(e2e.core.url, open) };
-    if (last.drawn.join('\n') === last.fresh.join('\n')) return last;
-    await page.waitForTimeout(100);
-  }
-  return last;
-}
 
 async function openFolder(page: import('playwright-core').Page, folder: string): Promise<void> {
   const row = treeRow(page, folder);
@@ -68,7 +55,7 @@ describe.each(SIZES)('the live tree on a $name ($width×$height)', (size) => {
     await rm(abs(`${handFolder}/drafts`), { recursive: true });
     await treeRow(page, `${handFolder}/drafts`).waitFor({ state: 'detached' });
 
-    const { drawn, fresh } = await settledRows(page);
+    const { drawn, fresh } = await settledRows(page, e2e.core.url);
     const sampled = await stopTreeSampler(page);
     expect(sampled.problems, 'what the tree drew at some moment').toEqual([]);
     expect(sampled.frames, 'frames sampled').toBeGreaterThan(20);

@@ -99,3 +99,21 @@ export async function freshListingRows(coreURL: string, open: ReadonlySet<string
   await walk('', 0);
   return rows;
 }
+
+/**
+ * Waits (up to 20 s) until the drawn rows equal a fresh listing of the folders open in them;
+ * returns both, equal or as they last differed.
+ */
+export async function settledRows(page: Page, coreURL: string): Promise<{ drawn: string[]; fresh: string[] }> {
+  let last = { drawn: [] as string[], fresh: [] as string[] };
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const rows = await drawnRows(page);
+    const open = new Set(rows.filter((r) => r.open).map((r) => r.path));
+    last = { drawn: rows.map((r) => `${r.depth}:${r.path}`), fresh: await freshListingRows(coreURL, open) };
+    if (last.drawn.join('\n') === last.fresh.join('\n')) return last;
+    await page.waitForTimeout(100);
+  }
+  return last;
+}
+

@@ -5,7 +5,7 @@ import { createTreeSync } from '../lib/tree-sync';
 // Watcher events come in bursts (an agent's run, a git checkout): they are applied a batch at a
 // time, and `tree_changed` (one per indexed batch) relists the open folders at most this often.
 const BATCH_MS = 50;
-const RELIST_MS = 80;
+const RELIST_MS = 150;
 
 /**
  * The vault tree, listed one folder at a time as folders open, and kept live: removals from file
