@@ -143,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     isPersons: rootNames.isPersons,
     onListingChange: () => {
       treeWriter.schedule();
+      bus.publish({ type: 'tree_changed', data: { revision: index.revision } });
       const count = countInboxItems(index);
       if (count !== inboxCount) {
         if (inboxCount !== -1) bus.publish({ type: 'inbox_updated', data: { count } });

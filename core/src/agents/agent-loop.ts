@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addUsage, emptyUsage, type ChatMessage, type ModelClient, type ToolResultPart, type ToolUsePart, type Usage, type UserPart } from '../llm/index.js';
+import { addUsage, emptyUsage, type ChatMessage, type ModelRequest, type ModelClient, type ToolResultPart, type ToolUsePart, type Usage, type UserPart } from '../llm/index.js';
 import { REPEATED_TURNS_LIMIT, TOOL_TIME_LIMIT_MS, UPDATE_MAX_STEPS } from './limits.js';
 import { isStorageError } from '../vault/index.js';
 import type { Session } from './session.js';
@@ -18,6 +18,13 @@ export interface LoopParams {
   maxTokens?: number;
   /** Told of each tool call once it has run: how an update's live steps are followed. */
   onToolCall?: (call: ToolUsePart, result: ToolResultPart) => void;
+  /**
+   * Stops the run: checked before each model call and each tool call (a tool call under way
+   * finishes: a write is never left half done), and aborts a model request in flight.
+   */
+  signal?: AbortSignal;
+  /** Told when a model call is retried after a fault (the run shows it waits). */
+  onRetry?: ModelRequest['onRetry'];
 }
 
 export interface LoopResult {
@@ -105,7 +112,10 @@ export async function runAgentLoop(p: LoopParams): Promise<LoopResult> {
   let lastTurn = '';
   let repeats = 0;
   for (let iteration = 1; iteration <= maxIterations; iteration++) {
-    const response = await p.model.complete({ system: p.system, context: p.context, messages, tools, ...(p.maxTokens ? { maxTokens: p.maxTokens } : {}) });
+    p.signal?.throwIfAborted();
+    const response = await p.model.complete({ system: p.system, context: p.context, messages, tools, ...(p.maxTokens ? { maxTokens: p.maxTokens } : {}), ...(p.signal ? { signal: p.signal } : {}), ...(p.onRetry ? { onRetry: p.onRetry } : {}) });
+    // A request that answered just as the run was stopped: its tool calls are not run.
+    p.signal?.throwIfAborted();
     usage = addUsage(usage, response.usage);
     messages.push({ role: 'assistant', content: response.content });
     const said = response.content.filter((b) => b.type === 'text').map((b) => b.text).join('\n').trim();
@@ -115,6 +125,7 @@ export async function runAgentLoop(p: LoopParams): Promise<LoopResult> {
     // Sequential on purpose: two writes in one turn must see each other's results.
     const results: ToolResultPart[] = [];
     for (const call of calls) {
+      p.signal?.throwIfAborted();
       const result = await runToolCall(call, p.tools, p.session);
       toolCalls++;
       if (result.isError) toolErrors++;

@@ -1,5 +1,5 @@
 import type { Logger } from '../logger.js';
-import type { CallBudget, ProviderInfo, Usage } from '../llm/index.js';
+import type { CallBudget, ProviderInfo, RetryNotice, Usage } from '../llm/index.js';
 import type { SearchEngine } from '../search/index.js';
 import type { RootNames, VaultIndex, VaultWriter } from '../vault/index.js';
 
@@ -20,6 +20,10 @@ export interface UpdateInput {
   receivedAt: string;
   /** Told of each tool call the agent makes (the update's live steps); must not throw. */
   onToolCall?: (call: { name: string; input: unknown }, result: { content: string; isError?: boolean }) => void;
+  /** The person stopped the update: the run ends at the next model call or tool call. */
+  signal?: AbortSignal;
+  /** Told when a model call is retried after a fault. */
+  onRetry?: (info: RetryNotice) => void;
 }
 
 /** `files`: vault-relative paths the run created, changed or deleted. */
@@ -32,6 +36,10 @@ export interface AnswerRequest {
   query: string;
   mode?: 'fast' | 'deep';
   scope?: string;
+  /** The person stopped the question: the search agent ends at its next step. */
+  signal?: AbortSignal;
+  /** Told when a model call is retried after a fault. */
+  onRetry?: (info: RetryNotice) => void;
 }
 
 export interface Answer {

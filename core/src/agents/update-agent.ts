@@ -43,7 +43,7 @@ export async function runUpdateAgent(deps: RunDeps, model: ModelClient, input: U
   const context = await buildBootstrap(session);
   const task = await buildUpdateTask(session, input, saved);
   // 8k output tokens: a review or a rewritten note can be long; a cut tool call would be wasted.
-  const result = await runAgentLoop({ model, system: UPDATE_SYSTEM_PROMPT, context, task, tools: TOOL_SETS.update, session, maxTokens: 8192, ...(maxIterations ? { maxIterations } : {}), ...(input.onToolCall ? { onToolCall: input.onToolCall } : {}) });
+  const result = await runAgentLoop({ model, system: UPDATE_SYSTEM_PROMPT, context, task, tools: TOOL_SETS.update, session, maxTokens: 8192, ...(maxIterations ? { maxIterations } : {}), ...(input.onToolCall ? { onToolCall: input.onToolCall } : {}), ...(input.signal ? { signal: input.signal } : {}), ...(input.onRetry ? { onRetry: input.onRetry } : {}) });
   const summary = (result.exhausted ? `Stopped: ${stoppedReason(result)}. ` : '') + result.text.slice(0, 2000);
 
   const reviewRel = `inbox/${input.id}/review.md`;

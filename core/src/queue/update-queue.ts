@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import path from 'node:path';
 import PQueue from 'p-queue';
 import { setTimeout as delay } from 'node:timers/promises';
 import { createCallBudget, MAX_MODEL_CALLS_PER_UPDATE, type Agents, type UpdateInput } from '../agents/index.js';
@@ -6,8 +7,8 @@ import type { EventBus } from '../events/index.js';
 import { isModelError } from '../llm/index.js';
 import type { Logger } from '../logger.js';
 import { describeStorageError, isStorageError, journaledWriter, type VaultWriter } from '../vault/index.js';
-import type { UpdateJournal } from './update-journal.js';
-import { FINAL_STATUSES, publicView, type FileChange, type UpdateRecord } from './update-record.js';
+import { readJournal, type UpdateJournal } from './update-journal.js';
+import { FINAL_STATUSES, publicView, type FileChange, type Retrying, type UpdateRecord } from './update-record.js';
 import { recordSteps } from './update-steps.js';
 import type { NewUpdate, UpdateStore } from './update-store.js';
 
@@ -64,8 +65,18 @@ export interface UpdateQueue {
   whenIdle(): Promise<void>;
   /** Runs `fn` in the queue's turn, between updates: undo and restore never race an update. */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * Stops an update the person no longer wants: a queued one never runs; a running one stops at
+   * its next step and its changes so far are undone through its journal (files changed by hand
+   * since are kept, and listed in the record's `files`). Resolves once the outcome is saved.
+   */
+  cancel(id: string): Promise<CancelOutcome>;
   close(): Promise<void>;
 }
+
+export type CancelOutcome =
+  | { ok: true; record: UpdateRecord }
+  | { ok: false; error: 'update_not_found' | 'update_finished'; message: string; record?: UpdateRecord };
 
 export function createUpdateQueue(deps: {
   store: UpdateStore;
@@ -92,6 +103,8 @@ export function createUpdateQueue(deps: {
   let running: string | null = null;
   /** When the running update last showed progress (started, a tool call, a retry). */
   let lastActivity = 0;
+  /** The running update's stop switch and the promise of its end. */
+  let current: { id: string; stop: AbortController; ended: Promise<void> } | undefined;
   let closed = false;
   let loaded: Promise<UpdateRecord[]> | undefined;
   // Ids and order come from the store: nothing is accepted before it has been loaded.
@@ -104,8 +117,9 @@ export function createUpdateQueue(deps: {
     deps.bus.publish({ type: 'update_status', data: publicView(record) as { id: string; status: string } });
   }
 
-  function inputOf(record: UpdateRecord, onToolCall?: UpdateInput['onToolCall']): UpdateInput {
+  function inputOf(record: UpdateRecord, onToolCall?: UpdateInput['onToolCall'], signal?: AbortSignal): UpdateInput {
     return {
+      ...(signal ? { signal } : {}),
       id: record.id,
       text: record.text,
       ...(record.inbox_ref ? { inboxRef: record.inbox_ref } : {}),
@@ -120,9 +134,21 @@ export function createUpdateQueue(deps: {
     return recordSteps(id, { clock: deps.clock, bus: deps.bus, log: deps.log }, (fields) => {
       lastActivity = Date.now();
       const current = records.get(id);
-      if (current) records.set(id, { ...current, ...fields });
+      // A step means the model answered: whatever it was waiting out is over.
+      if (current) records.set(id, { ...current, ...fields, retrying: undefined });
     });
   }
+
+  /** A run waiting to try again: shown on the stream (and to a page opened meanwhile), not saved. */
+  function markRetrying(id: string, retrying: Retrying): void {
+    lastActivity = Date.now();
+    const current = records.get(id);
+    if (!current || current.status !== 'running') return;
+    const next = { ...current, retrying };
+    records.set(id, next);
+    deps.bus.publish({ type: 'update_status', data: publicView(next) as { id: string; status: string } });
+  }
+  const until = (delayMs: number) => new Date(deps.clock().getTime() + delayMs).toISOString();
 
   async function clearRetried(record: UpdateRecord, writer: VaultWriter): Promise<string[]> {
     const failed = record.retry_of ? records.get(record.retry_of) : undefined;
@@ -137,8 +163,20 @@ export function createUpdateQueue(deps: {
   }
 
   async function run(id: string): Promise<void> {
-    let record = records.get(id);
+    const record = records.get(id);
     if (!record || FINAL_STATUSES.has(record.status) || closed) return;
+    const stop = new AbortController();
+    const ended = attempt(id, record, stop.signal);
+    current = { id, stop, ended };
+    try {
+      await ended;
+    } finally {
+      current = undefined;
+    }
+  }
+
+  async function attempt(id: string, first: UpdateRecord, signal: AbortSignal): Promise<void> {
+    let record = first;
     running = id;
     lastActivity = Date.now();
     const journal = deps.journalFor(id);
@@ -156,7 +194,10 @@ export function createUpdateQueue(deps: {
         await save(record);
         const recorder = stepRecorder(id);
         try {
-          const input = inputOf(record, recorder.onToolCall);
+          const input: UpdateInput = {
+            ...inputOf(record, recorder.onToolCall, signal),
+            onRetry: (info) => markRetrying(id, { kind: 'call', error: info.error, until: until(info.delayMs), retry: info.retry, of: info.of }),
+          };
           const outcome = await deps.agents.runUpdate(input, { writer, budget });
           const cleared = await clearRetried(record, writer);
           const changes = await deps.history?.changes(journal);
@@ -178,10 +219,14 @@ export function createUpdateQueue(deps: {
           return;
         } catch (err) {
           const message = isStorageError(err) ? describeStorageError(err) : err instanceof Error ? err.message : String(err);
+          if (signal.aborted) return await stopped({ ...record, ...recorder.fields() }, journal);
           // Model faults (429, 5xx, timeouts) and a disk that failed may pass with time; anything else fails at once.
           if (((isModelError(err) && err.retryable) || isStorageError(err)) && record.attempts < retry.attempts && !closed) {
             deps.log.warn({ id, attempt: record.attempts, err: message }, 'update failed; retrying');
-            await delay(retry.baseDelayMs * 4 ** (record.attempts - 1));
+            const wait = retry.baseDelayMs * 4 ** (record.attempts - 1);
+            markRetrying(id, { kind: 'attempt', error: message, until: until(wait), retry: record.attempts, of: retry.attempts - 1 });
+            const waited = await delay(wait, true, { signal }).catch(() => false);
+            if (!waited) return await stopped({ ...record, ...recorder.fields() }, journal);
             continue;
           }
           // On a full disk the undo itself may fail: what the run wrote then stays until the next start undoes it.
@@ -192,6 +237,28 @@ export function createUpdateQueue(deps: {
     } finally {
       running = null;
     }
+  }
+
+  /**
+   * Stopped by the person: what the run changed is undone (a file changed by hand since is kept
+   * and listed), its input stays in the state dir for a retry.
+   */
+  async function stopped(record: UpdateRecord, journal: UpdateJournal): Promise<void> {
+    const touched = [...new Set((await readJournal(journal.dir)).map((e) => path.relative(journal.root, e.abs)))];
+    const undone = new Set(await journal.undo());
+    const kept = touched.filter((rel) => !undone.has(rel)).sort();
+    deps.log.info({ id: record.id, undone: [...undone], kept }, 'update stopped by the person; its changes were undone');
+    const said = undone.size === 0 ? 'nothing it had changed needed undoing' : `undid its changes to ${[...undone].sort().join(', ')}`;
+    await save({
+      ...record,
+      status: 'cancelled',
+      files: kept,
+      summary: `Stopped before it finished; ${said}.${kept.length ? ` Kept as they are, because they changed since: ${kept.join(', ')}.` : ''}`,
+      error: undefined,
+      finished: deps.clock().toISOString(),
+    });
+    await deps.history?.finished(records.get(record.id) as UpdateRecord, journal);
+    await journal.clear();
   }
 
   /** Out of attempts: the update lands in the inbox as a failed item with its raw input. */
@@ -285,6 +352,21 @@ export function createUpdateQueue(deps: {
     async exclusive(fn) {
       await started;
       return queue.add(fn);
+    },
+    async cancel(id) {
+      await started;
+      const record = records.get(id);
+      if (!record) return { ok: false, error: 'update_not_found', message: 'no update with that id' };
+      if (current?.id === id) {
+        current.stop.abort();
+        await current.ended;
+      } else if (record.status === 'queued') {
+        // Its turn in the queue comes and goes: run() skips a finished record.
+        await save({ ...record, status: 'cancelled', summary: 'Cancelled before it started; nothing was changed.', finished: deps.clock().toISOString() });
+      }
+      const now = records.get(id) as UpdateRecord;
+      if (now.status === 'cancelled') return { ok: true, record: now };
+      return { ok: false, error: 'update_finished', message: `update ${id} is ${now.status}; only a queued or running update can be stopped`, record: now };
     },
     async close() {
       closed = true;

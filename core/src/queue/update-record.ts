@@ -1,8 +1,9 @@
 import type { UpdateStep } from '../events/index.js';
 
-export type UpdateStatus = 'queued' | 'running' | 'done' | 'inbox' | 'failed';
+/** `cancelled`: the person stopped it, queued or running (a run's changes so far are undone). */
+export type UpdateStatus = 'queued' | 'running' | 'done' | 'inbox' | 'failed' | 'cancelled';
 
-export const FINAL_STATUSES: ReadonlySet<UpdateStatus> = new Set(['done', 'inbox', 'failed']);
+export const FINAL_STATUSES: ReadonlySet<UpdateStatus> = new Set(['done', 'inbox', 'failed', 'cancelled']);
 
 export interface StoredImage {
   name: string;
@@ -52,6 +53,20 @@ export interface UpdateRecord {
   retry_of?: string;
   /** The update that ran this one's input again after it failed. */
   retried_by?: string;
+  /** While it waits to try again after a model fault (in memory and on the stream only). */
+  retrying?: Retrying;
+}
+
+/**
+ * A run waiting out a model fault: `call` retries one model request, `attempt` starts the whole
+ * run over. `until` is when the next try starts.
+ */
+export interface Retrying {
+  kind: 'call' | 'attempt';
+  error: string;
+  until: string;
+  retry: number;
+  of: number;
 }
 
 /** What clients see: the record without internals. */

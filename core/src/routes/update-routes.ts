@@ -42,6 +42,13 @@ export async function updateRoutes(base: FastifyInstance): Promise<void> {
     return reply.code(202).send({ status: 'accepted', id: outcome.record.id, ...(outcome.record.retry_of ? { retry_of: outcome.record.retry_of } : {}) });
   });
 
+  // Stops a queued or running update (see UpdateQueue.cancel: a run's changes so far are undone).
+  app.post('/updates/:id/cancel', { schema: { params: idParams } }, async (request, reply) => {
+    const outcome = await app.knower.queue.cancel(request.params.id);
+    if (!outcome.ok) return sendError(reply, outcome.error === 'update_not_found' ? 404 : 409, outcome.error, outcome.message);
+    return publicView(outcome.record);
+  });
+
   app.get('/updates', async () => ({ updates: app.knower.queue.recent().map(publicView) }));
 
   app.get('/updates/:id', { schema: { params: idParams } }, async (request, reply) => {

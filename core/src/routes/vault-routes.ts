@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pathQuery, treeQuery } from '../api/index.js';
 import { isNote, parseNote, readTextIfExists, resolveVaultPath } from '../vault/index.js';
+import { createBacklinks } from '../links/index.js';
 import { createIndexViews } from '../vault/index-views.js';
 import { wikilinkTargets } from '../vault/wikilinks.js';
 import { sendError, sendPathError } from './http-errors.js';
@@ -22,13 +23,26 @@ const CONTENT_TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
   '.pdf': 'application/pdf',
   '.json': 'application/json',
+  // Audio and video a note embeds (`![[memo.m4a]]`) play in the page.
+  '.mp3': 'audio/mpeg',
+  '.wav': 'audio/wav',
+  '.m4a': 'audio/mp4',
+  '.ogg': 'audio/ogg',
+  '.flac': 'audio/flac',
+  '.webm': 'video/webm',
+  '.3gp': 'video/3gpp',
+  '.mp4': 'video/mp4',
+  '.mov': 'video/quicktime',
+  '.ogv': 'video/ogg',
+  '.mkv': 'video/x-matroska',
 };
 
 export async function vaultRoutes(base: FastifyInstance): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { root, index } = app.knower;
   const views = createIndexViews(index);
-  await app.register(vaultLookupRoutes, { views });
+  const backlinks = createBacklinks({ root, search: app.knower.search, resolve: views.resolve });
+  await app.register(vaultLookupRoutes, { views, backlinks });
 
   // Without `path`: every file, flat (1.4 MB at 10k files; the CLI and benches use it). With
   // `path` ('' for the root): one folder's direct children, which is what the web tree loads as
