@@ -14,3 +14,5 @@ export { directWriter, journaledWriter, refusingWriter, type VaultAccess, type V
 export { removeFile, removeTree, linkFile, renameTree, copyInto } from './vault-ops.js';
 export { versionKey, withoutJobFields, isTextContent } from './version-key.js';
 export { listTree, type OwnChanges, type TreeListing } from './tree-listing.js';
+export { isVaultFile, readVaultBytes } from './read-vault-file.js';
+export { vaultRelativeText } from './vault-relative-text.js';
