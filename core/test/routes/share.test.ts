@@ -50,7 +50,7 @@ describe('POST /share (the web app share target)', () => {
   it('takes a launch from the phone\'s share sheet: a navigation nobody\'s page started (Sec-Fetch-Site none, Origin null)', async () => {
     // What Chromium sends when the share sheet opens the installed app (is_renderer_initiated false).
     const launch = { 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', accept: 'text/html,application/xhtml+xml' };
-    for (const origin of [{ origin: 'null' }, {}]) {
+    for (const origin of [{ origin: 'null' }, {}] as Array<Record<string, string>>) {
       const res = await post(form({ text: 'shared from the phone' }), { ...launch, ...origin });
       expect(res.statusCode, JSON.stringify(origin)).toBe(303);
       const id = /[?&]shared=([^&#]+)/.exec(res.headers.location as string)?.[1];

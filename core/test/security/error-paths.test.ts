@@ -39,11 +39,10 @@ describe('errors name vault-relative paths only', () => {
   });
 
   it('an MCP tool that throws gives the client vault paths only', async () => {
-    let t: TestApp | undefined;
-    t = await startTestApp({
+    const t: TestApp = await startTestApp({
       wrapSearch: (engine) => ({
         ...engine,
-        search: () => Promise.reject(new Error(`ENOENT: no such file or directory, open '${t!.vault}/projects/x.md' (index at ${t!.stateDir}/qmd/index.sqlite)`)),
+        search: () => Promise.reject(new Error(`ENOENT: no such file or directory, open '${t.vault}/projects/x.md' (index at ${t.stateDir}/qmd/index.sqlite)`)),
       }),
     });
     try {
