@@ -11,6 +11,7 @@ import { tokenProblem } from './token-strength.js';
 export { ConfigError } from './config-error.js';
 export { readEnvironment, type Environment } from './environment.js';
 export { childEnvironment } from './child-env.js';
+export { isolateTestProcess, testEnvironment } from './test-environment.js';
 export { estimateTokenBits, tokenProblem } from './token-strength.js';
 export { loadCliSettings, type CliSettings, type Runtime } from './cli-settings.js';
 import { DEFAULT_ANTHROPIC_MODEL, resolveProvider, type ProviderConfig } from './provider-config.js';

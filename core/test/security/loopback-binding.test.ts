@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config/index.js';
+import { processEnv } from '../helpers/process-env.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
 const coreDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -33,7 +34,7 @@ describe('without a token the service stays on loopback', () => {
     try {
       const tsx = path.join(coreDir, '..', 'node_modules', '.bin', 'tsx');
       const run = spawnSync(tsx, [path.join(coreDir, 'src', 'main.ts')], {
-        env: { PATH: process.env.PATH, HOME: temp.dir, HOST: '0.0.0.0', PORT: '18765', VAULT_PATH: path.join(temp.dir, 'vault'), KNOWER_STATE_DIR: path.join(temp.dir, 'state') },
+        env: processEnv({ HOME: temp.dir, HOST: '0.0.0.0', PORT: '18765', VAULT_PATH: path.join(temp.dir, 'vault'), KNOWER_STATE_DIR: path.join(temp.dir, 'state') }),
         encoding: 'utf8',
         timeout: 20_000,
       });
