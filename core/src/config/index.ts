@@ -98,7 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = readEnvironment().merged, cw
   const allowRemote = e.KNOWER_ALLOW_REMOTE === '1' || e.KNOWER_ALLOW_REMOTE === 'true';
   if (!isLoopback(host) && !e.KNOWER_TOKEN && !allowRemote) {
     throw new ConfigError(
-      `Invalid configuration:\n  HOST=${JSON.stringify(host)}: binding beyond loopback exposes the vault; set KNOWER_TOKEN, or KNOWER_ALLOW_REMOTE=1 if a proxy or container network protects it`,
+      `Invalid configuration:\n  HOST=${JSON.stringify(host)}: binding beyond loopback exposes the vault to the network; set KNOWER_TOKEN (a random value, e.g. \`openssl rand -hex 32\`), or KNOWER_ALLOW_REMOTE=1 if a proxy or container network protects it (docker compose does: it publishes the port on 127.0.0.1 only)`,
     );
   }
   const provider = resolveProvider(e);

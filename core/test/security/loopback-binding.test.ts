@@ -12,7 +12,7 @@ const coreDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..',
 describe('without a token the service stays on loopback', () => {
   it.each(['0.0.0.0', '::', '192.168.1.20', 'knower.lan'])('refuses HOST=%s unless a token or KNOWER_ALLOW_REMOTE=1 is set', (host) => {
     expect(() => loadConfig({ HOST: host })).toThrow(ConfigError);
-    expect(() => loadConfig({ HOST: host })).toThrow(/binding beyond loopback exposes the vault; set KNOWER_TOKEN, or KNOWER_ALLOW_REMOTE=1/);
+    expect(() => loadConfig({ HOST: host })).toThrow(/binding beyond loopback exposes the vault to the network; set KNOWER_TOKEN .*, or KNOWER_ALLOW_REMOTE=1/);
     expect(loadConfig({ HOST: host, KNOWER_TOKEN: 'a-long-enough-token-1234' }).host).toBe(host);
     expect(loadConfig({ HOST: host, KNOWER_ALLOW_REMOTE: '1' }).allowRemote).toBe(true);
     expect(() => loadConfig({ HOST: host, KNOWER_ALLOW_REMOTE: '0' })).toThrow(ConfigError);
