@@ -8,7 +8,8 @@ import type { FastifyInstance } from 'fastify';
  * its scripts and styles (no inline script), images from the vault or made in the page (data:,
  * blob: for attachments about to be sent), the API and the event stream, the service worker.
  * Nothing from another host, no plugins, no framing, and forms post back here only. Styles
- * allow inline: the dialog library sets its scroll lock with a <style> element it writes.
+ * allow inline: the dialogs' scroll lock writes a <style> element whose text depends on the
+ * scrollbar's width (without it, Chromium refuses it when the palette or a dialog opens).
  */
 export const APP_CSP = [
   "default-src 'self'",
