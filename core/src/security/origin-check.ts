@@ -23,6 +23,7 @@ export interface FetchMetadata {
  * `OpenURLParams` with `is_renderer_initiated = false`), so it carries `Sec-Fetch-Site: none`
  * and no usable Origin ("null" or none). A page can never produce `none`: a form another site
  * submits says `cross-site` (or `same-site`), whatever the service worker of the app does.
+ * Sec-Fetch-User is not required: it tells of a click in a page, and no page is involved.
  */
 export function isShareLaunch(meta: FetchMetadata): boolean {
   return meta.site === 'none' && meta.mode === 'navigate' && meta.dest === 'document';

@@ -28,7 +28,9 @@ const SHARE_ROUTE = '/share';
 
 const one = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);
 
+/** A person's browser showing a page (not the app's own fetches): a page load, or a form posted as a navigation (the share sheet's launch). */
 function wantsPage(request: FastifyRequest): boolean {
+  if (one(request.headers['sec-fetch-mode']) === 'navigate') return true;
   return (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
 }
 

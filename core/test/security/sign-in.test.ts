@@ -97,6 +97,19 @@ describe('sessions', () => {
     await app.close();
   });
 
+  it('a signed-out browser is sent to the sign-in page, a form posted as a navigation included; a program gets JSON', async () => {
+    const now = { ms: Date.UTC(2026, 0, 1) };
+    const app = await guardedApp({ now });
+    const page = await app.inject({ method: 'GET', url: '/secret', headers: { accept: 'text/html' } });
+    expect([page.statusCode, page.headers.location]).toEqual([303, '/login']);
+    const launch = await app.inject({ method: 'POST', url: '/share', headers: { 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', accept: 'text/html' } });
+    expect([launch.statusCode, launch.headers.location]).toEqual([303, '/login']);
+    const program = await app.inject({ method: 'POST', url: '/secret', headers: { accept: 'application/json' } });
+    expect(program.statusCode).toBe(401);
+    expect(program.json()).toMatchObject({ error: 'unauthorized' });
+    await app.close();
+  });
+
   it('sign-out ends the session on the server', async () => {
     const now = { ms: Date.UTC(2026, 0, 1) };
     const app = await guardedApp({ now });
