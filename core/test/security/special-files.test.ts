@@ -14,7 +14,11 @@ const inTime = <T>(promise: Promise<T>, ms = 5000): Promise<T | 'hung'> => Promi
 describe('special files in the vault', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ prepare: async (vault) => execFileSync('mkfifo', [path.join(vault, 'pipe.md')]) });
+    t = await startTestApp({
+      prepare: async (vault) => {
+        execFileSync('mkfifo', [path.join(vault, 'pipe.md')]);
+      },
+    });
     await t.app.knower.whenSettled();
   });
   afterAll(() => t.close());
