@@ -142,6 +142,25 @@ describe('malformed, oversized and mistyped bodies get a 4xx JSON error', () => 
     expect(announced.statusCode).toBe(413);
   });
 
+  it('multipart keeps its own limits: two 3 MB images go through, an 11 MB one does not', async () => {
+    const png = (size: number) => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(size - 8, 7)]);
+    const form = (images: Buffer[]) => {
+      const boundary = '----knower-limits';
+      const parts = [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="text"\r\n\r\ntwo photos\r\n`)];
+      images.forEach((data, i) => parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="p${i}.png"\r\nContent-Type: image/png\r\n\r\n`), data, Buffer.from('\r\n')));
+      parts.push(Buffer.from(`--${boundary}--\r\n`));
+      return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, accept: 'application/json' } };
+    };
+    for (const url of ['/update', '/share']) {
+      const ok = await t.app.inject({ method: 'POST', url, ...form([png(3 * 1024 * 1024), png(3 * 1024 * 1024)]) });
+      expect(ok.statusCode, `${url} ${ok.body}`).toBe(202);
+      const big = await t.app.inject({ method: 'POST', url, ...form([png(11 * 1024 * 1024)]) });
+      expect(big.statusCode, url).toBe(413);
+      expect(big.json(), url).toMatchObject({ error: 'image_too_large' });
+    }
+    await t.app.knower.queue.whenIdle();
+  });
+
   for (const [url, type, payload, status] of cases) {
     it(`POST ${url} (${type}, ${payload.length} bytes) → ${status}`, async () => {
       const response = await t.app.inject({
