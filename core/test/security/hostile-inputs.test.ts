@@ -146,7 +146,7 @@ describe('malformed, oversized and mistyped bodies get a 4xx JSON error', () => 
     const png = (size: number) => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(size - 8, 7)]);
     const form = (images: Buffer[]) => {
       const boundary = '----knower-limits';
-      const parts = [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="text"\r\n\r\ntwo photos\r\n`)];
+      const parts: Buffer[] = [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="text"\r\n\r\ntwo photos\r\n`)];
       images.forEach((data, i) => parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="p${i}.png"\r\nContent-Type: image/png\r\n\r\n`), data, Buffer.from('\r\n')));
       parts.push(Buffer.from(`--${boundary}--\r\n`));
       return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, accept: 'application/json' } };
