@@ -33,6 +33,7 @@ describe('special files in the vault', () => {
 
   it('the read tool of the agents and MCP refuses it at once', async () => {
     const result = await inTime(readTool.run({ path: 'pipe.md' }, { root: t.app.knower.root, index: t.app.knower.index, search: t.app.knower.search }));
-    expect(result).toEqual({ ok: false, error: 'pipe.md does not exist. Use tree or search to find the right path.' });
+    expect(result).not.toBe('hung');
+    expect(result).toMatchObject({ ok: false, error: expect.stringMatching(/^pipe\.md /) });
   });
 });
