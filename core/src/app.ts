@@ -261,7 +261,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   // First: its onRequest hook (Host, Origin, token) must cover every route registered after it.
-  await app.register(securityPlugin, { token: config.token, host: config.host, allowedHosts: config.allowedHosts });
+  await app.register(securityPlugin, { token: config.token, host: config.host, allowedHosts: config.allowedHosts, stateDir: config.stateDir });
   // JSON, the listing and the web assets go out compressed. The event streams (/sse, /mcp) take
   // over the raw response (hijack) and never pass through it, so they stay unbuffered.
   await app.register(compress, { threshold: 1024 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { addUsage, emptyUsage, type ChatMessage, type ModelRequest, type ModelClient, type ToolResultPart, type ToolUsePart, type Usage, type UserPart } from '../llm/index.js';
 import { REPEATED_TURNS_LIMIT, TOOL_TIME_LIMIT_MS, UPDATE_MAX_STEPS } from './limits.js';
 import { isStorageError } from '../vault/index.js';
+import { vaultRelativeText } from '../vault/index.js';
 import type { Session } from './session.js';
 import { toToolSpec, type AgentTool } from './tools/index.js';
 
@@ -61,7 +62,9 @@ function targetOf(input: unknown): string | undefined {
 
 /** Turns one tool call into a tool result; nothing a tool does can end the run. */
 export async function runToolCall(call: ToolUsePart, tools: readonly AgentTool[], session: Session): Promise<ToolResultPart> {
-  const fail = (content: string): ToolResultPart => ({ type: 'tool_result', toolUseId: call.id, content, isError: true });
+  // Errors name vault-relative paths only: the model (and the provider) never learn where the
+  // vault, the state dir or a symlink's target lie on the host.
+  const fail = (content: string): ToolResultPart => ({ type: 'tool_result', toolUseId: call.id, content: vaultRelativeText(content, [session.root]), isError: true });
   const tool = tools.find((t) => t.name === call.name);
   if (!tool) return fail(`Unknown tool "${call.name}". Available tools: ${tools.map((t) => t.name).join(', ')}.`);
   if (call.inputError !== undefined) return fail(`Could not read your ${tool.name} call: ${call.inputError}. Call ${tool.name} again with one JSON object that matches its schema.`);

@@ -2,6 +2,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { MCP_TOOLS, type McpTool, type McpToolDeps } from './tools/index.js';
 import { toolError } from './tools/tool.js';
+import { vaultRelativeText } from '../vault/index.js';
 
 export const SERVER_INFO = { name: 'knower', version: '0.1.0' } as const;
 
@@ -15,14 +16,21 @@ const INSTRUCTIONS =
 const projectInstructions = (project: string) =>
   ` This session works in the repository of the vault's project "${project}" (projects/${project}/): search lists that project's notes first; pass scope "project:${project}" to search or ask to stay inside it.`;
 
+/** An error's text names vault-relative paths only: the client never learns where the vault lies on the host. */
+function relativePaths(result: CallToolResult, root: string): CallToolResult {
+  if (!result.isError) return result;
+  return { ...result, content: result.content.map((part) => (part.type === 'text' ? { ...part, text: vaultRelativeText(part.text, [root]) } : part)) };
+}
+
 /** A tool that throws is a broken invariant: log it, and give the model an error it can act on. */
 function guarded(tool: McpTool, deps: McpToolDeps) {
   return async (input: unknown): Promise<CallToolResult> => {
     try {
-      return await tool.run(input as never, deps);
+      return relativePaths(await tool.run(input as never, deps), deps.root);
     } catch (err) {
       deps.log.error({ err, tool: tool.name }, 'MCP tool failed');
-      return toolError(`Knower failed while running ${tool.name} (${err instanceof Error ? err.message : String(err)}). Try again; if it keeps failing, the service log has the details.`);
+      const message = vaultRelativeText(err instanceof Error ? err.message : String(err), [deps.root]);
+      return toolError(`Knower failed while running ${tool.name} (${message}). Try again; if it keeps failing, the service log has the details.`);
     }
   };
 }

@@ -11,7 +11,9 @@ export async function updateRoutes(base: FastifyInstance): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   await app.register(multipart, { limits: { fileSize: UPDATE_LIMITS.imageBytes, files: UPDATE_LIMITS.images } });
 
-  app.post('/update', { bodyLimit: UPDATE_LIMITS.images * UPDATE_LIMITS.imageBytes + 1024 * 1024 }, async (request, reply) => {
+  // No route-wide bodyLimit: multipart is bounded by the limits above (files × size, fields ×
+  // size) and JSON by the app's 1 MB; a larger route limit would apply to JSON too.
+  app.post('/update', async (request, reply) => {
     const body = await readUpdateBody(request);
     if (!body.ok) return sendError(reply, body.status, body.error, body.message);
     const { text, inboxRef, images } = body.update;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pathQuery, treeQuery } from '../api/index.js';
-import { isNote, parseNote, readTextIfExists, resolveVaultPath } from '../vault/index.js';
+import { isNote, parseNote, readTextIfExists, readVaultBytes, resolveVaultPath } from '../vault/index.js';
 import { createBacklinks } from '../links/index.js';
 import { createIndexViews } from '../vault/index-views.js';
 import { wikilinkTargets } from '../vault/wikilinks.js';
@@ -74,8 +74,10 @@ export async function vaultRoutes(base: FastifyInstance): Promise<void> {
     if (!isNote(resolved.rel)) {
       return sendError(reply, 415, 'not_a_note', `${resolved.rel} is not a markdown note; fetch it from /vault/raw`);
     }
-    const text = await readTextIfExists(resolved.abs);
-    if (text === undefined) return notFound(reply, resolved.rel);
+    // Regular files only, opened without blocking: a FIFO named *.md would hang the request.
+    const bytes = await readVaultBytes(root, resolved.rel);
+    if (bytes === undefined) return notFound(reply, resolved.rel);
+    const text = bytes.toString('utf8');
     const parsed = parseNote(text);
     const entry = index.get(resolved.rel);
     return {

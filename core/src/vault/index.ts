@@ -22,3 +22,5 @@ export { projectOf } from './project-of.js';
 export { claimRootNames, allKnowers, ROOT_FILES, ROOT_FOLDERS, type RootNames, type RootFile } from './root-names.js';
 export { cleanLeftovers, type Leftovers } from './leftovers.js';
 export { isStorageError, describeStorageError } from './storage-error.js';
+export { isVaultFile, readVaultBytes } from './read-vault-file.js';
+export { vaultRelativeText } from './vault-relative-text.js';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../../src/app.js';
-import { loadConfig } from '../../src/config/index.js';
+import { loadConfig, type Config } from '../../src/config/index.js';
 import type { RetryPolicy } from '../../src/queue/index.js';
 import type { SearchEngine } from '../../src/search/index.js';
 import { createFakeSearchEngine } from '../fakes/fake-search-engine.js';
@@ -41,6 +41,7 @@ export async function startTestApp(
     { VAULT_PATH: vault, KNOWER_STATE_DIR: stateDir, KNOWER_EMBED_INTERVAL_S: '0', KNOWER_LOG_LEVEL: 'silent', ...opts.env },
     temp.dir,
   );
+  assertLocalModel(config);
   if (opts.prepare) {
     const { mkdir } = await import('node:fs/promises');
     await mkdir(vault, { recursive: true });
@@ -61,4 +62,17 @@ export async function startTestApp(
       await temp.cleanup();
     },
   };
+}
+
+/**
+ * A test talks to a model only through a fake on this machine: a provider left pointing at
+ * a real endpoint (a key without a base URL) fails the test before anything is sent.
+ */
+export function assertLocalModel(config: Config): void {
+  const { provider } = config;
+  if (provider.name === 'offline') return;
+  const host = provider.baseURL ? new URL(provider.baseURL).hostname : '(the provider\'s own endpoint)';
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(host)) {
+    throw new Error(`this test would send its text to ${host}: point the ${provider.name} provider at a fake server on 127.0.0.1`);
+  }
 }
