@@ -209,6 +209,17 @@ export function createSearchEngine(opts: QmdOptions): SearchEngine {
       };
     },
 
+    async coverage() {
+      await init();
+      if (closed || problem) return undefined;
+      const res = await viaIndexer('status', undefined, { timeoutMs: timeouts.searchMs });
+      if (!res.ok) return undefined;
+      // Vectors live in qmd's own index, which Knower does not read (docs/adr-0001): every note
+      // counts as waiting until an embed run has covered the vault as it is now.
+      const embedded = embedder.ready() && !embedder.state().pending;
+      return { documents: res.value.documents, needsEmbedding: embedded ? 0 : res.value.documents };
+    },
+
     async close() {
       closed = true;
       embedder.stop();

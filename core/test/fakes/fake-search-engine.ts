@@ -86,6 +86,8 @@ export function createFakeSearchEngine(root: string): SearchEngine & { documents
     models: () => ({ present: false, missing: ['embedding', 'query expansion', 'reranking'], pull: { running: false } }),
     startEmbedTimer: () => undefined,
     status,
+    // No vectors here: every note still needs them, as with qmd before its first embed.
+    coverage: async () => ({ documents: store.texts.size, needsEmbedding: store.texts.size }),
     close: async () => undefined,
   };
 }

@@ -21,6 +21,9 @@ Vault
   embed                    refresh search embeddings now
   models [pull]            deep search's models: which are on disk; download the missing ones
 
+Coding agents
+  claude install [--scope user|project|local] [--mcp-only]   the Claude Code plugin and MCP server
+
 Project
   test                     typecheck, lint, unit, integration and end-to-end tests
   help [command]           this text, or a command's
