@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AnchorFigures, BurstFigures, FirstContextFigures, SaveCpuFigures } from './scale-bench.js';
 import type { SearchFigures } from './search-bench.js';
-import type { WorstCaseFigures } from './worst-case-bench.js';
+import type { SearchableUnderLoadFigures, WorstCaseFigures } from './worst-case-bench.js';
 import type { Summary } from './stats.js';
 import type { SearchableFigures, SseFigures } from './write-bench.js';
 
@@ -25,6 +25,8 @@ export interface CaseFigures {
   search: SearchFigures;
   worstCases: WorstCaseFigures;
   searchable: SearchableFigures;
+  /** Write → searchable again, with worst-case queries running back to back meanwhile. */
+  searchableDuringWorstCases: SearchableUnderLoadFigures;
   sse: SseFigures;
   saveCpu: SaveCpuFigures;
   burst: BurstFigures;
@@ -49,6 +51,7 @@ export function formatSummary(cases: CaseFigures[]): string {
     `${''.padEnd(48)}${cases.map((c) => cell(c.label)).join('')}`,
     line('CPU per save, service + worker (median)', saveRatio),
     line('write → searchable (median)', (c) => `${f(c.searchable.writeToFound.median, 0)} ms`),
+    line('  …while worst-case queries run (median/max)', (c) => `${f(c.searchableDuringWorstCases.writeToFound.median, 0)} / ${f(c.searchableDuringWorstCases.writeToFound.max, 0)} ms`),
     line('first start to "ok" / peak RSS', (c) => `${f(c.firstStart.toOkMs / 1000, 1)} s / ${f(c.firstStart.peakRssMb, 0)} MB`),
     line('  anchor: qmd collection add / peak RSS', (c) => `${f(c.anchor.collectionAddMs / 1000, 1)} s / ${f(c.anchor.collectionAddPeakRssMb, 0)} MB`),
     line('  first start / qmd collection add', (c) => `${f(c.firstStart.toOkMs / c.anchor.collectionAddMs, 2)}x`),
@@ -82,6 +85,10 @@ export function formatCase(c: CaseFigures): string {
     row('found by GET /vault/search', searchable.writeToFound),
     row('index sync of the saved note', searchable.indexSync),
     `  timeouts ${searchable.timeouts}`,
+    head(`write → searchable while worst-case queries run back to back (${c.searchableDuringWorstCases.worstCaseQueries} answered)`),
+    row('found by GET /vault/search', c.searchableDuringWorstCases.writeToFound),
+    row('index sync of the saved note', c.searchableDuringWorstCases.indexSync),
+    `  timeouts ${c.searchableDuringWorstCases.timeouts}`,
     head(`write → file_changed on /sse (${sse.spacingMs} ms apart)`),
     row('new file', sse.newFile),
     row('edit of an existing note', sse.edit),

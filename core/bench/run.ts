@@ -20,7 +20,7 @@ import { formatCase, formatSummary, machineInfo, saveResults, type CaseFigures }
 import { benchBurst, benchSaveCpu, firstContext, qmdCollectionAdd, wireSize } from './scale-bench.js';
 import { benchMultilingual, formatMultilingual, type MultilingualFigures } from './multilingual/multilingual-bench.js';
 import { benchSearch, QUERIES } from './search-bench.js';
-import { benchWorstCases } from './worst-case-bench.js';
+import { benchSearchableDuringWorstCases, benchWorstCases } from './worst-case-bench.js';
 import { dirBytes } from './vault-files.js';
 import { startServiceProcess } from './service-process.js';
 import { timed } from './stats.js';
@@ -118,8 +118,9 @@ async function benchCase(label: string, make: (dir: string) => Promise<{ notes: 
   const search = await benchSearch({ base: svc.base, qmd: anchorCtx }, vault, { ...plan.search, rg });
   log(`[${label}] worst-case queries …`);
   const worstCases = await benchWorstCases(svc.base, plan.worstCaseReps);
-  log(`[${label}] write → searchable, write → SSE, CPU per save, a burst of ${plan.burst} …`);
+  log(`[${label}] write → searchable (quiet, then during worst-case queries), write → SSE, CPU per save, a burst of ${plan.burst} …`);
   const searchable = await benchSearchable(target, vault, plan.searchableSamples, plan.pollMs);
+  const searchableDuringWorstCases = await benchSearchableDuringWorstCases(target, vault, plan.searchableSamples, plan.pollMs);
   const notes = gen.value.paths.filter((p) => !/^(overview|profile|tree|tasks|changelog)\.md$/.test(p));
   const sse = await benchSse(target, vault, notes, plan.sseSamples, plan.sseSpacingMs, plan.drainBoundMs);
   const saveCpu = await benchSaveCpu(svc, vault, notes, plan.saveCpu.batches, plan.saveCpu.perBatch, plan.saveCpu.windowMs);
@@ -127,7 +128,7 @@ async function benchCase(label: string, make: (dir: string) => Promise<{ notes: 
 
   loadAvg.atEnd = os.loadavg()[0] ?? 0;
   await cleanUp();
-  return { label, notes: gen.value.notes, vault: { bytes: gen.value.bytes, generateMs: gen.ms }, loadAvg, anchor, firstStart, index, context, tree, search, worstCases, searchable, sse, saveCpu, burst };
+  return { label, notes: gen.value.notes, vault: { bytes: gen.value.bytes, generateMs: gen.ms }, loadAvg, anchor, firstStart, index, context, tree, search, worstCases, searchable, searchableDuringWorstCases, sse, saveCpu, burst };
 }
 
 async function main(): Promise<void> {
