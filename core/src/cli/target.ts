@@ -40,9 +40,10 @@ export function findTarget(settings: CliSettings, verb: string): Target | Failur
   }
   const stateDir = explicit.stateDir || !record ? settings.stateDir : record.stateDir;
   const others = records.filter((r) => r !== record);
-  const pid = record?.pid ?? unrecordedPid(stateDir, others, settings.repoRoot);
+  const url = explicit.address || !record ? settings.url : record.url;
+  const pid = record?.pid ?? unrecordedPid(stateDir, others, settings.repoRoot, url);
   return {
-    url: explicit.address || !record ? settings.url : record.url,
+    url,
     stateDir,
     vaultPath: explicit.vault || !record ? settings.vaultPath : record.vault,
     ...(record ? { record } : {}),
@@ -51,9 +52,14 @@ export function findTarget(settings: CliSettings, verb: string): Target | Failur
   };
 }
 
-/** The pid file's service, unless it is one a record places at another address. */
-function unrecordedPid(stateDir: string, others: RunRecord[], repoRoot: string): number | undefined {
-  const pid = readPidFile(serviceFiles(stateDir).pidFile);
-  if (pid === undefined || others.some((r) => r.pid === pid)) return undefined;
-  return isServiceProcess(pid, repoRoot) ? pid : undefined;
+/**
+ * The pid file's service, unless it was started at another address than the one asked for (its
+ * pid file or a record says so): `PORT=9000 ./knower status` must not blame the service that
+ * runs on 8000 from the same state dir for the silence on 9000.
+ */
+function unrecordedPid(stateDir: string, others: RunRecord[], repoRoot: string, url: string): number | undefined {
+  const owner = readPidFile(serviceFiles(stateDir).pidFile);
+  if (!owner || others.some((r) => r.pid === owner.pid)) return undefined;
+  if (owner.url !== undefined && owner.url !== url) return undefined;
+  return isServiceProcess(owner.pid, repoRoot) ? owner.pid : undefined;
 }

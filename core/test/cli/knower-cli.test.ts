@@ -426,8 +426,9 @@ describe('knower CLI: native lifecycle of the real service', () => {
     const started = await run(['start'], env);
     expect(started.stderr + started.stdout).toContain('Knower is running at');
     expect(started.code).toBe(0);
-    const pid = (await readFile(join(stateDir, 'core.pid'), 'utf8')).trim();
+    const [pid, pidUrl] = (await readFile(join(stateDir, 'core.pid'), 'utf8')).split('\n');
     expect(pid).toMatch(/^\d+$/);
+    expect(pidUrl).toBe(`http://127.0.0.1:${env.PORT ?? ''}`);
 
     const status = await run(['status'], env);
     expect(status.code).toBe(0);

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../helpers/free-port.js';
-import { runKnower, sendJson, shellEnv, standIn, type StandIn } from './knower-process.js';
+import { runKnower, scratchEnvFile, sendJson, shellEnv, standIn, type StandIn } from './knower-process.js';
 
 let scratch: string;
 let vault: string;
@@ -150,8 +150,7 @@ describe('knower CLI: stale records', () => {
 
     // No PORT or KNOWER_STATE_DIR in the environment (a .env setting is a default, not a
     // choice for this run): the CLI would follow a record, were one alive.
-    const envFile = join(scratch, 'stale.env');
-    await writeFile(envFile, `PORT=${String(await freePort())}\n`);
+    const envFile = scratchEnvFile(scratch, 'stale.env', [`PORT=${String(await freePort())}`]);
     const result = await runKnower(['status'], shellEnv(scratch, { KNOWER_RUN_DIR: runDir, KNOWER_ENV_FILE: envFile }), scratch);
     expect(result.code).toBe(3);
     expect(result.stdout).not.toContain(String(port));

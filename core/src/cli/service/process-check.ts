@@ -37,14 +37,21 @@ export function isServiceProcess(pid: number, repoRoot: string): boolean {
   return !cmdline?.trim() || cmdline.includes(serviceMain(repoRoot));
 }
 
-/** The pid a pid file names, if it names one. */
-export function readPidFile(file: string): number | undefined {
+/** What a pid file says: the service's pid and, from files written since it was added, the address it was started on. */
+export interface PidFile {
+  pid: number;
+  url?: string;
+}
+
+/** The pid file's contents, if it names a pid (line 1: pid; line 2: the service's URL). */
+export function readPidFile(file: string): PidFile | undefined {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch {
     return undefined;
   }
-  const first = text.split('\n')[0]?.trim() ?? '';
-  return /^\d+$/.test(first) ? Number(first) : undefined;
+  const [first = '', second = ''] = text.split('\n').map((l) => l.trim());
+  if (!/^\d+$/.test(first)) return undefined;
+  return { pid: Number(first), ...(/^https?:\/\//.test(second) ? { url: second } : {}) };
 }

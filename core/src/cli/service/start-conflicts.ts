@@ -74,9 +74,11 @@ export async function checkConflicts(settings: CliSettings): Promise<Conflict> {
       `set another KNOWER_STATE_DIR for this vault, or stop that one first: PORT=${String(sharing.port)} ./knower stop`,
     );
   }
-  const pid = readPidFile(serviceFiles(stateDir).pidFile);
-  if (pid !== undefined && isServiceProcess(pid, settings.repoRoot)) {
-    return refuse(`the state dir ${stateDir} is in use by a Knower (pid ${String(pid)}) that does not answer at ${url}`, 'stop it first: ./knower stop');
+  const owner = readPidFile(serviceFiles(stateDir).pidFile);
+  if (owner && isServiceProcess(owner.pid, settings.repoRoot)) {
+    const where = owner.url ? ` (started at ${owner.url})` : '';
+    const stop = owner.url && owner.url !== url ? `PORT=${new URL(owner.url).port} ./knower stop` : './knower stop';
+    return refuse(`the state dir ${stateDir} is in use by a Knower (pid ${String(owner.pid)})${where} that does not answer at ${url}`, `stop it first: ${stop}`);
   }
   return { kind: 'none' };
 }

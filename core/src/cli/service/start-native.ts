@@ -75,7 +75,7 @@ async function spawnAndWait(ctx: Context, node: string): Promise<Running | Failu
   const { logFile } = serviceFiles(settings.stateDir);
   // The service reads .env itself: it is told which file this command read.
   const env = { ...settings.childEnv, KNOWER_ENV_FILE: ctx.environment.envFile };
-  const spawned = spawnService({ node, repoRoot: settings.repoRoot, stateDir: settings.stateDir, env });
+  const spawned = spawnService({ node, repoRoot: settings.repoRoot, stateDir: settings.stateDir, url: settings.url, env });
   if (isFailure(spawned)) return spawned;
   const { pid, logOffset } = spawned;
   writeRecord(settings.runDir, {
