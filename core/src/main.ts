@@ -1,18 +1,14 @@
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config/index.js';
+import { checkedConfig } from './start-check.js';
 
 /** The process: configuration, listen, signals, graceful close. */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(78); // EX_CONFIG
-    }
-    throw err;
+  const checked = checkedConfig();
+  if ('problem' in checked) {
+    process.stderr.write(`${checked.problem}\n`);
+    process.exit(78); // EX_CONFIG
   }
+  const { config } = checked;
   const app = await buildApp({ config });
   let closing = false;
   const shutdown = (signal: string) => {

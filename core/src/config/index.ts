@@ -8,7 +8,8 @@ import { coreDir, repoRoot } from './paths.js';
 
 export { ConfigError } from './config-error.js';
 export { readEnvironment, type Environment } from './environment.js';
-export { loadCliSettings, type CliSettings, type Runtime } from './cli-settings.js';
+export { CLI_SETTINGS, loadCliSettings, type CliSettings, type Runtime } from './cli-settings.js';
+export { folderProblem, folderProblems, type FolderProblem } from './folder-check.js';
 import { DEFAULT_ANTHROPIC_MODEL, resolveProvider, type ProviderConfig } from './provider-config.js';
 
 export type { ProviderConfig } from './provider-config.js';
@@ -56,7 +57,9 @@ const envSchema = z.object({
   KNOWER_OPENAI_STREAM: optional(z.enum(['0', '1', 'true', 'false'], { message: 'must be 1 or 0' })),
   KNOWER_EMBED_INTERVAL_S: optional(z.coerce.number({ message: 'must be a number of seconds' }).int().min(0, 'must be 0 (off) or more')),
   KNOWER_FRONTMATTER: optional(z.enum(['knower', 'all'], { message: 'must be "knower" (stamp only the notes Knower creates) or "all" (stamp every note)' })),
-  NODE_LLAMA_CPP_GPU: text,
+  NODE_LLAMA_CPP_GPU: optional(
+    z.enum(['auto', 'cuda', 'vulkan', 'metal', 'false', 'off', 'none', 'disable', 'disabled'], { message: 'must be auto, cuda, vulkan, metal or false (off)' }),
+  ),
   KNOWER_QMD_NODE: text,
   KNOWER_QMD_CLI: text,
   KNOWER_WEB_DIST: text,
@@ -64,6 +67,9 @@ const envSchema = z.object({
 });
 
 const DEFAULT_MODEL = DEFAULT_ANTHROPIC_MODEL;
+
+/** Every setting the service reads (the CLI's own are in cli-settings.ts): .env.example documents each. */
+export const SERVICE_SETTINGS: readonly string[] = Object.keys(envSchema.shape);
 
 /**
  * Reads and validates the settings once; throws ConfigError naming every bad value. By default

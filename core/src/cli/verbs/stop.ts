@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { EXIT, failed, isFailure } from '../outcome.js';
 import { takeLock } from '../service/cli-lock.js';
+import { checkFolders } from '../service/folders.js';
 import { compose, detectRuntime } from '../service/docker-runtime.js';
 import { removePidFile, serviceFiles, stopProcess } from '../service/native-service.js';
 import { isServiceProcess, readPidFile, type PidFile } from '../service/process-check.js';
@@ -23,6 +24,8 @@ recorded (see ./knower start --help).
     const { settings, out } = ctx;
     const target = findTarget(settings, 'stop');
     if (isFailure(target)) return target;
+    const folders = checkFolders(settings, ['KNOWER_RUN_DIR']);
+    if (folders) return folders;
     const lock = await takeLock(settings.runDir);
     if (isFailure(lock)) return lock;
     try {

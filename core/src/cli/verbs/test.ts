@@ -2,6 +2,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Context } from '../context.js';
 import { EXIT, failed } from '../outcome.js';
+import { checkFolders } from '../service/folders.js';
 import { projectEnv, runInherit } from '../service/tools.js';
 import { missingPrerequisites } from '../test-run/prerequisites.js';
 import { summarize, type PhaseResult } from '../test-run/summary.js';
@@ -30,6 +31,8 @@ at /usr/bin/chromium (Debian: apt-get install shellcheck chromium) or CHROMIUM_P
     const root = ctx.settings.repoRoot;
     const missing = missingPrerequisites(ctx.settings.childEnv);
     if (missing.length) return failed('the tests need what npm cannot install; missing:', ...missing.map((m) => `  - ${m}`), 'Nothing was run.');
+    const folders = checkFolders(ctx.settings, ['KNOWER_STATE_DIR']);
+    if (folders) return folders;
     const results = path.join(ctx.settings.stateDir, 'test-results');
     rmSync(results, { recursive: true, force: true });
     mkdirSync(results, { recursive: true });
