@@ -98,7 +98,7 @@ describe('knower start: this vault is already served', () => {
     expect(result.code).toBe(0);
     expect(result.stdout.split('\n')).toEqual([
       'Frontmatter: knower — the vault had 2333 notes at first start',
-      'Indexing the vault: 120/2333 files read, 80/2333 notes searchable (./knower status shows progress; start --wait waits for it)',
+      'Indexing the vault: 120/2333 files read, 80/2333 notes searchable; it goes on in the background (./knower status shows progress; start --wait waits for it)',
       `A Knower service already answers at ${knower.url} (not started by this checkout's CLI)`,
       '',
     ]);
@@ -117,6 +117,7 @@ describe('knower start: this vault is already served', () => {
     expect(polls).toBe(3);
     const lines = result.stdout.trim().split('\n');
     expect(lines[0]).toBe('Indexing the vault: 30/30 files read, 10/30 notes searchable');
+    expect(lines.at(-2)).toBe('Search covers the vault: 30 notes.');
     expect(lines.at(-1)).toBe(`A Knower service already answers at ${knower.url} (not started by this checkout's CLI)`);
   });
 
