@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../helpers/free-port.js';
@@ -70,6 +71,20 @@ describe('knower start: the port is taken', () => {
     expect(result.stderr).toContain(`port ${String(other.port)} is taken by something that is not Knower (${detail})`);
     expect(result.stderr).toContain('choose another port, e.g. PORT=');
     expect(existsSync(join(scratch, 'state', 'core.pid'))).toBe(false);
+  });
+
+  it('by a listener that never answers: refused without a long wait for it', async () => {
+    const silent = createServer(() => undefined);
+    await new Promise<void>((done) => silent.listen(0, '127.0.0.1', done));
+    try {
+      const { port } = silent.address() as AddressInfo;
+      const result = await runKnower(['start'], startEnv(port), scratch);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`port ${String(port)} is taken by something that does not answer HTTP (no answer to GET /health within 1.5s)`);
+      expect(existsSync(join(scratch, 'state', 'core.pid'))).toBe(false);
+    } finally {
+      silent.close();
+    }
   });
 
   it('by a Knower that asks for a token: refused, with what to set', async () => {

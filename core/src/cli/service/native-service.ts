@@ -78,7 +78,8 @@ async function exited(pid: number, withinMs: number): Promise<boolean> {
   const deadline = Date.now() + withinMs;
   while (Date.now() < deadline) {
     if (!isAlive(pid)) return true;
-    await sleep(100);
+    // The service usually closes within a few tens of milliseconds: look often.
+    await sleep(25);
   }
   return !isAlive(pid);
 }
