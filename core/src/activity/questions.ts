@@ -2,6 +2,7 @@ import type { Agents, Answer, AnswerRequest } from '../agents/index.js';
 import type { EventBus } from '../events/index.js';
 import { isModelError } from '../llm/index.js';
 import type { Logger } from '../logger.js';
+import { stepOf } from '../queue/index.js';
 import type { QuestionRecord } from './question-record.js';
 import type { QuestionStore } from './question-store.js';
 
@@ -49,7 +50,7 @@ export function createQuestions(deps: { store: QuestionStore; agents: Pick<Agent
     });
     if (retryOf) await save({ ...retryOf, retried_by: record.id });
     try {
-      const answer = await deps.agents.answer(req);
+      const answer = await deps.agents.answer({ ...req, onToolCall: stepsOf(record.id) });
       const { markdown, sources, mode, degraded, offline } = answer;
       const kept = { markdown, sources, mode, ...(degraded ? { degraded } : {}), ...(offline ? { offline } : {}) };
       return { ok: true, record: await save({ ...record, status: 'answered', answer: kept, finished: now() }), answer };
@@ -60,6 +61,18 @@ export function createQuestions(deps: { store: QuestionStore; agents: Pick<Agent
       if (!isModelError(err)) throw err;
       return { ok: false, record: failed, error: 'model_unavailable', message: `the model could not answer: ${message}` };
     }
+  }
+
+  /** Each tool call of the question's search agent, published as it happens (`question_step`) so a client can show progress. */
+  function stepsOf(id: string): NonNullable<AnswerRequest['onToolCall']> {
+    let n = 0;
+    return (call, result) => {
+      try {
+        deps.bus.publish({ type: 'question_step', data: { id, step: stepOf(++n, deps.clock(), call, result) } });
+      } catch (err) {
+        deps.log.warn({ id, err }, 'could not publish a question step');
+      }
+    };
   }
 
   return {

@@ -31,6 +31,8 @@ export interface AnswerRequest {
   query: string;
   mode?: 'fast' | 'deep';
   scope?: string;
+  /** Told of each tool call the search agent makes (the question's live steps); must not throw. */
+  onToolCall?: UpdateInput['onToolCall'];
 }
 
 export interface Answer {

@@ -1,5 +1,6 @@
 import type { CliSettings } from '../config/index.js';
 import { failed, type Failure } from './outcome.js';
+import { commandLine } from './shell-words.js';
 import { serviceFiles } from './service/native-service.js';
 import { isServiceProcess, readPidFile } from './service/process-check.js';
 import { liveRecords, type RunRecord } from './service/run-records.js';
@@ -22,7 +23,7 @@ export interface Target {
  * win. Without them, the service recorded on the configured port is the one; failing that, the
  * only one recorded. Several, none on the configured port: the person must choose.
  */
-export function findTarget(settings: CliSettings, verb: string): Target | Failure {
+export function findTarget(settings: CliSettings, command: string[]): Target | Failure {
   const records = liveRecords(settings.runDir, settings.repoRoot);
   const { explicit } = settings;
   let record: RunRecord | undefined;
@@ -34,7 +35,7 @@ export function findTarget(settings: CliSettings, verb: string): Target | Failur
       const list = records.map((r) => `${r.url} (vault ${r.vault}, pid ${String(r.pid)})`);
       return failed(
         `several Knower services started from this checkout are running: ${list.join('; ')}`,
-        `choose one with PORT, e.g. PORT=${String(records[0]?.port)} ./knower ${verb}`,
+        `choose one with PORT, e.g. PORT=${String(records[0]?.port)} ./knower ${commandLine(command)}`,
       );
     }
   }

@@ -353,8 +353,10 @@ describe('knower CLI: talking to the service', () => {
     const result = await run(['search', words, '--deep', '--scope', 'project:garden'], cliEnv(service.port));
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('projects/garden/state.md — Garden\n  tomatoes and basil\nbucket/note.md\n');
-    expect(result.stderr).toContain('models not downloaded');
-    const url = new URL(service.requests[0]?.url ?? '', 'http://x');
+    expect(result.stderr).toBe('knower: note: deep search unavailable, showing fast results: models not downloaded\n'.replace('knower: ', ''));
+    // The scope's project is looked up first, then searched.
+    expect(new URL(service.requests[0]?.url ?? '', 'http://x').searchParams.get('path')).toBe('projects/garden');
+    const url = new URL(service.requests[1]?.url ?? '', 'http://x');
     expect(url.pathname).toBe('/vault/search');
     expect(url.searchParams.get('q')).toBe(words);
     expect(url.searchParams.get('mode')).toBe('deep');
@@ -368,7 +370,8 @@ describe('knower CLI: talking to the service', () => {
     const result = await run(['ask', 'what "grows"?'], cliEnv(service.port));
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('## Answer\nBasil.\n\nSources:\n  - projects/garden/state.md\n');
-    expect(JSON.parse(service.requests[0]?.body.toString('utf8') ?? '')).toEqual({ query: 'what "grows"?' });
+    const asked = service.requests.find((r) => r.url === '/search');
+    expect(JSON.parse(asked?.body.toString('utf8') ?? '')).toEqual({ query: 'what "grows"?' });
   });
 
   it('status exits 0 with a summary of /health', async () => {

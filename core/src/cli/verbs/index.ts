@@ -5,7 +5,10 @@ import { helpVerb } from './help.js';
 import { history } from './history.js';
 import { inbox } from './inbox.js';
 import { logs } from './logs.js';
+import { restore } from './restore.js';
+import { retry } from './retry.js';
 import { search } from './search.js';
+import { show } from './show.js';
 import { start } from './start.js';
 import { status } from './status.js';
 import { stop } from './stop.js';
@@ -20,6 +23,9 @@ export { usageLines, type Verb } from './verb.js';
 
 const table = new Map<string, Verb>();
 for (const verb of [start, stop, status, visualize, vault, logs, embed, search, add, ask, inbox, history, undo, test]) table.set(verb.name, verb);
+table.set(show.name, show);
+table.set(retry.name, retry);
+table.set(restore.name, restore);
 table.set('help', helpVerb((name) => table.get(name)?.help));
 
 export const verbs: ReadonlyMap<string, Verb> = table;

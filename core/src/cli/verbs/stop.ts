@@ -22,7 +22,7 @@ recorded (see ./knower start --help).
   takesWords: false,
   async run(_args, ctx) {
     const { settings, out } = ctx;
-    const target = findTarget(settings, 'stop');
+    const target = findTarget(settings, [ctx.verb, ...ctx.args]);
     if (isFailure(target)) return target;
     const folders = checkFolders(settings, ['KNOWER_RUN_DIR']);
     if (folders) return folders;

@@ -18,7 +18,7 @@ path; where no opener or display exists it only prints the path.
   options: { path: { type: 'boolean' }, print: { type: 'boolean' } },
   takesWords: false,
   async run(args, ctx) {
-    const target = findTarget(ctx.settings, 'vault');
+    const target = findTarget(ctx.settings, [ctx.verb, ...ctx.args]);
     if (isFailure(target)) return target;
     const folder = target.vaultPath;
     ctx.out.say(folder);
