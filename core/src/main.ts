@@ -1,4 +1,5 @@
 import { buildApp } from './app.js';
+import { startLogRotation } from './log-rotation.js';
 import { checkedConfig } from './start-check.js';
 
 /** The process: configuration, listen, signals, graceful close. */
@@ -27,6 +28,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+  const { logFile } = config;
+  if (logFile) startLogRotation(logFile, config.logMaxBytes, () => app.log.info({ older: `${logFile}.1` }, 'log rotated'));
   await app.listen({ port: config.port, host: config.host });
 }
 

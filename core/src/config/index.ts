@@ -35,6 +35,10 @@ export interface Config {
   qmd: { nodeBinary: string; cliPath: string };
   webDist: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent';
+  /** The file the service's output goes to (`knower start` sets it): rotated past `logMaxBytes`. */
+  logFile?: string;
+  /** Size at which the log file is rotated (0: never). */
+  logMaxBytes: number;
   /** Environment handed to qmd children: the model cache is found through HOME. */
   childEnv: NodeJS.ProcessEnv;
 }
@@ -64,6 +68,8 @@ const envSchema = z.object({
   KNOWER_QMD_CLI: text,
   KNOWER_WEB_DIST: text,
   KNOWER_LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent'])),
+  KNOWER_LOG_FILE: text,
+  KNOWER_LOG_MAX_MB: optional(z.coerce.number({ message: 'must be a number of megabytes' }).min(0, 'must be 0 (never rotate) or more')),
 });
 
 const DEFAULT_MODEL = DEFAULT_ANTHROPIC_MODEL;
@@ -115,6 +121,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = readEnvironment().merged, cw
     },
     webDist: path.resolve(cwd, e.KNOWER_WEB_DIST ?? path.join(repoRoot, 'apps', 'web', 'dist')),
     logLevel: e.KNOWER_LOG_LEVEL ?? 'info',
+    ...(e.KNOWER_LOG_FILE ? { logFile: path.resolve(cwd, e.KNOWER_LOG_FILE) } : {}),
+    logMaxBytes: Math.round((e.KNOWER_LOG_MAX_MB ?? 10) * 1024 * 1024),
     childEnv: { ...env },
   };
 }

@@ -77,7 +77,8 @@ async function spawnAndWait(ctx: Context, node: string): Promise<Running | Failu
   mkdirSync(settings.stateDir, { recursive: true });
   const { logFile } = serviceFiles(settings.stateDir);
   // The service reads .env itself: it is told which file this command read.
-  const env = { ...settings.childEnv, KNOWER_ENV_FILE: ctx.environment.envFile };
+  // It rotates that log itself (KNOWER_LOG_MAX_MB): it is told which file its output goes to.
+  const env = { ...settings.childEnv, KNOWER_ENV_FILE: ctx.environment.envFile, KNOWER_LOG_FILE: logFile };
   const spawned = spawnService({ node, repoRoot: settings.repoRoot, stateDir: settings.stateDir, url: settings.url, env });
   if (isFailure(spawned)) return spawned;
   const { pid, logOffset } = spawned;
