@@ -9,8 +9,8 @@ import { summarize, type PhaseResult } from '../test-run/summary.js';
 import { hasRootScript, testedWorkspaces } from '../test-run/workspaces.js';
 import type { Verb } from './verb.js';
 
-/** The shell scripts shellcheck checks: the CLI's bootstrap and CI's entry point. */
-const SHELL_SCRIPTS = ['knower', '.ci/run'];
+/** The shell scripts shellcheck checks: the CLI's bootstrap, CI's entry point, the image's scripts. */
+const SHELL_SCRIPTS = ['knower', '.ci/run', 'core/docker-start.sh', 'packaging/prune-node-modules.sh'];
 
 export const test: Verb = {
   name: 'test',
