@@ -130,6 +130,9 @@ const verbs = [
   'inbox',
   'history',
   'undo',
+  'show',
+  'retry',
+  'restore',
   'test',
   'help',
 ];
