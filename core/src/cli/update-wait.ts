@@ -1,10 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { callApi } from './api.js';
 import type { Context } from './context.js';
+import { updateStatus } from './format/answers.js';
 import { stepLine } from './format/steps.js';
 import { asRecord } from './format/text.js';
 import type { HttpClient } from './http-client.js';
-import { isFailure, type Failure } from './outcome.js';
+import { EXIT, isFailure, type Failure, type Outcome } from './outcome.js';
 import type { Watch } from './watch.js';
 
 const FINAL = new Set(['done', 'inbox', 'failed']);
@@ -52,4 +53,16 @@ export async function waitForUpdate(ctx: Context, client: HttpClient, watch: Wat
     }
     return { kind: 'final', record };
   });
+}
+
+/** The outcome line on stdout and its exit code; a wait given up says how to look later. */
+export function reportWait(ctx: Context, id: string, waited: Waited | Failure, timeoutS: number): Outcome {
+  if (isFailure(waited)) return waited;
+  if (waited.kind === 'gave-up') {
+    const why = waited.why === 'timeout' ? `after ${String(timeoutS)}s` : 'on Ctrl-C';
+    ctx.out.warn(`stopped waiting ${why}: update ${id} is still ${waited.status || 'pending'} and goes on (./knower show ${id} says how it ended)`);
+    return EXIT.waiting;
+  }
+  ctx.out.say(updateStatus(waited.record));
+  return waited.record.status === 'failed' ? EXIT.fail : EXIT.ok;
 }

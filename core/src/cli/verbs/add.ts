@@ -2,12 +2,10 @@ import { accessSync, constants, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { flag, listValue, stringValue } from '../args.js';
 import { callApi, connect } from '../api.js';
-import type { Context } from '../context.js';
-import { updateStatus } from '../format/answers.js';
 import { asRecord } from '../format/text.js';
 import { encodeMultipart, type FormPart } from '../multipart.js';
-import { EXIT, failed, isFailure, usageError, type Failure, type Outcome } from '../outcome.js';
-import { waitForUpdate, type Waited } from '../update-wait.js';
+import { EXIT, failed, isFailure, usageError } from '../outcome.js';
+import { reportWait, waitForUpdate } from '../update-wait.js';
 import { watchEvents } from '../watch.js';
 import type { Verb } from './verb.js';
 
@@ -84,16 +82,4 @@ function multipart(text: string, inboxRef: string, images: string[]) {
   }
   const { contentType, body } = encodeMultipart(parts);
   return { timeoutS: 120, headers: { 'content-type': contentType }, body };
-}
-
-/** The outcome line on stdout and its exit code; a wait given up says how to look later. */
-export function reportWait(ctx: Context, id: string, waited: Waited | Failure, timeoutS: number): Outcome {
-  if (isFailure(waited)) return waited;
-  if (waited.kind === 'gave-up') {
-    const why = waited.why === 'timeout' ? `after ${String(timeoutS)}s` : 'on Ctrl-C';
-    ctx.out.warn(`stopped waiting ${why}: update ${id} is still ${waited.status || 'pending'} and goes on (./knower show ${id} says how it ended)`);
-    return EXIT.waiting;
-  }
-  ctx.out.say(updateStatus(waited.record));
-  return waited.record.status === 'failed' ? EXIT.fail : EXIT.ok;
 }

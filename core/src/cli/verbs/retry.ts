@@ -1,13 +1,12 @@
+import { printAnswer } from '../answer-output.js';
 import { flag, stringValue } from '../args.js';
 import { callApi, connect } from '../api.js';
 import { asRecord } from '../format/text.js';
 import { idKind } from '../ids.js';
 import { EXIT, failed, isFailure, usageError } from '../outcome.js';
 import { followQuestion } from '../question-follow.js';
-import { waitForUpdate } from '../update-wait.js';
+import { reportWait, waitForUpdate } from '../update-wait.js';
 import { watchEvents } from '../watch.js';
-import { reportWait } from './add.js';
-import { printAnswer } from './ask.js';
 import type { Verb } from './verb.js';
 
 export const retry: Verb = {
