@@ -8,7 +8,7 @@ import type { HttpClient } from './http-client.js';
 import { EXIT, isFailure, type Failure, type Outcome } from './outcome.js';
 import type { Watch } from './watch.js';
 
-const FINAL = new Set(['done', 'inbox', 'failed']);
+const FINAL = new Set(['done', 'inbox', 'failed', 'cancelled']);
 
 export type Waited =
   | { kind: 'final'; record: Record<string, unknown> }
@@ -64,5 +64,5 @@ export function reportWait(ctx: Context, id: string, waited: Waited | Failure, t
     return EXIT.waiting;
   }
   ctx.out.say(updateStatus(waited.record));
-  return waited.record.status === 'failed' ? EXIT.fail : EXIT.ok;
+  return waited.record.status === 'failed' || waited.record.status === 'cancelled' ? EXIT.fail : EXIT.ok;
 }

@@ -5,9 +5,14 @@ import { ConfigError } from './config-error.js';
 import { readEnvironment } from './environment.js';
 import { locationFields, optional, resolveLocation, text } from './location.js';
 import { coreDir, repoRoot } from './paths.js';
+import { childEnvironment } from './child-env.js';
+import { tokenProblem } from './token-strength.js';
 
 export { ConfigError } from './config-error.js';
 export { readEnvironment, type Environment } from './environment.js';
+export { childEnvironment } from './child-env.js';
+export { isolateTestProcess, testEnvironment } from './test-environment.js';
+export { estimateTokenBits, tokenProblem } from './token-strength.js';
 export { CLI_SETTINGS, loadCliSettings, type CliSettings, type Runtime } from './cli-settings.js';
 export { folderProblem, folderProblems, type FolderProblem } from './folder-check.js';
 import { DEFAULT_ANTHROPIC_MODEL, resolveProvider, type ProviderConfig } from './provider-config.js';
@@ -39,14 +44,19 @@ export interface Config {
   logFile?: string;
   /** Size at which the log file is rotated (0: never). */
   logMaxBytes: number;
-  /** Environment handed to qmd children: the model cache is found through HOME. */
+  /** Environment handed to children (qmd, the search worker, git): an allow-list, no keys, no token. */
   childEnv: NodeJS.ProcessEnv;
 }
 
 const envSchema = z.object({
   ...locationFields,
   KNOWER_ALLOW_REMOTE: optional(z.enum(['0', '1', 'true', 'false'], { message: 'must be 1 or 0' })),
-  KNOWER_TOKEN: optional(z.string().min(16, 'must be at least 16 characters')),
+  KNOWER_TOKEN: optional(
+    z.string().superRefine((token, ctx) => {
+      const problem = tokenProblem(token);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  ),
   KNOWER_ALLOWED_HOSTS: optional(
     z.string().regex(/^[A-Za-z0-9.-]+(\s*,\s*[A-Za-z0-9.-]+)*$/, 'must be a comma-separated list of host names, e.g. knower.lan,notes.example.com'),
   ),
@@ -77,6 +87,14 @@ const DEFAULT_MODEL = DEFAULT_ANTHROPIC_MODEL;
 /** Every setting the service reads (the CLI's own are in cli-settings.ts): .env.example documents each. */
 export const SERVICE_SETTINGS: readonly string[] = Object.keys(envSchema.shape);
 
+/** Settings whose value must never be printed: error messages end up in logs and terminals. */
+const SECRETS = new Set(['KNOWER_TOKEN', 'ANTHROPIC_API_KEY', 'OPENAI_API_KEY']);
+
+/** `KEY="value"` for an error message; a secret is named, never shown. */
+function shownSetting(key: string, env: NodeJS.ProcessEnv): string {
+  return SECRETS.has(key) ? `${key} (value not shown)` : `${key}=${JSON.stringify(env[key])}`;
+}
+
 /**
  * Reads and validates the settings once; throws ConfigError naming every bad value. By default
  * they are the process environment over the checkout's .env (see readEnvironment).
@@ -84,7 +102,7 @@ export const SERVICE_SETTINGS: readonly string[] = Object.keys(envSchema.shape);
 export function loadConfig(env: NodeJS.ProcessEnv = readEnvironment().merged, cwd = process.cwd()): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}=${JSON.stringify(env[String(i.path[0])])}: ${i.message}`);
+    const lines = parsed.error.issues.map((i) => `  ${shownSetting(String(i.path[0]), env)}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
@@ -92,7 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = readEnvironment().merged, cw
   const allowRemote = e.KNOWER_ALLOW_REMOTE === '1' || e.KNOWER_ALLOW_REMOTE === 'true';
   if (!isLoopback(host) && !e.KNOWER_TOKEN && !allowRemote) {
     throw new ConfigError(
-      `Invalid configuration:\n  HOST=${JSON.stringify(host)}: binding beyond loopback exposes the vault; set KNOWER_TOKEN, or KNOWER_ALLOW_REMOTE=1 if a proxy or container network protects it`,
+      `Invalid configuration:\n  HOST=${JSON.stringify(host)}: binding beyond loopback exposes the vault to the network; set KNOWER_TOKEN (a random value, e.g. \`openssl rand -hex 32\`), or KNOWER_ALLOW_REMOTE=1 if a proxy or container network protects it (docker compose does: it publishes the port on 127.0.0.1 only)`,
     );
   }
   const provider = resolveProvider(e);
@@ -123,7 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = readEnvironment().merged, cw
     logLevel: e.KNOWER_LOG_LEVEL ?? 'info',
     ...(e.KNOWER_LOG_FILE ? { logFile: path.resolve(cwd, e.KNOWER_LOG_FILE) } : {}),
     logMaxBytes: Math.round((e.KNOWER_LOG_MAX_MB ?? 10) * 1024 * 1024),
-    childEnv: { ...env },
+    childEnv: childEnvironment(env),
   };
 }
 

@@ -23,6 +23,9 @@ Vault
   restore PATH [--to COMMIT]  a note's versions, or the note back to one of them
   embed                    refresh search embeddings now
 
+Coding agents
+  claude install [--scope user|project|local] [--mcp-only]   the Claude Code plugin and MCP server
+
 Project
   test                     typecheck, lint, unit, integration and end-to-end tests
   help [command]           this text, or a command's

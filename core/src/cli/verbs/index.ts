@@ -1,5 +1,6 @@
 import { add } from './add.js';
 import { ask } from './ask.js';
+import { claude } from './claude.js';
 import { embed } from './embed.js';
 import { helpVerb } from './help.js';
 import { history } from './history.js';
@@ -26,6 +27,7 @@ for (const verb of [start, stop, status, visualize, vault, logs, embed, search, 
 table.set(show.name, show);
 table.set(retry.name, retry);
 table.set(restore.name, restore);
+table.set(claude.name, claude);
 table.set('help', helpVerb((name) => table.get(name)?.help));
 
 export const verbs: ReadonlyMap<string, Verb> = table;
