@@ -4,6 +4,11 @@
 set -eu
 cd "$(dirname "$0")"
 
+# Deep search: on first boot the service fetches qmd's models into the qmd_cache volume, in the
+# background and resumable (skipped when they are there; a failure is logged and shown in
+# /health, never fatal), then embeds the vault. KNOWER_MODELS_AUTO_PULL=0 turns this off.
+export KNOWER_MODELS_AUTO_PULL="${KNOWER_MODELS_AUTO_PULL:-1}"
+
 # Settings or folders the service cannot use (most often a vault folder the container's user,
 # uid 1000, cannot write) would make it exit at once, and the restart policy would start it
 # again and again. Instead: say why once, then check again every 30 s; the service starts by

@@ -38,6 +38,8 @@ export interface Config {
   frontmatter?: 'knower' | 'all';
   llamaGpu?: string;
   qmd: { nodeBinary: string; cliPath: string };
+  /** qmd's models (deep search): fetched at start when missing if `autoPull` (the Docker image sets it), from `baseUrl`. */
+  models: { autoPull: boolean; baseUrl: string };
   webDist: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent';
   /** The file the service's output goes to (`knower start` sets it): rotated past `logMaxBytes`. */
@@ -77,6 +79,8 @@ const envSchema = z.object({
   KNOWER_QMD_NODE: text,
   KNOWER_QMD_CLI: text,
   KNOWER_WEB_DIST: text,
+  KNOWER_MODELS_AUTO_PULL: optional(z.enum(['0', '1', 'true', 'false'], { message: 'must be 1 or 0' })),
+  HF_ENDPOINT: optional(z.url({ protocol: /^https?$/, message: 'must be an http(s) URL such as https://hf-mirror.com' })),
   KNOWER_LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent'])),
   KNOWER_LOG_FILE: text,
   KNOWER_LOG_MAX_MB: optional(z.coerce.number({ message: 'must be a number of megabytes' }).min(0, 'must be 0 (never rotate) or more')),
@@ -137,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = readEnvironment().merged, cw
       nodeBinary: e.KNOWER_QMD_NODE ?? findNode22(),
       cliPath: e.KNOWER_QMD_CLI ?? findQmdCli(),
     },
+    models: { autoPull: e.KNOWER_MODELS_AUTO_PULL === '1' || e.KNOWER_MODELS_AUTO_PULL === 'true', baseUrl: e.HF_ENDPOINT ?? 'https://huggingface.co' },
     webDist: path.resolve(cwd, e.KNOWER_WEB_DIST ?? path.join(repoRoot, 'apps', 'web', 'dist')),
     logLevel: e.KNOWER_LOG_LEVEL ?? 'info',
     ...(e.KNOWER_LOG_FILE ? { logFile: path.resolve(cwd, e.KNOWER_LOG_FILE) } : {}),

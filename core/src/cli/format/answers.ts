@@ -17,6 +17,7 @@ export function searchHits(response: unknown, askedDeep = false): Printed {
     const fellBack = askedDeep && r.mode === 'fast' && !/deep search/i.test(reason);
     err.push(`note: ${fellBack ? 'deep search unavailable, showing fast results: ' : ''}${reason}`);
   }
+  if (r.partial === true) err.push('note: the vault is still being indexed for the first time; these results may be incomplete');
   const hits = Array.isArray(r.results) ? r.results.map(asRecord) : [];
   if (hits.length === 0) err.push('No results.');
   const out: string[] = [];

@@ -22,6 +22,7 @@ Vault
   undo ID                  reverse one update (exit 4: done in part, see the inbox)
   restore PATH [--to COMMIT]  a note's versions, or the note back to one of them
   embed                    refresh search embeddings now
+  models [pull]            deep search's models: which are on disk; download the missing ones
 
 Coding agents
   claude install [--scope user|project|local] [--mcp-only]   the Claude Code plugin and MCP server

@@ -6,6 +6,7 @@ import { helpVerb } from './help.js';
 import { history } from './history.js';
 import { inbox } from './inbox.js';
 import { logs } from './logs.js';
+import { models } from './models.js';
 import { restore } from './restore.js';
 import { retry } from './retry.js';
 import { search } from './search.js';
@@ -23,7 +24,7 @@ export { HELP } from './help.js';
 export { usageLines, type Verb } from './verb.js';
 
 const table = new Map<string, Verb>();
-for (const verb of [start, stop, status, visualize, vault, logs, embed, search, add, ask, inbox, history, undo, test]) table.set(verb.name, verb);
+for (const verb of [start, stop, status, visualize, vault, logs, embed, models, search, add, ask, inbox, history, undo, test]) table.set(verb.name, verb);
 table.set(show.name, show);
 table.set(retry.name, retry);
 table.set(restore.name, restore);
