@@ -15,19 +15,11 @@ import { claudeMcpLines, codeSpans, section, tableRows } from './readme.js';
 
 const run = promisify(execFile);
 
-/** The Claude Code CLI, pinned. Installed from npm by the first run into the checkout's npm cache folder, then reused. */
-const CLAUDE_CODE = '@anthropic-ai/claude-code@2.1.330';
-const claudeDir = path.join(repoRoot, 'node_modules', '.cache', 'knower-tests', 'claude-code-2.1.330');
-const claudeBin = path.join(claudeDir, 'node_modules', '.bin', 'claude');
+/** The real Claude Code CLI: the checkout's devDependency (`npm ci` installs it, with its binary). */
+const claudeBin = path.join(repoRoot, 'node_modules', '.bin', 'claude');
 
-async function installClaudeCode(): Promise<void> {
-  if (existsSync(claudeBin)) return;
-  await mkdir(claudeDir, { recursive: true });
-  try {
-    await run('npm', ['install', '--prefix', claudeDir, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', CLAUDE_CODE], { timeout: 300_000 });
-  } catch (err) {
-    throw new Error(`could not install ${CLAUDE_CODE} from npm (this test runs the real Claude Code CLI): ${(err as Error).message}`);
-  }
+function requireClaudeCode(): void {
+  if (!existsSync(claudeBin)) throw new Error(`the Claude Code CLI is missing at ${claudeBin}: run npm ci at ${repoRoot} (it is a devDependency)`);
 }
 
 /** The routes of the README's HTTP API table: `GET /vault/file?path=` → GET /vault/file. */
@@ -83,13 +75,13 @@ describe("the README's Claude Code lines, with the real Claude Code CLI", () => 
   const urlOf = (t: TestApp) => `http://127.0.0.1:${String((t.app.server.address() as AddressInfo).port)}/mcp`;
 
   beforeAll(async () => {
-    await installClaudeCode();
+    requireClaudeCode();
     open = await startTestApp();
     guarded = await startTestApp({ env: { KNOWER_TOKEN: token } });
     await open.app.listen({ port: 0, host: '127.0.0.1' });
     await guarded.app.listen({ port: 0, host: '127.0.0.1' });
     home = await makeTempDir('knower-claude-home-');
-  }, 300_000);
+  });
   afterAll(async () => {
     await open?.close();
     await guarded?.close();
