@@ -14,8 +14,7 @@ import { PendingRuns, type PendingRun } from './pending-runs.js';
 import { Repo } from './repo.js';
 import type { RunHost } from './run-host.js';
 import { foldJournal, kindsOf, relOf, runPathIds } from './run-changes.js';
-import { commitSnapshot } from './snapshot.js';
-import { scanVault } from './vault-scan.js';
+import { commitSnapshot, commitVault } from './snapshot.js';
 
 export interface HistoryDeps {
   root: string;
@@ -73,6 +72,8 @@ export function createHistoryEngine(deps: HistoryDeps) {
   const timings: HistoryTimings = { changesMs: [], handoverMs: [], commitMs: [] };
   const OPENING = 'the history is still opening';
   let unavailable: string | undefined = OPENING;
+  /** The comparison of the vault with the history at start: the first snapshot's progress, for /health. */
+  let catchingUp: 'waiting' | 'running' | 'done' = 'waiting';
   let sinceGc = 0;
   let tail: Promise<unknown> = Promise.resolve();
 
@@ -172,11 +173,16 @@ export function createHistoryEngine(deps: HistoryDeps) {
   /** The vault as it is now against the history: the first snapshot, or what changed while Knower was stopped. */
   async function catchUp(): Promise<void> {
     if (unavailable) return;
+    catchingUp = 'running';
     const t0 = performance.now();
     const first = repo.head === null;
-    const read = [...new Set([...(await scanVault(deps.root)), ...repo.tree.keys()])];
     const at = deps.clock().toISOString();
-    await commitSnapshot(ctx, { read, owned: () => owned(), meta: (paths): RunMeta => (first ? { kind: 'snapshot', files: paths.length, at } : { kind: 'hand', paths, at }) });
+    await commitVault(ctx, {
+      owned: () => owned(),
+      // A first snapshot of 100k files lists none of them (its message counts them).
+      listPaths: !first,
+      meta: (changed): RunMeta => (first ? { kind: 'snapshot', files: changed.count, at } : { kind: 'hand', paths: changed.sorted(), at }),
+    });
     timings.catchUpMs = performance.now() - t0;
     if (first) await gc();
   }
@@ -213,14 +219,15 @@ export function createHistoryEngine(deps: HistoryDeps) {
     unavailable: () => unavailable,
     timings: () => timings,
     // Opening is not a fault: /health says "degraded" only for a history that cannot run.
-    status: (): { available: boolean; opening?: boolean; problem?: string; commits: number; pending: number; handEdits: number } => ({
+    status: (): { available: boolean; opening?: boolean; problem?: string; commits: number; pending: number; handEdits: number; catchUp: typeof catchingUp } => ({
       available: !unavailable,
       ...(unavailable === OPENING ? { opening: true } : unavailable ? { problem: unavailable } : {}),
       commits: commits.size,
       pending: queued.size,
       handEdits: batch.size,
+      catchUp: catchingUp,
     }),
-    start: () => background(catchUp),
+    start: () => background(() => catchUp().finally(() => (catchingUp = 'done'))),
     noteChange: (rel: string) => batch.add(rel),
     async changes(journal: UpdateJournal): Promise<FileChange[]> {
       const t0 = performance.now();
