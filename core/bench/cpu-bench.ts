@@ -15,8 +15,9 @@ export interface IdleFigures {
   /** CPU of the tree in each window, as % of one core. */
   windowsPercent: number[];
   medianPercent: number;
-  /** Resident memory of the tree at the end of each window, MB. */
+  /** Resident memory of the tree at the end of each window, MB (RSS, and PSS: shared pages once). */
   rssMb: number[];
+  pssMb: number[];
   windowMs: number;
 }
 
@@ -25,6 +26,7 @@ export async function measureIdle(svc: ServiceProcess, windows: number, windowMs
   await sleep(3_000);
   const percents: number[] = [];
   const rss: number[] = [];
+  const pss: number[] = [];
   for (let i = 0; i < windows; i++) {
     const before = svc.sample();
     const from = performance.now();
@@ -32,8 +34,9 @@ export async function measureIdle(svc: ServiceProcess, windows: number, windowMs
     const after = svc.sample();
     percents.push(round(((after.cpuMs - before.cpuMs) / (performance.now() - from)) * 100));
     rss.push(Math.round(after.rssMb));
+    pss.push(Math.round(after.pssMb));
   }
-  return { windowsPercent: percents, medianPercent: summarize(percents).median, rssMb: rss, windowMs };
+  return { windowsPercent: percents, medianPercent: summarize(percents).median, rssMb: rss, pssMb: pss, windowMs };
 }
 
 export interface SaveCpuFigures {

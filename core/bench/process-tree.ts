@@ -48,6 +48,15 @@ function threadsCpuMs(pid: number): number | undefined {
   }
 }
 
+function pssKb(pid: number): number {
+  try {
+    const kb = /^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1];
+    return kb ? Number(kb) : 0;
+  } catch {
+    return 0;
+  }
+}
+
 function rssKb(pid: number): number {
   try {
     const kb = /^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
@@ -82,6 +91,11 @@ export function processTree(rootPid: number): ProcInfo[] {
 
 export interface TreeSample {
   rssMb: number;
+  /**
+   * Proportional set size: pages shared between processes (the node binary both the service
+   * and its worker run, ~50 MB) counted once, split between them. RSS counts them in each.
+   */
+  pssMb: number;
   cpuMs: number;
   /** CPU of the short-lived children the service itself ran and reaped (git), in ms. */
   reapedByRootMs: number;
@@ -94,20 +108,22 @@ export function sampleTree(rootPid: number): TreeSample {
   const tree = processTree(rootPid);
   const byCommand: Record<string, number> = {};
   let rss = 0;
+  let pss = 0;
   let cpu = 0;
   for (const p of tree) {
     const mb = rssKb(p.pid) / 1024;
     rss += mb;
+    pss += pssKb(p.pid) / 1024;
     const own = threadsCpuMs(p.pid);
     cpu += own === undefined ? p.cpuMs : own + p.reapedMs;
     byCommand[p.comm] = (byCommand[p.comm] ?? 0) + mb;
   }
-  return { rssMb: rss, cpuMs: cpu, reapedByRootMs: tree.find((p) => p.pid === rootPid)?.reapedMs ?? 0, processes: tree.length, byCommand };
+  return { rssMb: rss, pssMb: pss, cpuMs: cpu, reapedByRootMs: tree.find((p) => p.pid === rootPid)?.reapedMs ?? 0, processes: tree.length, byCommand };
 }
 
 export interface PeakWatch {
-  /** The highest tree RSS seen so far, and what it was made of then. */
-  peak(): { rssMb: number; byCommand: Record<string, number>; processes: number };
+  /** The highest tree RSS seen so far, and what it was made of then; the highest PSS apart. */
+  peak(): { rssMb: number; pssMb: number; byCommand: Record<string, number>; processes: number };
   stop(): void;
 }
 
@@ -116,10 +132,11 @@ export interface PeakWatch {
  * instant, not the sum of each process's own high-water mark (those peaks need not coincide).
  */
 export function watchPeak(rootPid: number, everyMs = 200): PeakWatch {
-  let best = { rssMb: 0, byCommand: {} as Record<string, number>, processes: 0 };
+  let best = { rssMb: 0, pssMb: 0, byCommand: {} as Record<string, number>, processes: 0 };
   const take = () => {
     const s = sampleTree(rootPid);
-    if (s.rssMb > best.rssMb) best = { rssMb: s.rssMb, byCommand: s.byCommand, processes: s.processes };
+    if (s.rssMb > best.rssMb) best = { ...best, rssMb: s.rssMb, byCommand: s.byCommand, processes: s.processes };
+    best.pssMb = Math.max(best.pssMb, s.pssMb);
   };
   take();
   const timer = setInterval(take, everyMs);

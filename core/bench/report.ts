@@ -20,12 +20,12 @@ export interface CaseFigures {
   loadAvg: { atStart: number; atEnd: number };
   anchor: AnchorFigures;
   /** Peak RSS of the whole process tree (service, worker, git, qmd) in each phase. */
-  firstStart: { toOkMs: number; peakRssMb: number };
+  firstStart: { toOkMs: number; peakRssMb: number; peakPssMb: number };
   /** From "ok" until the first history snapshot is committed and nothing is left to do. */
-  snapshot: { afterOkMs: number; peakRssMb: number; byCommand: Record<string, number> };
+  snapshot: { afterOkMs: number; peakRssMb: number; peakPssMb: number; byCommand: Record<string, number> };
   idle: IdleFigures;
   /** Through everything measured after start-up: searches, saves, bursts, tree listings. */
-  steady: { peakRssMb: number };
+  steady: { peakRssMb: number; peakPssMb: number };
   treeRequests: TreeRequestsFigures;
   context: FirstContextFigures;
   tree: { wireBytes: number; encoding: string };
@@ -58,10 +58,10 @@ export function formatSummary(cases: CaseFigures[]): string {
     `${''.padEnd(50)}${cases.map((c) => cell(c.label)).join('')}`,
     line('vault text', (c) => `${(c.vault.bytes / 1e6).toFixed(1)} MB`),
     line('machine load (1-min avg) at start / end', (c) => `${f(c.loadAvg.atStart, 2)} / ${f(c.loadAvg.atEnd, 2)}`),
-    line('peak RSS, whole tree: to "ok"', (c) => `${f(c.firstStart.peakRssMb, 0)} MB`),
-    line('  through the first history snapshot', (c) => `${f(c.snapshot.peakRssMb, 0)} MB`),
-    line('  in use (search, saves, bursts, listings)', (c) => `${f(c.steady.peakRssMb, 0)} MB`),
-    line('idle RSS, whole tree (median of windows)', (c) => `${f(summaryOf(c.idle.rssMb), 0)} MB`),
+    line('peak RSS (PSS), whole tree: to "ok"', (c) => `${f(c.firstStart.peakRssMb, 0)} (${f(c.firstStart.peakPssMb, 0)}) MB`),
+    line('  through the first history snapshot', (c) => `${f(c.snapshot.peakRssMb, 0)} (${f(c.snapshot.peakPssMb, 0)}) MB`),
+    line('  in use (search, saves, bursts, listings)', (c) => `${f(c.steady.peakRssMb, 0)} (${f(c.steady.peakPssMb, 0)}) MB`),
+    line('idle RSS (PSS), whole tree (median of windows)', (c) => `${f(summaryOf(c.idle.rssMb), 0)} (${f(summaryOf(c.idle.pssMb), 0)}) MB`),
     line(`${cases[0]?.treeRequests.requests ?? 0} × GET /vault/tree: RSS before → after`, (c) => `${c.treeRequests.rssBeforeMb} → ${c.treeRequests.rssAfterMb} MB`),
     line('first start to "ok" / then snapshot done', (c) => `${f(c.firstStart.toOkMs / 1000, 1)} s / +${f(c.snapshot.afterOkMs / 1000, 1)} s`),
     line('  anchor: qmd collection add / peak RSS', (c) => `${f(c.anchor.collectionAddMs / 1000, 1)} s / ${f(c.anchor.collectionAddPeakRssMb, 0)} MB`),
@@ -106,7 +106,7 @@ export function formatCase(c: CaseFigures): string {
       `  timeouts ${s.timeouts}; idle again ${s.settleAfterMs === null ? 'not within the bound' : `${f(s.settleAfterMs / 1000, 1)} s`} after the last save`,
     ]),
     `memory, whole tree: peak ${c.firstStart.peakRssMb} MB to "ok", ${c.snapshot.peakRssMb} MB through the first snapshot (${Object.entries(c.snapshot.byCommand).map(([k, v]) => `${k} ${v}`).join(', ')}), ${c.steady.peakRssMb} MB in use`,
-    `idle, whole tree, ${idle.windowsPercent.length} windows of ${idle.windowMs / 1000} s: CPU ${idle.windowsPercent.join(' / ')} %; RSS ${idle.rssMb.join(' / ')} MB`,
+    `idle, whole tree, ${idle.windowsPercent.length} windows of ${idle.windowMs / 1000} s: CPU ${idle.windowsPercent.join(' / ')} %; RSS ${idle.rssMb.join(' / ')} MB; PSS ${idle.pssMb.join(' / ')} MB`,
     head(`CPU per save (${saveCpu.samples} saves, each to its history commit; idle ${f(saveCpu.idlePercent, 2)} % subtracted)`),
     row('whole tree: job, index, tree.md, commit', saveCpu.perSave, 'ms CPU'),
     row('history commit, git included', saveCpu.historyCommit, 'ms CPU'),

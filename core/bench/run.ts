@@ -112,7 +112,7 @@ async function benchCase(label: string, corpus: CaseFigures['corpus'], make: (di
   // Memory of the whole process tree, phase by phase: to "ok", through the first history snapshot, in use.
   let watch = watchPeak(svc.pid);
   await svc.untilIdle(60 * 60_000);
-  const firstStart = { toOkMs: Math.round(performance.now() - started), peakRssMb: Math.round(watch.peak().rssMb) };
+  const firstStart = { toOkMs: Math.round(performance.now() - started), peakRssMb: Math.round(watch.peak().rssMb), peakPssMb: Math.round(watch.peak().pssMb) };
   watch.stop();
   const health = await svc.health();
   if (!health.qmd.available) throw new Error(`search is not available, the comparison would be meaningless: ${health.degraded?.join('; ')}`);
@@ -121,7 +121,7 @@ async function benchCase(label: string, corpus: CaseFigures['corpus'], make: (di
   const quiet = await svc.untilQuiet(60 * 60_000);
   const snapshotPeak = watch.peak();
   watch.stop();
-  const snapshot = { afterOkMs: Math.round(quiet.ms), peakRssMb: Math.round(snapshotPeak.rssMb), byCommand: Object.fromEntries(Object.entries(snapshotPeak.byCommand).map(([k, v]) => [k, Math.round(v)])) };
+  const snapshot = { afterOkMs: Math.round(quiet.ms), peakRssMb: Math.round(snapshotPeak.rssMb), peakPssMb: Math.round(snapshotPeak.pssMb), byCommand: Object.fromEntries(Object.entries(snapshotPeak.byCommand).map(([k, v]) => [k, Math.round(v)])) };
   log(`[${label}] idle: ${plan.idle.windows} windows of ${plan.idle.windowMs / 1000} s …`);
   const idle = await measureIdle(svc, plan.idle.windows, plan.idle.windowMs);
 
@@ -147,7 +147,7 @@ async function benchCase(label: string, corpus: CaseFigures['corpus'], make: (di
   const burst = await benchBurst(svc, vault, plan.burst);
   await svc.untilQuiet(300_000);
   const treeRequests = await benchTreeRequests(svc, plan.treeRequests);
-  const steady = { peakRssMb: Math.round(watch.peak().rssMb) };
+  const steady = { peakRssMb: Math.round(watch.peak().rssMb), peakPssMb: Math.round(watch.peak().pssMb) };
   watch.stop();
 
   loadAvg.atEnd = os.loadavg()[0] ?? 0;

@@ -36,7 +36,7 @@ const toChange = (rel: string, entry: TreeEntry | undefined): TreeChange =>
 export async function commitSnapshot(ctx: HistoryContext, input: SnapshotInput): Promise<{ settled: string[]; info: CommitInfo | null }> {
   const changed = new ChangedPaths(true);
   const known = input.known ?? new Map<string, Buffer | null>();
-  const walk = new VaultWalk(ctx, input.owned, changed, new Set(known.keys()));
+  const walk = new VaultWalk(ctx, { owned: input.owned, changed, skip: new Set(known.keys()) });
   const read = [...new Set(input.read)].filter((rel) => !known.has(rel));
   const heads = await ctx.repo.entriesAt([...read, ...known.keys()]);
   const changes: TreeChange[] = [];
@@ -78,7 +78,7 @@ export async function commitSnapshot(ctx: HistoryContext, input: SnapshotInput):
 export async function commitVault(ctx: HistoryContext, input: { owned: () => Promise<Set<string>>; meta: (changed: ChangedPaths) => RunMeta; listPaths: boolean }): Promise<CommitInfo | null> {
   const changed = new ChangedPaths(input.listPaths);
   const head: TreeEntry | undefined = ctx.repo.head ? { mode: TREE_MODE, id: ctx.repo.headTree } : undefined;
-  const root = await new VaultWalk(ctx, input.owned, changed).folder('', head);
+  const root = await new VaultWalk(ctx, { owned: input.owned, changed, rememberKeys: false }).folder('', head);
   if (root === head) return null;
   return record(ctx, { tree: root?.id ?? EMPTY_TREE }, input.meta(changed));
 }

@@ -24,7 +24,8 @@ export class TreeStore {
 
   constructor(
     private readonly git: Git,
-    private readonly maxEntries = 50_000,
+    /** ~150 bytes each: the folders on the paths commits touch, not the whole vault's. */
+    private readonly maxEntries = 20_000,
   ) {}
 
   /** Reads the trees not cached yet, all in one process. */

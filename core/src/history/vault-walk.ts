@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { isTextContent, versionKey } from '../vault/index.js';
 import { mapLimit, storeBlob, type HistoryContext } from './context.js';
-import { blobId } from './git-objects.js';
+import { blobId, writeBlob } from './git-objects.js';
 import { readForHistory } from './history-file.js';
 import { readBlobs } from './repo-read.js';
 import { isHistoryPath } from './run-changes.js';
@@ -51,13 +51,27 @@ export class VaultWalk {
   /** Owned paths met so far: a walk that met none settled everything it looked at. */
   ownedSeen = 0;
 
+  private readonly owned: () => Promise<Set<string>>;
+  private readonly changed: ChangedPaths;
+  private readonly skip: ReadonlySet<string>;
+  private readonly rememberKeys: boolean;
+
   constructor(
     private readonly ctx: HistoryContext,
-    private readonly owned: () => Promise<Set<string>>,
-    private readonly changed: ChangedPaths,
-    /** Paths decided elsewhere (what a run found there): a folder's walk leaves them as the history has them. */
-    private readonly skip: ReadonlySet<string> = new Set(),
-  ) {}
+    opts: {
+      owned: () => Promise<Set<string>>;
+      changed: ChangedPaths;
+      /** Paths decided elsewhere (what a run found there): a folder's walk leaves them as the history has them. */
+      skip?: ReadonlySet<string>;
+      /** Keep the version keys of the blobs stored (not for a whole vault: 100k keys no later commit needs). */
+      rememberKeys?: boolean;
+    },
+  ) {
+    this.owned = opts.owned;
+    this.changed = opts.changed;
+    this.skip = opts.skip ?? new Set();
+    this.rememberKeys = opts.rememberKeys ?? true;
+  }
 
   /** The tree the folder `rel` ('' for the vault) makes now; `head` is what the history has there. */
   async folder(rel: string, head: TreeEntry | undefined): Promise<TreeEntry | undefined> {
@@ -96,6 +110,8 @@ export class VaultWalk {
       const made = await this.files(states, owned);
       states.forEach((s, k) => set(s.rel.slice(rel ? rel.length + 1 : 0), made[k]));
     }
+    // The subfolders' trees in one process rather than one each (400 project folders, say).
+    await this.ctx.repo.trees.load(folders.flatMap((name) => treeIdOf(before.get(name)) ?? []));
     for (const name of folders) {
       set(name, await this.folder(join(rel, name), before.get(name)));
     }
@@ -124,7 +140,7 @@ export class VaultWalk {
       }
       if (head && isTree(head)) for await (const [p] of this.ctx.repo.trees.files(head, s.rel)) this.changed.add(p); // a file replaces a folder
       this.changed.add(s.rel);
-      return { mode: FILE_MODE, id: await storeBlob(this.ctx, s.bytes) };
+      return { mode: FILE_MODE, id: this.rememberKeys ? await storeBlob(this.ctx, s.bytes) : await writeBlob(this.ctx.repo.git.gitDir, s.bytes) };
     });
   }
 
