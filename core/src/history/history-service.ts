@@ -153,7 +153,9 @@ export function createHistoryEngine(deps: HistoryDeps) {
   /** Packs loose objects once there are many (`gc --auto` decides; it is a no-op otherwise). */
   async function gc(): Promise<void> {
     sinceGc = 0;
-    await git.run(['gc', '--auto', '--quiet'], { timeoutMs: 600_000 }).catch((err: unknown) => deps.log.warn({ err }, 'git gc failed'));
+    // Packing 100k objects after a first snapshot stays within a few tens of MB: one thread, a bounded delta cache.
+    const bounded = ['-c', 'pack.threads=1', '-c', 'pack.deltaCacheSize=16m', '-c', 'pack.windowMemory=64m'];
+    await git.run([...bounded, 'gc', '--auto', '--quiet'], { timeoutMs: 600_000 }).catch((err: unknown) => deps.log.warn({ err }, 'git gc failed'));
   }
 
   async function open(): Promise<void> {
