@@ -74,6 +74,7 @@ export function createHistoryEngine(deps: HistoryDeps) {
   let unavailable: string | undefined = OPENING;
   /** The comparison of the vault with the history at start: the first snapshot's progress, for /health. */
   let catchingUp: 'waiting' | 'running' | 'done' = 'waiting';
+  let closing = false;
   let sinceGc = 0;
   let tail: Promise<unknown> = Promise.resolve();
 
@@ -181,12 +182,13 @@ export function createHistoryEngine(deps: HistoryDeps) {
     const at = deps.clock().toISOString();
     await commitVault(ctx, {
       owned: () => owned(),
+      stopped: () => closing,
       // A first snapshot of 100k files lists none of them (its message counts them).
       listPaths: !first,
       meta: (changed): RunMeta => (first ? { kind: 'snapshot', files: changed.count, at } : { kind: 'hand', paths: changed.sorted(), at }),
     });
     timings.catchUpMs = performance.now() - t0;
-    if (first) await gc();
+    if (first && !closing) await gc();
   }
 
   const opened = turn(open);
@@ -252,6 +254,7 @@ export function createHistoryEngine(deps: HistoryDeps) {
     },
     whenIdle: () => turn(async () => undefined),
     async close(): Promise<void> {
+      closing = true; // a first snapshot still walking the vault stops at its next folder
       batch.close();
       await Promise.race([tail, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
     },

@@ -75,11 +75,16 @@ export async function commitSnapshot(ctx: HistoryContext, input: SnapshotInput):
  * The whole vault against the history, committed as one: the first snapshot, or what changed
  * while Knower was stopped. Streamed folder by folder (see VaultWalk); null when nothing changed.
  */
-export async function commitVault(ctx: HistoryContext, input: { owned: () => Promise<Set<string>>; meta: (changed: ChangedPaths) => RunMeta; listPaths: boolean }): Promise<CommitInfo | null> {
+export async function commitVault(
+  ctx: HistoryContext,
+  input: { owned: () => Promise<Set<string>>; meta: (changed: ChangedPaths) => RunMeta; listPaths: boolean; stopped?: () => boolean },
+): Promise<CommitInfo | null> {
   const changed = new ChangedPaths(input.listPaths);
   const head: TreeEntry | undefined = ctx.repo.head ? { mode: TREE_MODE, id: ctx.repo.headTree } : undefined;
-  const root = await new VaultWalk(ctx, { owned: input.owned, changed, rememberKeys: false }).folder('', head);
-  if (root === head) return null;
+  const walk = new VaultWalk(ctx, { owned: input.owned, changed, rememberKeys: false, ...(input.stopped ? { stopped: input.stopped } : {}) });
+  const root = await walk.folder('', head);
+  // Stopped half way (the service is closing): nothing is committed; the next start walks again.
+  if (root === head || walk.stoppedEarly) return null;
   return record(ctx, { tree: root?.id ?? EMPTY_TREE }, input.meta(changed));
 }
 

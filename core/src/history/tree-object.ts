@@ -42,13 +42,20 @@ export function parseTree(raw: Buffer): Tree {
 }
 
 export function serializeTree(tree: Tree): Buffer {
-  const items = [...tree].map(([name, entry]) => {
-    const bytes = Buffer.from(name, 'utf8');
-    return { bytes, key: entry.mode === TREE_MODE ? Buffer.concat([bytes, Buffer.from('/')]) : bytes, entry };
-  });
-  // Bytes, not JS string order: the two differ for characters beyond the Basic Multilingual Plane.
-  items.sort((a, b) => Buffer.compare(a.key, b.key));
-  const parts: Buffer[] = [];
-  for (const { bytes, entry } of items) parts.push(Buffer.from(`${entry.mode} `, 'latin1'), bytes, Buffer.from([0]), Buffer.from(entry.id, 'hex'));
-  return Buffer.concat(parts);
+  // Sort keys are the names' UTF-8 bytes read as Latin-1: comparing them as strings compares the
+  // bytes (JS string order would differ from git's for characters beyond the Basic Multilingual Plane).
+  const items = [...tree].map(([name, entry]) => ({ name, entry, key: `${Buffer.from(name, 'utf8').toString('latin1')}${entry.mode === TREE_MODE ? '/' : ''}` }));
+  items.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  // One buffer for the whole object: a folder of 30k notes is 30k entries, not 120k small buffers.
+  let size = 0;
+  for (const { name, entry } of items) size += entry.mode.length + 1 + Buffer.byteLength(name, 'utf8') + 1 + 20;
+  const out = Buffer.allocUnsafe(size);
+  let at = 0;
+  for (const { name, entry } of items) {
+    at += out.write(`${entry.mode} `, at, 'latin1');
+    at += out.write(name, at, 'utf8');
+    out[at++] = 0;
+    at += out.write(entry.id, at, 'hex');
+  }
+  return out;
 }

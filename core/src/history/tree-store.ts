@@ -1,6 +1,7 @@
 import type { Git } from './git.js';
 import { writeObject } from './git-objects.js';
 import { readBlobs } from './repo-read.js';
+import { EMPTY_RAW, findEntry, indexTree, spliceTree, type RawTree } from './raw-tree.js';
 import { EMPTY_TREE, FILE_MODE, parseTree, serializeTree, TREE_MODE, treeIdOf, type Tree, type TreeEntry } from './tree-object.js';
 
 /** A path set to a blob, set to a folder's tree, or removed (blob null: a file or a whole folder). */
@@ -14,18 +15,19 @@ interface ChangeNode {
 
 /**
  * The folders of the history as git trees, read on demand (`cat-file --batch`, one process per
- * level of a lookup) and kept in a cache bounded by entries. Trees are addressed by content, so
- * a cached tree never goes stale. A commit rewrites the trees on its changed paths and nothing
- * else: its cost follows the depth and width of those folders, not the size of the vault.
+ * level of a lookup) and cached as git stores them, within a bound in bytes. Trees are addressed
+ * by content, so a cached tree never goes stale. A commit splices the entries it changes into
+ * the trees on its changed paths and writes those, nothing else: its cost follows the depth of
+ * those paths (and the byte size of those folders' trees), not the size of the vault.
  */
 export class TreeStore {
-  private readonly cache = new Map<string, Tree>();
-  private cachedEntries = 0;
+  private readonly cache = new Map<string, RawTree>();
+  private cachedBytes = 0;
 
   constructor(
     private readonly git: Git,
-    /** ~150 bytes each: the folders on the paths commits touch, not the whole vault's. */
-    private readonly maxEntries = 20_000,
+    /** The folders on the paths commits touch, not the whole vault's (a folder of 30k notes is ~2 MB). */
+    private readonly maxBytes = 8 * 1024 * 1024,
   ) {}
 
   /** Reads the trees not cached yet, all in one process. */
@@ -36,13 +38,12 @@ export class TreeStore {
     for (const id of missing) {
       const bytes = raw.get(id);
       if (!bytes) throw new Error(`tree ${id} is missing from the history`);
-      this.remember(id, parseTree(bytes));
+      this.remember(id, indexTree(Buffer.from(bytes)));
     }
   }
 
-  /** A folder's entries. Shared with the cache: copy before changing. */
-  async get(id: string): Promise<Tree> {
-    if (id === EMPTY_TREE) return new Map();
+  private async raw(id: string): Promise<RawTree> {
+    if (id === EMPTY_TREE) return EMPTY_RAW;
     const hit = this.cache.get(id);
     if (hit) {
       // Most recently used last: the first entries of the map are the ones to evict.
@@ -51,14 +52,22 @@ export class TreeStore {
       return hit;
     }
     await this.load([id]);
-    return this.cache.get(id) as Tree;
+    return this.cache.get(id) as RawTree;
+  }
+
+  /** A folder's entries, decoded (a copy: change it freely). */
+  async get(id: string): Promise<Tree> {
+    return id === EMPTY_TREE ? new Map() : parseTree((await this.raw(id)).raw);
   }
 
   /** Stores a folder (already in the repository when its id exists). */
   async write(tree: Tree): Promise<string> {
-    if (tree.size === 0) return EMPTY_TREE;
-    const id = await writeObject(this.git.gitDir, 'tree', serializeTree(tree));
-    this.remember(id, tree);
+    return tree.size === 0 ? EMPTY_TREE : this.writeRaw(serializeTree(tree));
+  }
+
+  private async writeRaw(raw: Buffer): Promise<string> {
+    const id = await writeObject(this.git.gitDir, 'tree', raw);
+    this.remember(id, indexTree(raw));
     return id;
   }
 
@@ -71,7 +80,7 @@ export class TreeStore {
       const next: typeof walking = [];
       for (const w of walking) {
         const folder = treeIdOf(w.at);
-        const entry = folder ? (await this.get(folder)).get(w.parts[w.depth] as string) : undefined;
+        const entry = folder ? findEntry(await this.raw(folder), w.parts[w.depth] as string) : undefined;
         if (w.depth + 1 === w.parts.length || !entry) out.set(w.rel, w.depth + 1 === w.parts.length ? entry : undefined);
         else next.push({ ...w, at: entry, depth: w.depth + 1 });
       }
@@ -108,31 +117,29 @@ export class TreeStore {
     const start = node.set === undefined ? current : (node.set ?? undefined);
     if (node.below.size === 0) return start;
     const startId = treeIdOf(start);
-    const tree: Tree = startId ? new Map(await this.get(startId)) : new Map();
+    const tree = startId ? await this.raw(startId) : EMPTY_RAW;
     // The folders this level descends into, read in one process.
     await this.load(
       [...node.below].flatMap(([name, child]) => {
-        const id = treeIdOf(child.set === undefined ? tree.get(name) : (child.set ?? undefined));
+        const id = treeIdOf(child.set === undefined ? findEntry(tree, name) : (child.set ?? undefined));
         return child.below.size && id ? [id] : [];
       }),
     );
-    for (const [name, child] of node.below) {
-      const made = await this.build(child, tree.get(name));
-      if (made) tree.set(name, made);
-      else tree.delete(name);
-    }
-    if (tree.size === 0) return undefined; // git keeps no empty folders
-    return { mode: TREE_MODE, id: await this.write(tree) };
+    const made = new Map<string, TreeEntry | null>();
+    for (const [name, child] of node.below) made.set(name, (await this.build(child, findEntry(tree, name))) ?? null);
+    const raw = spliceTree(tree, made);
+    if (raw.length === 0) return undefined; // git keeps no empty folders
+    return { mode: TREE_MODE, id: await this.writeRaw(raw) };
   }
 
-  private remember(id: string, tree: Tree): void {
+  private remember(id: string, tree: RawTree): void {
     if (this.cache.has(id)) return;
     this.cache.set(id, tree);
-    this.cachedEntries += tree.size;
+    this.cachedBytes += tree.raw.length + tree.starts.byteLength * 2;
     for (const [oldId, old] of this.cache) {
-      if (this.cachedEntries <= this.maxEntries || oldId === id) break;
+      if (this.cachedBytes <= this.maxBytes || oldId === id) break;
       this.cache.delete(oldId);
-      this.cachedEntries -= old.size;
+      this.cachedBytes -= old.raw.length + old.starts.byteLength * 2;
     }
   }
 }

@@ -55,6 +55,9 @@ export class VaultWalk {
   private readonly changed: ChangedPaths;
   private readonly skip: ReadonlySet<string>;
   private readonly rememberKeys: boolean;
+  private readonly stopped: () => boolean;
+  /** The walk was told to stop: what it returned is partial and must not be committed. */
+  stoppedEarly = false;
 
   constructor(
     private readonly ctx: HistoryContext,
@@ -65,8 +68,11 @@ export class VaultWalk {
       skip?: ReadonlySet<string>;
       /** Keep the version keys of the blobs stored (not for a whole vault: 100k keys no later commit needs). */
       rememberKeys?: boolean;
+      /** Asked at each folder: true ends the walk early (see stoppedEarly). */
+      stopped?: () => boolean;
     },
   ) {
+    this.stopped = opts.stopped ?? (() => false);
     this.owned = opts.owned;
     this.changed = opts.changed;
     this.skip = opts.skip ?? new Set();
@@ -75,6 +81,8 @@ export class VaultWalk {
 
   /** The tree the folder `rel` ('' for the vault) makes now; `head` is what the history has there. */
   async folder(rel: string, head: TreeEntry | undefined): Promise<TreeEntry | undefined> {
+    if (!this.stoppedEarly && this.stopped()) this.stoppedEarly = true;
+    if (this.stoppedEarly) return head;
     const abs = path.join(this.ctx.root, rel);
     const dirents = await readdir(abs, { withFileTypes: true }).catch(() => []);
     const headTree = treeIdOf(head);

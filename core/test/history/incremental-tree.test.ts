@@ -193,6 +193,15 @@ describe('the history writes the trees plain git would', () => {
     expect(ctx.commits.get(ctx.repo.head as string)?.subject).toBe('Hand edits: 2 files');
   });
 
+  it('commits nothing of a whole-vault walk told to stop half way', async () => {
+    await put('bucket/later.md', '# Later\n');
+    const head = ctx.repo.head;
+    let folders = 0;
+    const info = await commitVault(ctx, { owned: async () => new Set(), listPaths: true, stopped: () => ++folders > 2, meta: (c) => ({ kind: 'hand', paths: c.sorted(), at: '2024-05-01T10:00:00Z' }) });
+    expect(info).toBeNull();
+    expect(ctx.repo.head).toBe(head);
+  });
+
   it('writes the commit object git commit-tree writes', async () => {
     await put('bucket/new.md', '# New\n');
     const { info } = await snapshot(['bucket/new.md']);
