@@ -1,4 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { isolateTestProcess } from './src/config/test-environment.js';
+
+// Before anything else: the tests, and every process they start with `...process.env`, see an
+// environment of their own (no provider keys, no KNOWER_* settings, no .env of the checkout).
+isolateTestProcess(process.env);
 
 export default defineConfig({
   test: {

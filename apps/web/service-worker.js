@@ -23,7 +23,11 @@ self.addEventListener('fetch', (event) => {
   const { request } = event;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (request.method === 'POST' && url.pathname === '/share') return event.respondWith(forwardShare(request));
+  // Only GETs are ever answered here. Every write, the share target's POST /share included,
+  // goes to the network as the browser made it: re-sent from this worker it would leave as a
+  // same-origin request of the app (cookie and all) whoever started it, and a form on any web
+  // page could then file updates. Untouched, it keeps the browser's own Origin and
+  // Sec-Fetch-Site, and core tells a launch from the phone's share sheet from a page's post.
   if (request.method !== 'GET') return;
   // Pages: the network first (a new release, the sign-in redirect), the cached shell offline.
   if (request.mode === 'navigate') {
@@ -32,21 +36,3 @@ self.addEventListener('fetch', (event) => {
   // Hashed assets never change: the cache first. Everything else (the API) goes to the network untouched.
   if (isShellAsset(url)) event.respondWith(caches.match(request, { cacheName: CACHE }).then((hit) => hit ?? fetch(request)));
 });
-
-/**
- * The phone's share sheet opens the installed app with a POST to /share. Browsers send that
- * navigation without the app's Origin (Sec-Fetch-Site "none", sometimes Origin "null"), which
- * core rightly refuses for any write; re-sent from here it is a same-origin request of the app.
- */
-async function forwardShare(request) {
-  const back = (query) => Response.redirect(`/?${query}#/activity`, 303);
-  try {
-    const form = await request.formData();
-    const response = await fetch('/share', { method: 'POST', body: form, headers: { Accept: 'application/json' } });
-    const body = await response.json().catch(() => ({}));
-    if (response.ok && body.id) return back(`shared=${encodeURIComponent(body.id)}`);
-    return back(`share_error=${encodeURIComponent(body.message || `Knower answered HTTP ${response.status}.`)}`);
-  } catch {
-    return back(`share_error=${encodeURIComponent('Knower could not be reached, so nothing was sent. Share it again once the service is running.')}`);
-  }
-}

@@ -32,13 +32,27 @@ const proxy: ProxyOptions = {
 /**
  * Emits /sw.js: the hand-written service worker with this build's file list and a version
  * derived from it, so a new release replaces the cached shell and nothing else is cached.
+ * The shell is what the first load needs (the entry, what it imports, their CSS): the chunks
+ * loaded on demand (math, diagrams, inline HTML) would add megabytes to every install.
  */
 function serviceWorker(): Plugin {
   return {
     name: 'knower-service-worker',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const built = Object.keys(bundle).filter((file) => !file.endsWith('.map')).map((file) => `/${file}`);
+      const shell = new Set<string>();
+      const visit = (file: string) => {
+        const item = bundle[file];
+        if (!item || shell.has(file)) return;
+        shell.add(file);
+        if (item.type !== 'chunk') return;
+        for (const css of item.viteMetadata?.importedCss ?? []) shell.add(css);
+        for (const imported of item.imports) visit(imported);
+      };
+      for (const [file, item] of Object.entries(bundle)) if (item.type === 'chunk' && item.isEntry) visit(file);
+      const built = Object.keys(bundle)
+        .filter((file) => !file.endsWith('.map') && shell.has(file))
+        .map((file) => `/${file}`);
       const files = ['/', ...built.filter((f) => f !== '/index.html'), '/manifest.webmanifest', '/icons/icon-192.png', '/icons/icon.svg'];
       const version = createHash('sha1').update(files.join('\n')).digest('hex').slice(0, 12);
       const source = readFileSync(new URL('./service-worker.js', import.meta.url), 'utf8');
@@ -56,6 +70,8 @@ export default defineConfig({
     assetsDir: 'static',
     outDir: 'dist',
     emptyOutDir: true,
+    // Mermaid's largest layout engine (elk, 1.5 MB) loads only for a diagram that asks for it.
+    chunkSizeWarningLimit: 1600,
     // Libraries change far less often than the app: separate chunks stay cached across releases.
     rolldownOptions: {
       output: {
@@ -63,8 +79,11 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             // Captures its whole unified/micromark dependency tree (includeDependenciesRecursively).
-            { name: 'markdown', test: /node_modules[\\/](react-markdown|remark-gfm)[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
+            { name: 'markdown', test: /node_modules[\\/](react-markdown|remark-gfm|remark-math|@r4ai[\\/]remark-callout)[\\/]/ },
+            // KaTeX, Mermaid, inline HTML and the CJK rules are loaded only by notes that use them:
+            // grouped by the entries (the app, each lazy import) that need them, they stay out of
+            // the first load.
+            { name: 'vendor', test: /node_modules[\\/]/, entriesAware: true },
           ],
         },
       },

@@ -1,5 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { isolateTestProcess } from '../../core/src/config/test-environment.js';
+
+// The tests see an environment of their own: no provider keys, no KNOWER_* settings, no .env.
+isolateTestProcess(process.env);
 
 // Unit tests cover the pure logic under src/lib (tree building, paths, routes, reducers):
 // plain node, no DOM, no bundler plugins.

@@ -125,7 +125,7 @@ export async function firstContext(vault: string): Promise<FirstContextFigures> 
   );
   const index = new VaultIndex();
   const result = new VaultScanner(vault, new MemoryStore()).sync(['']);
-  for (const facts of result.upserts) index.set(entryOf(facts, 'knower'));
+  for (const facts of result.upserts) index.set(entryOf(facts, { mode: 'knower' }));
   const note = async (rel: string) => (await readFile(path.join(vault, rel), 'utf8').catch(() => '')).slice(0, 3_000 * 4);
   const context = [await note('overview.md'), await note('profile.md'), boundedTreeView(index)].join('\n\n');
   return { treeMdBytes: Buffer.byteLength(tree), treeMdTokens: Math.ceil(splitNote(tree).body.length / 4), bootstrapTokens: estimateTokens(context) };

@@ -7,6 +7,7 @@ import { clearFailedItem, createQuestions, createUpdateRetry, QuestionStore, typ
 import { createAgents, modelDeps, type Agents } from './agents/index.js';
 import type { Config } from './config/index.js';
 import { createEventBus, type EventBus } from './events/index.js';
+import { createDiskWatch, type DiskWatch } from './health/index.js';
 import { createHistory, type History } from './history/index.js';
 import { countInboxItems } from './inbox/index.js';
 import { createBackgroundJob, createTreeWriter, startVaultSync, type BackgroundJob, type IndexingProgress } from './jobs/index.js';
@@ -17,7 +18,10 @@ import { describeError, sendError, validationError } from './routes/http-errors.
 import { mcpRoutes } from './mcp/index.js';
 import { createSearchEngine, guardVaultHits, type SearchEngine } from './search/index.js';
 import { securityPlugin } from './security/index.js';
-import { chooseFrontmatterMode, ensureSkeleton, settleWrites, VaultIndex, type FrontmatterChoice } from './vault/index.js';
+import { createBriefs, type Briefs } from './brief/index.js';
+import { briefRoutes, statsRoutes } from './routes/index.js';
+import { createVaultStats, type VaultStats } from './stats/index.js';
+import { chooseFrontmatterMode, claimRootNames, cleanLeftovers, ensureSkeleton, probeFilesystem, registerFilesystem, settleWrites, VaultIndex, type FileOps, type Filesystem, type FrontmatterChoice, type RootNames } from './vault/index.js';
 import { SelfWrites } from './watch/index.js';
 
 export interface Knower {
@@ -32,11 +36,19 @@ export interface Knower {
   queue: UpdateQueue;
   /** Where notes' created/updated/tokens live, and why. */
   frontmatter: FrontmatterChoice;
+  /** What the vault's filesystem can do (hard links, case folding), probed at start. */
+  filesystem: Filesystem;
+  /** Which of Knower's root names the person's own files hold. */
+  rootNames: RootNames;
   history: History;
   /** Questions asked through POST /search, kept with their answers. */
   questions: Questions;
   /** Runs a failed update's input again. */
   retries: UpdateRetry;
+  /** What the vault holds and what changed lately, per project. */
+  stats: VaultStats;
+  /** A repository's project brief, for coding agents. */
+  briefs: Briefs;
   watching(): boolean;
   /** Why changes made on disk may go unnoticed, if so. */
   watchProblem(): string | undefined;
@@ -44,6 +56,10 @@ export interface Knower {
   indexing(): IndexingProgress;
   /** Resolves when the start-up scan, the job, tree.md and the search index have all caught up. */
   whenSettled(): Promise<void>;
+  /** Free space on the vault's and the state dir's disks. */
+  disks: DiskWatch;
+  /** A running update silent this long is reported stuck (tests shorten it). */
+  queueStallMs?: number;
 }
 
 declare module 'fastify' {
@@ -62,6 +78,12 @@ export interface AppDeps {
   retry?: RetryPolicy;
   /** How long the vault must be quiet before hand edits are committed to the history (tests shorten it). */
   historyQuietMs?: number;
+  /** File operations that differ between filesystems (tests give one without hard links). */
+  fileOps?: FileOps;
+  /** A running update silent this long is reported stuck in /health (default 15 min). */
+  queueStallMs?: number;
+  /** One agent tool call's time limit (default 60 s; tests shorten it). */
+  toolTimeLimitMs?: number;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -73,12 +95,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const log: Logger = app.log;
 
   await mkdir(config.stateDir, { recursive: true });
+  await mkdir(config.vaultPath, { recursive: true });
+  const root = await realpath(config.vaultPath);
+  // How this filesystem writes safely (hard links or O_EXCL) and compares names (case folded or not).
+  const filesystem = probeFilesystem(root, deps.fileOps);
+  const unregisterFilesystem = registerFilesystem(filesystem);
+  if (!filesystem.hardLinks || filesystem.caseInsensitive) log.info({ hardLinks: filesystem.hardLinks, caseInsensitive: filesystem.caseInsensitive }, 'vault filesystem');
+  // Decided before anything is written: names the person's files already hold stay theirs.
+  // What a crash left mid-write: temp files go, notes moved aside come back (never lost).
+  const leftovers = await cleanLeftovers(root);
+  if (leftovers.removed.length || leftovers.restored.length) log.warn({ ...leftovers }, 'cleaned up after an interrupted write');
+  const rootNames = await claimRootNames({ root, vaultPath: path.resolve(config.vaultPath), stateDir: config.stateDir, caseInsensitive: filesystem.caseInsensitive });
+  for (const notice of rootNames.notices()) log.warn(notice);
   // Decided before the skeleton is written: a vault that already had notes is the person's own.
   const frontmatter = await chooseFrontmatterMode(config.stateDir, path.resolve(config.vaultPath), config.frontmatter, clock());
-  const created = await ensureSkeleton(config.vaultPath, clock());
+  const created = await ensureSkeleton(root, clock(), rootNames);
   if (created.length) log.info({ created }, 'created the vault skeleton');
   log.info({ mode: frontmatter.mode, reason: frontmatter.reason }, 'frontmatter mode');
-  const root = await realpath(config.vaultPath);
 
   const index = new VaultIndex();
   const bus = createEventBus();
@@ -97,7 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     root,
   );
 
-  const treeWriter = createTreeWriter({ root, index, selfWrites, clock, log });
+  const treeWriter = createTreeWriter({ root, file: rootNames.fileOf('tree.md'), index, selfWrites, clock, log });
   let inboxCount = -1;
   const job = createBackgroundJob({
     root,
@@ -107,8 +140,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     log,
     mode: frontmatter.mode,
+    isPersons: rootNames.isPersons,
     onListingChange: () => {
       treeWriter.schedule();
+      bus.publish({ type: 'tree_changed', data: { revision: index.revision } });
       const count = countInboxItems(index);
       if (count !== inboxCount) {
         if (inboxCount !== -1) bus.publish({ type: 'inbox_updated', data: { count } });
@@ -137,7 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.historyQuietMs !== undefined ? { quietMs: deps.historyQuietMs } : {}),
   });
   const sync = startVaultSync({ root, bus, job, selfWrites, log, onForeignChange: (rel) => history.noteChange(rel) });
-  const agents = createAgents({ root, index, search, clock, log, ...modelDeps(config.provider) });
+  const agents = createAgents({ root, names: rootNames, index, search, clock, log, ...modelDeps(config.provider), ...(deps.toolTimeLimitMs ? { toolTimeLimitMs: deps.toolTimeLimitMs } : {}) });
   const queue = createUpdateQueue({
     store,
     agents,
@@ -149,6 +184,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clearFailedItem: (failed, writer) => clearFailedItem({ root, imagePath: (record, image) => store.imagePath(record, image) }, failed, writer),
     ...(deps.retry ? { retry: deps.retry } : {}),
   });
+  // The accepted updates are counted before the service answers: /health never shows an idle
+  // queue while updates wait to be loaded after a restart.
+  await queue.load();
   const questions = createQuestions({ store: new QuestionStore(config.stateDir), agents, bus, clock, log });
   const retries = createUpdateRetry({ queue, imagePath: (record, image) => store.imagePath(record, image) });
   let watching = false;
@@ -175,9 +213,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     agents,
     queue,
     frontmatter,
+    filesystem,
+    rootNames,
     history,
     questions,
     retries,
+    stats: createVaultStats({ index, queue, history, search, clock }),
+    briefs: createBriefs({ root, index, search }),
+    disks: createDiskWatch({ vault: root, state: config.stateDir }),
+    ...(deps.queueStallMs !== undefined ? { queueStallMs: deps.queueStallMs } : {}),
     watching: () => watching && sync.problem() === undefined,
     watchProblem: () => sync.problem(),
     indexing: () => job.progress(),
@@ -199,9 +243,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await history.close();
     await sync.close();
     job.close();
+    // A stamp already under way finishes (its temp file gone) before the vault is let go.
+    await Promise.race([job.whenIdle(), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
     await settleWrites();
     treeWriter.cancel();
     await search.close();
+    unregisterFilesystem();
   });
 
   app.setErrorHandler((error: { statusCode?: number; validation?: unknown; code?: string; message: string }, request, reply) => {
@@ -214,7 +261,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   // First: its onRequest hook (Host, Origin, token) must cover every route registered after it.
-  await app.register(securityPlugin, { token: config.token, host: config.host, allowedHosts: config.allowedHosts });
+  await app.register(securityPlugin, { token: config.token, host: config.host, allowedHosts: config.allowedHosts, stateDir: config.stateDir });
   // JSON, the listing and the web assets go out compressed. The event streams (/sse, /mcp) take
   // over the raw response (hijack) and never pass through it, so they stay unbuffered.
   await app.register(compress, { threshold: 1024 });
@@ -228,6 +275,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(historyRoutes);
   await app.register(activityRoutes);
   await app.register(sseRoutes);
+  await app.register(statsRoutes);
+  await app.register(briefRoutes);
   await app.register(mcpRoutes);
   await app.register(webRoutes, { dist: config.webDist });
   return app;

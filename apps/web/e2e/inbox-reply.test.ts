@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { activity, composer, inboxBadge, inboxNav, pendingItems, waitForApp } from './harness/app.js';
+import { activity, composer, inboxBadge, inboxNav, pendingItems, showTree, treeRow, waitForApp } from './harness/app.js';
 import { taskText, text, toolUse, turn, turnFrom, updateIdOf } from './harness/fake-model.js';
 import { SIZES } from './harness/browser.js';
 import { useKnower } from './harness/knower-e2e.js';
 import { ACME, GARDEN } from './harness/seed-vault.js';
+import { settledRows, startTreeSampler, stopTreeSampler } from './harness/tree-sampler.js';
 
 // Moment 3: the agent cannot tell where something goes → an inbox item with its reasoning (the
 // badge rises); the user replies; the agent carries the reply out; the item disappears.
@@ -107,5 +108,15 @@ describe.each(SIZES)('moment 3 on a $name ($width×$height): an ambiguous update
     expect(e2e.model.remaining()).toBe(0);
     expect(existsSync(path.join(e2e.vaultPath, 'inbox', itemId))).toBe(false);
     expect(await e2e.readFile('projects/acme/state.md')).toContain(`Launch moved to October (was Q3, ${size.name}).`);
+
+    // The tree followed: the item's folder is gone from it, and its rows are a fresh listing.
+    await showTree(page);
+    await startTreeSampler(page, ['inbox', `inbox/${itemId}`]);
+    await treeRow(page, `inbox/${itemId}`).waitFor({ state: 'detached' });
+    const { drawn, fresh } = await settledRows(page, e2e.core.url);
+    const sampled = await stopTreeSampler(page);
+    expect(sampled.problems).toEqual([]);
+    expect(drawn).toEqual(fresh);
+    expect(drawn.some((row) => row.includes(`inbox/${itemId}`))).toBe(false);
   });
 });

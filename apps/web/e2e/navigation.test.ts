@@ -8,7 +8,7 @@ import { ACME, GARDEN } from './harness/seed-vault.js';
 // Getting around a vault without the mouse, and the installed app's ways in: the quick
 // switcher (Ctrl/Cmd+K), the shortcuts list, and the share target a phone's share sheet uses.
 
-const e2e = useKnower('navigation', { ...GARDEN, ...ACME });
+const e2e = useKnower('navigation', { ...GARDEN, ...ACME, 'projects/acme/state diagram.png': Buffer.from('89504e470d0a1a0a', 'hex') });
 
 describe.each(SIZES)('finding and sharing on a $name ($width×$height)', (size) => {
   it('finds a note by name and a passage by its words from the keyboard alone', async () => {
@@ -25,7 +25,13 @@ describe.each(SIZES)('finding and sharing on a $name ($width×$height)', (size) 
     await page.keyboard.type(' state');
     // Every word must match the path: tasks.md drops out of the names.
     await results.getByRole('option', { name: /^tasks\.md/ }).waitFor({ state: 'detached' });
-    await results.getByRole('option', { name: /^state\.md.*projects\/acme/ }).waitFor();
+    const state = results.getByRole('option', { name: /^state\.md.*projects\/acme/ });
+    await state.waitFor();
+    // The words are marked where they matched; a picture of that name is not among the notes.
+    expect(await state.locator('mark').allTextContents()).toEqual(['state', 'acme']);
+    const names = await results.getByRole('option').allTextContents();
+    expect(names.findIndex((n) => n.startsWith('state diagram.png'))).toBeGreaterThan(names.findIndex((n) => n.startsWith('state.md')));
+    await results.getByText('Other files').waitFor();
     await e2e.checkView(page, 'quick-switcher');
     await page.keyboard.press('Enter');
     await fileView(page, 'projects/acme/state.md').getByText('Launch planned for Q3').waitFor();
@@ -37,8 +43,25 @@ describe.each(SIZES)('finding and sharing on a $name ($width×$height)', (size) 
     await hit.waitFor();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowUp');
+    expect(await hit.locator('mark').first().textContent()).toMatch(/compost/i);
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 1, name: /state\.md|description\.md/ }).waitFor();
+    // It opens at the passage, with the word highlighted.
+    expect(decodeURIComponent(page.url())).toContain('?f=compost');
+    const found = page.locator('article [data-found]');
+    await found.waitFor();
+    expect(await found.textContent()).toMatch(/compost/i);
+    expect(await page.evaluate(() => CSS.highlights.has('knower-find'))).toBe(true);
+    const box = await found.boundingBox();
+    expect(box && box.y >= 0 && box.y < (page.viewportSize()?.height ?? 0)).toBe(true);
+  });
+
+  it('says plainly when a link names a file that is not there', async () => {
+    const page = await e2e.open({ viewport: size });
+    await page.goto('/#/file/projects/nowhere/never.md');
+    await waitForApp(page);
+    await page.getByRole('heading', { name: 'There is no file at this path' }).waitFor();
+    expect(await page.getByText('no longer in the vault').count()).toBe(0);
   });
 
   it('lists the shortcuts', async () => {

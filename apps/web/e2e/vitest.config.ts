@@ -1,6 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { isolateTestProcess } from '../../../core/src/config/test-environment.js';
+
+// The suite, and the core and browser it starts, see an environment of their own: no provider
+// keys, no KNOWER_* settings, no .env of the checkout (the harness builds core's from scratch too).
+isolateTestProcess(process.env);
 
 // The end-to-end suite: Debian's Chromium (through playwright-core) against the production build
 // served by a natively started core, with the fake Messages API as the model. Run from the repo

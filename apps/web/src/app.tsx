@@ -4,6 +4,7 @@ import { ActivityView } from './components/activity-view';
 import { ChatInput, type ComposerHandle, type Submission } from './components/chat-input';
 import { CommandPalette } from './components/command-palette';
 import { DropZone } from './components/drop-zone';
+import { ErrorBoundary } from './components/error-boundary';
 import { FileView } from './components/file-view';
 import { InboxView } from './components/inbox-view';
 import { MobileBar } from './components/mobile-bar';
@@ -53,10 +54,19 @@ export function App() {
       vault.onFileChanged(event);
       if (event.path.startsWith('inbox/')) inbox.refreshSoon();
     },
+    onTreeChanged: vault.onTreeChanged,
     onInboxUpdated: (event) => inbox.onInboxUpdated(event.count),
-    onUpdateStatus: activity.onUpdateStatus,
+    onUpdateStatus: (status) => {
+      activity.onUpdateStatus(status);
+      // Whatever the run's model calls found (a fault, or its end) is what the model chip shows.
+      if (status.status !== 'queued' && status.status !== 'running') void health.refresh();
+      else if (status.retrying) void health.refresh();
+    },
     onUpdateStep: activity.onUpdateStep,
-    onQuestionStatus: activity.onQuestionStatus,
+    onQuestionStatus: (question) => {
+      activity.onQuestionStatus(question);
+      if (question.status !== 'pending' || question.retrying) void health.refresh();
+    },
     onHistoryUpdated: activity.onHistoryUpdated,
     onReconnect: () => {
       vault.resync();
@@ -69,7 +79,10 @@ export function App() {
   const replies = useMemo(() => repliesInFlight(activity.state), [activity.state]);
   const working = useMemo(() => updatesInFlight(activity.state), [activity.state]);
   const inboxTitles = useMemo(() => new Map((inbox.items ?? []).map((item) => [item.id, item.title])), [inbox.items]);
-  const updateActions = useMemo(() => ({ onRetry: activity.retryUpdate, onUndo: activity.undo, onRedo: activity.redo }), [activity.retryUpdate, activity.undo, activity.redo]);
+  const updateActions = useMemo(
+    () => ({ onRetry: activity.retryUpdate, onStop: activity.stopUpdate, onUndo: activity.undo, onRedo: activity.redo }),
+    [activity.retryUpdate, activity.stopUpdate, activity.undo, activity.redo],
+  );
 
   useEffect(() => {
     document.title = inbox.count > 0 ? `(${inbox.count}) Knower` : 'Knower';
@@ -137,7 +150,7 @@ export function App() {
       onFind={() => setFindOpen(true)}
     >
       <VaultSection
-        folders={vault.folders}
+        model={vault.model}
         problem={vault.problem}
         expanded={vault.expanded}
         recent={vault.recent}
@@ -168,8 +181,13 @@ export function App() {
         )}
         <OfflineBanner stream={stream.state} onRetry={stream.retryNow} />
         {share.problem && <ShareProblem message={share.problem} onDismiss={share.dismiss} />}
-        {route.view === 'file' && <FileView path={route.path} heading={route.heading} revision={vault.revision} entry={entryIn(vault.folders, route.path)} />}
+        {route.view === 'file' && (
+          <ErrorBoundary key={`file:${route.path}`} what="this file">
+            <FileView path={route.path} heading={route.heading} find={route.find} revision={vault.revision} entry={entryIn(vault.model, route.path)} />
+          </ErrorBoundary>
+        )}
         {route.view === 'activity' && (
+          <ErrorBoundary key="activity" what="the activity">
           <ActivityView
             activity={activity.state}
             problem={activity.problem}
@@ -178,13 +196,16 @@ export function App() {
             inboxTitles={inboxTitles}
             updateActions={updateActions}
             onRetryQuestion={activity.retryQuestion}
+            onStopQuestion={activity.stopQuestion}
             onSuggest={(mode, text) => {
               composer.setMode(mode);
               input.current?.fill(text);
             }}
           />
+          </ErrorBoundary>
         )}
         {route.view === 'inbox' && (
+          <ErrorBoundary key={`inbox:${route.id ?? ''}`} what="the inbox">
           <InboxView
             items={inbox.items}
             problem={inbox.problem}
@@ -195,6 +216,7 @@ export function App() {
             onSelect={(id) => navigate({ view: 'inbox', ...(id ? { id } : {}) })}
             onReply={reply}
           />
+          </ErrorBoundary>
         )}
         <ChatInput
           ref={input}
@@ -206,7 +228,7 @@ export function App() {
         />
       </DropZone>
       <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />
-      <CommandPalette open={findOpen} onOpenChange={setFindOpen} onOpen={(path) => navigate({ view: 'file', path })} />
+      <CommandPalette open={findOpen} onOpenChange={setFindOpen} onOpen={(path, find) => navigate({ view: 'file', path, ...(find ? { find } : {}) })} />
     </div>
   );
 }

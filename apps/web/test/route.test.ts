@@ -10,6 +10,8 @@ describe('routes in the hash', () => {
       { view: 'file', path: 'projects/Berlin trip/état #1.md' },
       { view: 'file', path: 'bucket/日本語.md' },
       { view: 'file', path: 'projects/what?.md', heading: 'Beds & soil?' },
+      { view: 'file', path: 'bucket/a&b.md', find: 'seed potatoes & beans' },
+      { view: 'file', path: 'x.md', heading: '^blk', find: 'words' },
     ];
     for (const route of routes) expect(parseRoute(formatRoute(route))).toEqual(route);
   });

@@ -32,7 +32,18 @@ describe('classifyLink', () => {
     expect(classifyLink('a.md', 'mailto:me@x.org')).toEqual({ kind: 'external', href: 'mailto:me@x.org' });
     expect(classifyLink('a.md', '#next-steps')).toEqual({ kind: 'anchor', id: 'next-steps' });
     expect(classifyLink('projects/p/a.md', 'b.md')).toEqual({ kind: 'vault', path: 'projects/p/b.md' });
-    expect(classifyLink('a.md', '../../x.md')).toEqual({ kind: 'invalid' });
+    expect(classifyLink('a.md', '../../x.md')).toMatchObject({ kind: 'invalid' });
+  });
+
+  it('makes a malformed escape a dead link instead of throwing', () => {
+    expect(classifyLink('a.md', '#%E0%A4%A')).toMatchObject({ kind: 'invalid', reason: expect.stringMatching(/malformed/) });
+    expect(classifyLink('a.md', '#%E0%A4%A4')).toEqual({ kind: 'anchor', id: 'त' });
+    expect(resolveVaultPath('a.md', 'b%E0%A4%A.md')).toBe('b%E0%A4%A.md');
+  });
+
+  it('makes a link with no address (an unsafe one the sanitizer removed) a dead link', () => {
+    expect(classifyLink('projects/p/a.md', '')).toMatchObject({ kind: 'invalid', reason: expect.stringMatching(/no address/) });
+    expect(classifyLink('projects/p/a.md', '  ')).toMatchObject({ kind: 'invalid' });
   });
 
   it('takes extension-less targets as notes', () => {

@@ -1,23 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import type { FolderListing, TreeEntry } from '@knower/api';
-import { ancestorsOf, applyFileEvents, entryIn, flattenVisible, sortListing, type Folders } from '../src/lib/vault-tree';
+import { ancestorsOf, applyFileEvents, applyListing, emptyTree, entryIn, forgetFolder, rootOf, visibleRows, type TreeModel } from '../src/lib/vault-tree';
 
 const note = (path: string, tokens?: number): TreeEntry => ({ path, kind: 'note', size: 10, ...(tokens === undefined ? {} : { tokens }) });
 const folder = (path: string, files = 1) => ({ name: path.split('/').at(-1)!, path, files, tokens: files * 10 });
-const listing = (path: string, folders: ReturnType<typeof folder>[], files: TreeEntry[]): FolderListing =>
-  sortListing({ path, total: { files: files.length, tokens: 0 }, folders, files });
+const listing = (path: string, folders: ReturnType<typeof folder>[], files: TreeEntry[]): FolderListing => ({ path, total: { files: files.length, tokens: 0 }, folders, files });
 
-const loaded: Folders = new Map([
-  ['', listing('', [folder('projects', 5), folder('bucket')], [note('overview.md', 120), note('changelog.md', 300)])],
-  ['projects', listing('projects', [folder('projects/berlin', 2), folder('projects/alpha')], [note('projects/item 10.md'), note('projects/item 9.md')])],
-  ['projects/berlin', listing('projects/berlin', [], [note('projects/berlin/tasks.md'), note('projects/berlin/state.md')])],
-]);
+const withListings = (...listings: FolderListing[]): TreeModel => listings.reduce(applyListing, emptyTree);
 
-const paths = (folders: Folders, expanded: string[]) => flattenVisible(folders, new Set(expanded)).map((r) => `${r.depth}:${r.node.kind === 'loading' ? 'loading' : r.node.path}`);
+const loaded = withListings(
+  listing('', [folder('projects', 5), folder('bucket')], [note('overview.md', 120), note('changelog.md', 300)]),
+  listing('projects', [folder('projects/berlin', 2), folder('projects/alpha')], [note('projects/item 10.md'), note('projects/item 9.md')]),
+  listing('projects/berlin', [], [note('projects/berlin/tasks.md'), note('projects/berlin/state.md')]),
+);
 
-describe('flattenVisible', () => {
-  it('lists only the children of expanded folders, folders first, natural order', () => {
-    expect(paths(loaded, ['projects', 'projects/berlin'])).toEqual([
+const rows = (model: TreeModel, expanded: string[]) => visibleRows(model, new Set(expanded)).map((r) => `${r.depth}:${r.node.path}${r.loading ? ' …' : ''}`);
+
+describe('visibleRows', () => {
+  it('lists only the children of open folders, folders first, in natural order', () => {
+    expect(rows(loaded, ['projects', 'projects/berlin'])).toEqual([
       '0:bucket',
       '0:projects',
       '1:projects/alpha',
@@ -31,56 +32,104 @@ describe('flattenVisible', () => {
     ]);
   });
 
-  it('shows a loading row for an expanded folder not fetched yet, and nothing below a collapsed one', () => {
-    expect(paths(loaded, ['bucket'])).toEqual(['0:bucket', '1:loading', '0:projects', '0:changelog.md', '0:overview.md']);
-    expect(paths(loaded, ['projects/berlin'])).not.toContain('1:projects/berlin/state.md');
+  it('marks an open folder not listed yet on its own row, with no placeholder row, and nothing below a closed one', () => {
+    expect(rows(loaded, ['bucket'])).toEqual(['0:bucket …', '0:projects', '0:changelog.md', '0:overview.md']);
+    expect(rows(loaded, ['projects/berlin'])).not.toContain('1:projects/berlin/state.md');
   });
 
   it('is empty before the root arrives', () => {
-    expect(flattenVisible(new Map(), new Set())).toEqual([]);
+    expect(visibleRows(emptyTree, new Set())).toEqual([]);
+    expect(rootOf(emptyTree)).toBeUndefined();
+  });
+
+  it('shows a folder listed before its parent once the parent lists it', () => {
+    const early = withListings(listing('projects/berlin', [], [note('projects/berlin/state.md')]));
+    expect(rows(early, ['projects', 'projects/berlin'])).toEqual([]);
+    const later = applyListing(applyListing(early, listing('', [folder('projects')], [])), listing('projects', [folder('projects/berlin')], []));
+    expect(rows(later, ['projects', 'projects/berlin'])).toEqual(['0:projects', '1:projects/berlin', '2:projects/berlin/state.md']);
   });
 
   it('flattens a 10,000-file folder', () => {
-    const big: Folders = new Map([
-      ['', listing('', [folder('notes', 10_000)], [])],
-      ['notes', listing('notes', [], Array.from({ length: 10_000 }, (_, i) => note(`notes/n${i}.md`, 3)))],
-    ]);
-    expect(flattenVisible(big, new Set())).toHaveLength(1);
-    expect(flattenVisible(big, new Set(['notes']))).toHaveLength(10_001);
+    const big = withListings(listing('', [folder('notes', 10_000)], []), listing('notes', [], Array.from({ length: 10_000 }, (_, i) => note(`notes/n${i}.md`, 3))));
+    expect(visibleRows(big, new Set())).toHaveLength(1);
+    expect(visibleRows(big, new Set(['notes']))).toHaveLength(10_001);
+  });
+});
+
+describe('applyListing', () => {
+  it('replaces what was known of a folder: new children in, missing ones (and all below them) out', () => {
+    const next = applyListing(loaded, listing('projects', [folder('projects/alpha')], [note('projects/item 9.md'), note('projects/budget.md')]));
+    expect(rows(next, ['projects', 'projects/berlin'])).toEqual(['0:bucket', '0:projects', '1:projects/alpha', '1:projects/budget.md', '1:projects/item 9.md', '0:changelog.md', '0:overview.md']);
+    expect(next.nodes.has('projects/berlin/state.md')).toBe(false);
+  });
+
+  it('keeps an open folder\'s children when its parent is listed again, and updates its figures', () => {
+    const next = applyListing(loaded, listing('projects', [folder('projects/berlin', 7), folder('projects/alpha')], []));
+    const berlin = next.nodes.get('projects/berlin');
+    expect(berlin).toMatchObject({ kind: 'folder', fileCount: 7, children: ['projects/berlin/state.md', 'projects/berlin/tasks.md'] });
+  });
+
+  it('turns a file into a folder (and back) when the listing says so, never showing both', () => {
+    const asFolder = applyListing(loaded, listing('', [folder('projects'), folder('bucket'), folder('overview.md')], [note('changelog.md')]));
+    expect(rows(asFolder, [])).toEqual(['0:bucket', '0:overview.md', '0:projects', '0:changelog.md']);
+    expect(asFolder.nodes.get('overview.md')?.kind).toBe('folder');
+  });
+
+  it('carries the root totals for the header', () => {
+    const root = rootOf(withListings({ path: '', total: { files: 4, tokens: 146 }, folders: [], files: [] }));
+    expect(root).toMatchObject({ fileCount: 4, tokens: 146 });
   });
 });
 
 describe('applyFileEvents', () => {
-  it('adds a file to its loaded folder, in order, with placeholder figures', () => {
-    const next = applyFileEvents(loaded, [{ path: 'projects/berlin/budget.md', type: 'add' }]);
-    expect(next.get('projects/berlin')!.files.map((f) => f.path)).toEqual(['projects/berlin/budget.md', 'projects/berlin/state.md', 'projects/berlin/tasks.md']);
-    expect(next.get('')).toBe(loaded.get(''));
+  it('removes a file at once, and a listing fetched before the index caught up cannot bring it back', () => {
+    const gone = applyFileEvents(loaded, [{ path: 'projects/berlin/state.md', type: 'unlink' }]);
+    expect(rows(gone, ['projects', 'projects/berlin'])).not.toContain('2:projects/berlin/state.md');
+    const stale = applyListing(gone, listing('projects/berlin', [], [note('projects/berlin/tasks.md'), note('projects/berlin/state.md')]));
+    expect(rows(stale, ['projects', 'projects/berlin'])).not.toContain('2:projects/berlin/state.md');
+    // The index caught up: the hold is released, and a file of that name made later shows.
+    const caughtUp = applyListing(stale, listing('projects/berlin', [], [note('projects/berlin/tasks.md')]));
+    expect(caughtUp.removed.size).toBe(0);
+    const again = applyListing(caughtUp, listing('projects/berlin', [], [note('projects/berlin/state.md'), note('projects/berlin/tasks.md')]));
+    expect(rows(again, ['projects', 'projects/berlin'])).toContain('2:projects/berlin/state.md');
   });
 
-  it('shows new folders in the loaded ancestors', () => {
-    const next = applyFileEvents(loaded, [{ path: 'projects/garden/beds/bed 4.md', type: 'add' }]);
-    expect(next.get('projects')!.folders.map((f) => f.path)).toEqual(['projects/alpha', 'projects/berlin', 'projects/garden']);
-    expect(paths(next, ['projects'])).toContain('1:projects/garden');
+  it('removes a folder and everything below it from one event', () => {
+    const gone = applyFileEvents(loaded, [{ path: 'projects/berlin', type: 'unlink' }]);
+    expect([...gone.nodes.keys()].filter((p) => p.startsWith('projects/berlin'))).toEqual([]);
+    expect(rows(applyListing(gone, listing('projects/berlin', [], [note('projects/berlin/state.md')])), ['projects', 'projects/berlin'])).not.toContain('1:projects/berlin');
   });
 
-  it('removes unlinked files and ignores events for folders not loaded', () => {
-    const next = applyFileEvents(loaded, [
-      { path: 'overview.md', type: 'unlink' },
-      { path: 'bucket/x.png', type: 'unlink' },
-    ]);
-    expect(next.get('')!.files.map((f) => f.path)).toEqual(['changelog.md']);
+  it('adds nothing by itself: a new path is a file or a folder only once listed', () => {
+    expect(applyFileEvents(loaded, [{ path: 'projects/beta', type: 'add' }])).toBe(loaded);
     expect(applyFileEvents(loaded, [{ path: 'overview.md', type: 'change' }])).toBe(loaded);
   });
 
-  it('finds a file\'s listing entry through its folder', () => {
-    expect(entryIn(loaded, 'overview.md')?.tokens).toBe(120);
-    expect(entryIn(loaded, 'bucket/x.png')).toBeUndefined();
+  it('keeps a path saved by rename (removed and added in one batch), and lets it back after a removal', () => {
+    const saved = applyFileEvents(loaded, [
+      { path: 'overview.md', type: 'unlink' },
+      { path: 'overview.md', type: 'add' },
+    ]);
+    expect(saved).toBe(loaded);
+    const removed = applyFileEvents(loaded, [{ path: 'projects/berlin', type: 'unlink' }]);
+    const back = applyFileEvents(removed, [{ path: 'projects/berlin/state.md', type: 'add' }]);
+    expect(back.removed.size).toBe(0);
   });
 });
 
-describe('ancestorsOf', () => {
-  it('lists enclosing folders outermost first', () => {
+describe('helpers', () => {
+  it('forgets a folder the server no longer has', () => {
+    const next = forgetFolder(loaded, 'projects/berlin');
+    expect(rows(next, ['projects'])).toEqual(['0:bucket', '0:projects', '1:projects/alpha', '1:projects/item 9.md', '1:projects/item 10.md', '0:changelog.md', '0:overview.md']);
+  });
+
+  it('finds the entry of a listed file', () => {
+    expect(entryIn(loaded, 'overview.md')?.tokens).toBe(120);
+    expect(entryIn(loaded, 'projects/unknown.md')).toBeUndefined();
+  });
+
+  it('lists the ancestors of a path, outermost first', () => {
     expect(ancestorsOf('a/b/c.md')).toEqual(['a', 'a/b']);
-    expect(ancestorsOf('top.md')).toEqual([]);
+    expect(ancestorsOf('c.md')).toEqual([]);
   });
 });

@@ -8,11 +8,13 @@ import type { QuestionStore } from './question-store.js';
 /** A question's outcome: the answer, or a failure the route reports (the question is kept either way). */
 export type Asked =
   | { ok: true; record: QuestionRecord; answer: Answer }
-  | { ok: false; record: QuestionRecord; error: 'model_unavailable'; message: string };
+  | { ok: false; record: QuestionRecord; error: 'model_unavailable' | 'cancelled'; message: string };
 
 export type RetryRefusal = { ok: false; error: 'question_not_found' | 'question_not_failed'; message: string };
+export type CancelRefusal = { ok: false; error: 'question_not_found' | 'question_not_pending'; message: string };
 
 const INTERRUPTED = 'Knower stopped before the answer was ready.';
+const CANCELLED = 'You stopped this question before the answer was ready.';
 
 /**
  * Questions asked through `POST /search`: each is on disk before the search agent starts, and
@@ -20,6 +22,8 @@ const INTERRUPTED = 'Knower stopped before the answer was ready.';
  */
 export function createQuestions(deps: { store: QuestionStore; agents: Pick<Agents, 'answer'>; bus: EventBus; clock: () => Date; log: Logger }) {
   const records = new Map<string, QuestionRecord>();
+  /** Questions being answered: their stop switch and the promise of their outcome. */
+  const running = new Map<string, { stop: AbortController; outcome: Promise<unknown> }>();
   const now = () => deps.clock().toISOString();
 
   async function save(record: QuestionRecord): Promise<QuestionRecord> {
@@ -48,12 +52,33 @@ export function createQuestions(deps: { store: QuestionStore; agents: Pick<Agent
       ...(retryOf ? { retry_of: retryOf.id } : {}),
     });
     if (retryOf) await save({ ...retryOf, retried_by: record.id });
+    const stop = new AbortController();
+    const outcome = answer(record, req, stop.signal);
+    running.set(record.id, { stop, outcome });
     try {
-      const answer = await deps.agents.answer(req);
+      return await outcome;
+    } finally {
+      running.delete(record.id);
+    }
+  }
+
+  async function answer(record: QuestionRecord, req: AnswerRequest, signal: AbortSignal): Promise<Asked> {
+    try {
+      // A retry after a model fault is shown as it happens; the saved record never holds it.
+      const onRetry = (info: { retry: number; of: number; delayMs: number; error: string }) =>
+        deps.bus.publish({
+          type: 'question_status',
+          data: { ...record, retrying: { kind: 'call', error: info.error, until: new Date(deps.clock().getTime() + info.delayMs).toISOString(), retry: info.retry, of: info.of } },
+        });
+      const answer = await deps.agents.answer({ ...req, signal, onRetry });
       const { markdown, sources, mode, degraded, offline } = answer;
       const kept = { markdown, sources, mode, ...(degraded ? { degraded } : {}), ...(offline ? { offline } : {}) };
       return { ok: true, record: await save({ ...record, status: 'answered', answer: kept, finished: now() }), answer };
     } catch (err) {
+      if (signal.aborted) {
+        const stopped = await save({ ...record, status: 'failed', error: CANCELLED, error_code: 'cancelled', finished: now() });
+        return { ok: false, record: stopped, error: 'cancelled', message: CANCELLED };
+      }
       const message = err instanceof Error ? err.message : String(err);
       // A model fault is an expected outcome (the route answers 503); anything else is a bug, kept and rethrown.
       const failed = await save({ ...record, status: 'failed', error: message, error_code: isModelError(err) ? 'model_unavailable' : 'internal', finished: now() });
@@ -71,6 +96,17 @@ export function createQuestions(deps: { store: QuestionStore; agents: Pick<Agent
       if (!record) return { ok: false, error: 'question_not_found', message: 'no question with that id' };
       if (record.status !== 'failed') return { ok: false, error: 'question_not_failed', message: `question ${id} is ${record.status}; only a failed question is asked again` };
       return ask({ query: record.query, mode: record.mode, ...(record.scope ? { scope: record.scope } : {}) }, record);
+    },
+    /** Stops a question being answered; resolves with its record once it is saved as stopped (or answered, if it was faster). */
+    async cancel(id: string): Promise<{ ok: true; record: QuestionRecord } | CancelRefusal> {
+      await loaded;
+      const record = records.get(id);
+      if (!record) return { ok: false, error: 'question_not_found', message: 'no question with that id' };
+      const run = running.get(id);
+      if (!run) return { ok: false, error: 'question_not_pending', message: `question ${id} is ${record.status}; only a question being answered can be stopped` };
+      run.stop.abort();
+      await run.outcome.catch(() => undefined);
+      return { ok: true, record: records.get(id) as QuestionRecord };
     },
     get: (id: string) => records.get(id),
     /** Every question, oldest first. */

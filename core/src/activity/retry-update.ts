@@ -25,9 +25,10 @@ export function createUpdateRetry(deps: { queue: Pick<UpdateQueue, 'get' | 'subm
       if (!next) break;
       record = next;
     }
-    if (record.status !== 'failed') {
+    // A stopped update is sent again the same way: its input is kept in the state dir.
+    if (record.status !== 'failed' && record.status !== 'cancelled') {
       if (record.id !== id) return { ok: true, record, duplicate: true };
-      return { ok: false, error: 'update_not_failed', message: `update ${id} is ${record.status}; only a failed update can be retried` };
+      return { ok: false, error: 'update_not_failed', message: `update ${id} is ${record.status}; only a failed or stopped update can be retried` };
     }
     const failed = record;
     let images: NewUpdate['images'];

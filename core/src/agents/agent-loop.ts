@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { addUsage, emptyUsage, type ChatMessage, type ModelClient, type ToolResultPart, type ToolUsePart, type Usage, type UserPart } from '../llm/index.js';
-import { REPEATED_TURNS_LIMIT, UPDATE_MAX_STEPS } from './limits.js';
+import { addUsage, emptyUsage, type ChatMessage, type ModelRequest, type ModelClient, type ToolResultPart, type ToolUsePart, type Usage, type UserPart } from '../llm/index.js';
+import { REPEATED_TURNS_LIMIT, TOOL_TIME_LIMIT_MS, UPDATE_MAX_STEPS } from './limits.js';
+import { isStorageError } from '../vault/index.js';
+import { vaultRelativeText } from '../vault/index.js';
 import type { Session } from './session.js';
 import { toToolSpec, type AgentTool } from './tools/index.js';
 
@@ -17,6 +19,13 @@ export interface LoopParams {
   maxTokens?: number;
   /** Told of each tool call once it has run: how an update's live steps are followed. */
   onToolCall?: (call: ToolUsePart, result: ToolResultPart) => void;
+  /**
+   * Stops the run: checked before each model call and each tool call (a tool call under way
+   * finishes: a write is never left half done), and aborts a model request in flight.
+   */
+  signal?: AbortSignal;
+  /** Told when a model call is retried after a fault (the run shows it waits). */
+  onRetry?: ModelRequest['onRetry'];
 }
 
 export interface LoopResult {
@@ -53,18 +62,39 @@ function targetOf(input: unknown): string | undefined {
 
 /** Turns one tool call into a tool result; nothing a tool does can end the run. */
 export async function runToolCall(call: ToolUsePart, tools: readonly AgentTool[], session: Session): Promise<ToolResultPart> {
-  const fail = (content: string): ToolResultPart => ({ type: 'tool_result', toolUseId: call.id, content, isError: true });
+  // Errors name vault-relative paths only: the model (and the provider) never learn where the
+  // vault, the state dir or a symlink's target lie on the host.
+  const fail = (content: string): ToolResultPart => ({ type: 'tool_result', toolUseId: call.id, content: vaultRelativeText(content, [session.root]), isError: true });
   const tool = tools.find((t) => t.name === call.name);
   if (!tool) return fail(`Unknown tool "${call.name}". Available tools: ${tools.map((t) => t.name).join(', ')}.`);
   if (call.inputError !== undefined) return fail(`Could not read your ${tool.name} call: ${call.inputError}. Call ${tool.name} again with one JSON object that matches its schema.`);
   const parsed = tool.input.safeParse(call.input);
   if (!parsed.success) return fail(`Invalid input for ${tool.name}: ${z.prettifyError(parsed.error)}`);
+  const limitMs = session.toolTimeLimitMs ?? TOOL_TIME_LIMIT_MS;
+  let timer: NodeJS.Timeout | undefined;
+  const overdue = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ToolTimeout(tool.name, limitMs)), limitMs);
+  });
   try {
-    const result = await tool.run(parsed.data, session);
+    const result = await Promise.race([tool.run(parsed.data, session), overdue]);
     return result.ok ? { type: 'tool_result', toolUseId: call.id, content: result.content } : fail(result.error);
   } catch (err) {
+    if (err instanceof ToolTimeout) {
+      session.log.warn({ tool: tool.name, limitMs }, 'agent tool call ran out of time');
+      return fail(err.message);
+    }
+    // A full or failing disk is no tool error the model can work around: the run stops here.
+    if (isStorageError(err)) throw err;
     session.log.warn({ err, tool: tool.name }, 'agent tool threw');
     return fail(`${tool.name} failed: ${(err as Error).message ?? String(err)}. Nothing else was changed; you may try again or another way.`);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+class ToolTimeout extends Error {
+  constructor(tool: string, ms: number) {
+    super(`${tool} did not finish within ${ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`} and was stopped. Try another way, or leave this step out.`);
   }
 }
 
@@ -85,7 +115,10 @@ export async function runAgentLoop(p: LoopParams): Promise<LoopResult> {
   let lastTurn = '';
   let repeats = 0;
   for (let iteration = 1; iteration <= maxIterations; iteration++) {
-    const response = await p.model.complete({ system: p.system, context: p.context, messages, tools, ...(p.maxTokens ? { maxTokens: p.maxTokens } : {}) });
+    p.signal?.throwIfAborted();
+    const response = await p.model.complete({ system: p.system, context: p.context, messages, tools, ...(p.maxTokens ? { maxTokens: p.maxTokens } : {}), ...(p.signal ? { signal: p.signal } : {}), ...(p.onRetry ? { onRetry: p.onRetry } : {}) });
+    // A request that answered just as the run was stopped: its tool calls are not run.
+    p.signal?.throwIfAborted();
     usage = addUsage(usage, response.usage);
     messages.push({ role: 'assistant', content: response.content });
     const said = response.content.filter((b) => b.type === 'text').map((b) => b.text).join('\n').trim();
@@ -95,6 +128,7 @@ export async function runAgentLoop(p: LoopParams): Promise<LoopResult> {
     // Sequential on purpose: two writes in one turn must see each other's results.
     const results: ToolResultPart[] = [];
     for (const call of calls) {
+      p.signal?.throwIfAborted();
       const result = await runToolCall(call, p.tools, p.session);
       toolCalls++;
       if (result.isError) toolErrors++;

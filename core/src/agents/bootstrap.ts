@@ -22,15 +22,21 @@ export function boundedTreeView(index: VaultIndex, budgetTokens = TREE_BUDGET_TO
   return renderVaultMap(index, { budgetChars: budgetTokens * 4, recent: 10, filesPerFolder: 15 });
 }
 
-/** overview.md / profile.md in full when they fit; a file shown whole counts as read by the run. */
-async function noteSection(session: Session, rel: string): Promise<string> {
-  const text = await readTextIfExists(path.join(session.root, rel));
-  if (text === undefined) return `## ${rel}\n(missing)`;
+/**
+ * overview.md / profile.md in full when they fit; a file shown whole counts as read by the run.
+ * Where the person's own file holds the name, the agent gets Knower's version (kept in the
+ * state dir), told so: the vault's file is theirs, to read, never to change.
+ */
+async function noteSection(session: Session, rel: 'overview.md' | 'profile.md'): Promise<string> {
+  const inVault = session.names?.inVault(rel) ?? true;
+  const text = await readTextIfExists(session.names?.fileOf(rel) ?? path.join(session.root, rel));
+  const title = inVault ? rel : `${rel} (Knower's own, kept outside the vault: the vault's ${rel} is the person's file, which you may read but not change)`;
+  if (text === undefined) return `## ${title}\n(missing)`;
   if (tokensOf(text) <= NOTE_BUDGET_TOKENS) {
-    markSeen(session, rel, text);
-    return `## ${rel}\n${text.trimEnd()}`;
+    if (inVault) markSeen(session, rel, text);
+    return `## ${title}\n${text.trimEnd()}`;
   }
-  return `## ${rel} (first part only: read it for the rest)\n${cutAtLine(text, NOTE_BUDGET_TOKENS * 4)}`;
+  return `## ${title} (first part only${inVault ? ': read it for the rest' : ''})\n${cutAtLine(text, NOTE_BUDGET_TOKENS * 4)}`;
 }
 
 /** The stable context every session starts with: overview, profile, and a bounded tree. */

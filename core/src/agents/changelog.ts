@@ -2,7 +2,7 @@ import path from 'node:path';
 import { readTextIfExists, type VaultAccess } from '../vault/index.js';
 import { escapeRegExp, headAndBody, insertAtTop } from './note-text.js';
 
-export const CHANGELOG = 'changelog.md';
+export const CHANGELOG = 'changelog.md' as const;
 
 /** "2025-01-31 14:02 UTC": the heading format the update agent is told to use too. */
 export function entryTime(date: Date): string {
@@ -13,9 +13,15 @@ export function entryHeading(date: Date, updateId: string): string {
   return `## ${entryTime(date)} · update ${updateId}`;
 }
 
+/** Knower's changelog: at the vault root, or in the state dir where the person's own changelog.md is. */
+export const changelogFile = (vault: Pick<VaultAccess, 'root' | 'names'>): string => vault.names?.fileOf(CHANGELOG) ?? path.join(vault.root, CHANGELOG);
+
+/** Whether the log entry is a change to the vault (it is not when Knower's changelog is kept aside). */
+export const changelogInVault = (vault: Pick<VaultAccess, 'names'>): boolean => vault.names?.inVault(CHANGELOG) ?? true;
+
 /** Whether the changelog already mentions this update (a re-run must not log twice). */
-export async function changelogMentions(root: string, updateId: string): Promise<boolean> {
-  const text = await readTextIfExists(path.join(root, CHANGELOG));
+export async function changelogMentions(vault: Pick<VaultAccess, 'root' | 'names'>, updateId: string): Promise<boolean> {
+  const text = await readTextIfExists(changelogFile(vault));
   // "update u1" must not be found inside "update u10".
   return text !== undefined && new RegExp(`update ${escapeRegExp(updateId)}(?![\\w.-])`).test(text);
 }
@@ -25,7 +31,7 @@ export async function changelogMentions(root: string, updateId: string): Promise
  * a hand edit landing meanwhile makes it re-read and try again, never overwrite.
  */
 export async function logToChangelog(vault: VaultAccess, date: Date, updateId: string, lines: string[]): Promise<boolean> {
-  const abs = path.join(vault.root, CHANGELOG);
+  const abs = changelogFile(vault);
   const entry = [entryHeading(date, updateId), ...lines.map((l) => `- ${l}`)].join('\n');
   for (let attempt = 0; attempt < 5; attempt++) {
     const current = await readTextIfExists(abs);

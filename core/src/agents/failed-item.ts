@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { setFrontmatterFields, type VaultAccess } from '../vault/index.js';
 import { copyAttachments, writeInputNote } from './inbox-files.js';
@@ -13,6 +13,17 @@ const quote = (text: string) => text.split('\n').map((l) => `> ${l}`).join('\n')
 export async function writeFailedItem(vault: VaultAccess, input: UpdateInput, error: string): Promise<string> {
   const folder = path.join(vault.root, 'inbox', input.id);
   await mkdir(folder, { recursive: true });
+  try {
+    return await writeItem(vault, input, error);
+  } catch (err) {
+    // A full disk: no empty item folder is left behind (its input stays in the state dir).
+    await rmdir(folder).catch(() => undefined);
+    throw err;
+  }
+}
+
+async function writeItem(vault: VaultAccess, input: UpdateInput, error: string): Promise<string> {
+  const folder = path.join(vault.root, 'inbox', input.id);
   const { names, missing } = await copyAttachments(vault, input);
   await writeInputNote(vault, input, names);
   const firstLine = input.text.trim().split('\n')[0]?.slice(0, 80) || 'an update';

@@ -19,5 +19,11 @@ export const MODEL_CALL_RETRIES = 2;
 export const MAX_MODEL_CALLS_PER_UPDATE = 40;
 /** Requests for one question (12 steps and room for a few retries). */
 export const MAX_MODEL_CALLS_PER_QUESTION = 20;
+/**
+ * One tool call's time limit. Tools read and write local files and the index (milliseconds);
+ * past this something hangs (a dead network mount, a stuck index): the call fails as a tool
+ * error and the run goes on, instead of holding the queue forever.
+ */
+export const TOOL_TIME_LIMIT_MS = 60_000;
 /** The same tool calls this many turns in a row: the run goes nowhere and stops. */
 export const REPEATED_TURNS_LIMIT = 3;

@@ -10,5 +10,5 @@ export const SEARCH_SYSTEM_PROMPT = `You are Knower's search agent. The user ask
 Markdown, structured for reading:
 - Start with the direct answer in one or two sentences.
 - Then the supporting details (bullets or short sections), each tied to the file it comes from, written as its vault path in backticks, e.g. \`projects/acme/state.md\`.
-- End with a "Sources" list of the files you used, one path per line in backticks.
+- Do not end with a list of sources: Knower lists the files you cite under your answer, and each path you write becomes a link.
 Never invent facts that are not in the vault; note dates and conflicting information when they matter.`;

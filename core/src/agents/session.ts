@@ -1,6 +1,6 @@
 import type { Logger } from '../logger.js';
 import type { SearchEngine, SearchMode } from '../search/index.js';
-import type { VaultIndex, VaultWriter } from '../vault/index.js';
+import type { RootNames, VaultIndex, VaultWriter } from '../vault/index.js';
 import { versionKey } from '../vault/index.js';
 
 /**
@@ -10,6 +10,8 @@ import { versionKey } from '../vault/index.js';
 export interface Session {
   agent: 'update' | 'search';
   root: string;
+  /** Which root names the person's own files hold (absent: all are Knower's). */
+  names?: RootNames;
   index: VaultIndex;
   search: SearchEngine;
   clock: () => Date;
@@ -35,9 +37,11 @@ export interface Session {
   created: Set<string>;
   /** Why a search the agent ran degraded (deep → fast), for the answer. */
   degraded?: string;
+  /** One tool call's time limit (default TOOL_TIME_LIMIT_MS; tests shorten it). */
+  toolTimeLimitMs?: number;
 }
 
-export type SessionDeps = Pick<Session, 'root' | 'index' | 'search' | 'clock' | 'log'>;
+export type SessionDeps = Pick<Session, 'root' | 'names' | 'index' | 'search' | 'clock' | 'log' | 'toolTimeLimitMs'>;
 
 /** What one run is given: the shared services and its own writer. */
 export type RunDeps = SessionDeps & Pick<Session, 'writer'>;

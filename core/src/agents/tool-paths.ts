@@ -1,4 +1,4 @@
-import { resolveVaultPath, TREE_FILE } from '../vault/index.js';
+import { filesystemOf, resolveVaultPath, TREE_FILE } from '../vault/index.js';
 import type { Session } from './session.js';
 
 /** What a tool wants to do with a path; the rules differ for reading and changing. */
@@ -20,26 +20,33 @@ export async function resolveToolPath(session: Session, input: string, action: P
   const resolved = await resolveVaultPath(session.root, input, { allowRoot: action === 'list' });
   if (!resolved.ok) return { ok: false, error: `${resolved.message}. Use a path relative to the vault root, like projects/<name>/state.md.` };
   const { rel, abs } = resolved;
-  if (rel === TREE_FILE) {
+  // On a filesystem that folds case (macOS's and Windows' default) `OVERVIEW.md` is overview.md
+  // and `Inbox/x` is inbox/x: the rules compare names as the filesystem does.
+  const fold = filesystemOf(session.root).caseInsensitive ? (s: string) => s.toLowerCase() : (s: string) => s;
+  const key = fold(rel);
+  if (key === TREE_FILE) {
     return { ok: false, error: 'tree.md is generated from the files on disk and cannot be read or changed by tools: use the tree tool instead.' };
   }
   if (!MUTATING.has(action)) return { ok: true, rel, abs };
   if (session.agent !== 'update') return { ok: false, error: 'this agent is read-only: it cannot change the vault.' };
-  if ((action === 'delete' || action === 'move-from') && PROTECTED.has(rel)) {
+  if (session.names?.isPersons(rel)) {
+    return { ok: false, error: `${rel.split('/')[0]} at the vault root is the person's own file, not Knower's: it is never changed, moved or deleted. Put this elsewhere.` };
+  }
+  if ((action === 'delete' || action === 'move-from') && PROTECTED.has(key)) {
     return { ok: false, error: `${rel} is part of the vault's structure and cannot be deleted or moved.` };
   }
-  if (rel === 'inbox' || rel.startsWith('inbox/')) {
-    const problem = inboxRule(session, rel, action);
+  if (key === 'inbox' || key.startsWith('inbox/')) {
+    const problem = inboxRule(session, key, action, fold);
     if (problem) return { ok: false, error: problem };
   }
   return { ok: true, rel, abs };
 }
 
-function inboxRule(session: Session, rel: string, action: PathAction): string | undefined {
+function inboxRule(session: Session, key: string, action: PathAction, fold: (s: string) => string): string | undefined {
   const ownReview = session.updateId ? `inbox/${session.updateId}/review.md` : undefined;
-  if ((action === 'create' || action === 'change') && rel === ownReview) return undefined;
+  if ((action === 'create' || action === 'change') && ownReview && key === fold(ownReview)) return undefined;
   const resolving = session.inboxRef ? `inbox/${session.inboxRef}` : undefined;
-  if (resolving && (action === 'delete' || action === 'move-from') && (rel === resolving || rel.startsWith(`${resolving}/`))) {
+  if (resolving && (action === 'delete' || action === 'move-from') && (key === fold(resolving) || key.startsWith(`${fold(resolving)}/`))) {
     return undefined;
   }
   const own = ownReview ? ` create your own item as ${ownReview}` : '';

@@ -1,7 +1,7 @@
 import type { Logger } from '../logger.js';
-import type { CallBudget, ProviderInfo, Usage } from '../llm/index.js';
+import type { CallBudget, ProviderInfo, RetryNotice, Usage } from '../llm/index.js';
 import type { SearchEngine } from '../search/index.js';
-import type { VaultIndex, VaultWriter } from '../vault/index.js';
+import type { RootNames, VaultIndex, VaultWriter } from '../vault/index.js';
 
 export type { Usage } from '../llm/index.js';
 
@@ -20,17 +20,26 @@ export interface UpdateInput {
   receivedAt: string;
   /** Told of each tool call the agent makes (the update's live steps); must not throw. */
   onToolCall?: (call: { name: string; input: unknown }, result: { content: string; isError?: boolean }) => void;
+  /** The person stopped the update: the run ends at the next model call or tool call. */
+  signal?: AbortSignal;
+  /** Told when a model call is retried after a fault. */
+  onRetry?: (info: RetryNotice) => void;
 }
 
 /** `files`: vault-relative paths the run created, changed or deleted. */
 export type UpdateOutcome =
-  | { status: 'done'; files: string[]; summary?: string; usage?: Usage }
+  /** `fallback`: the model changed nothing and asked nothing, so the runner filed the text into bucket/ as received. */
+  | { status: 'done'; files: string[]; summary?: string; usage?: Usage; fallback?: 'bucket' }
   | { status: 'inbox'; inboxId: string; files: string[]; summary?: string; usage?: Usage };
 
 export interface AnswerRequest {
   query: string;
   mode?: 'fast' | 'deep';
   scope?: string;
+  /** The person stopped the question: the search agent ends at its next step. */
+  signal?: AbortSignal;
+  /** Told when a model call is retried after a fault. */
+  onRetry?: (info: RetryNotice) => void;
 }
 
 export interface Answer {
@@ -59,6 +68,10 @@ export interface Agents {
 
 export interface AgentsDeps {
   root: string;
+  /** Which root names the person's own files hold: Knower keeps its own versions elsewhere. */
+  names?: RootNames;
+  /** One tool call's time limit (default TOOL_TIME_LIMIT_MS). */
+  toolTimeLimitMs?: number;
   index: VaultIndex;
   search: SearchEngine;
   clock: () => Date;

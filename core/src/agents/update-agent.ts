@@ -5,12 +5,13 @@ import type { ModelClient } from '../llm/index.js';
 import { runAgentLoop } from './agent-loop.js';
 import { saveImagesToBucket } from './attachments.js';
 import { buildBootstrap } from './bootstrap.js';
-import { CHANGELOG, changelogMentions, logToChangelog } from './changelog.js';
+import { CHANGELOG, changelogInVault, changelogMentions, logToChangelog } from './changelog.js';
 import { finalizeInboxItem } from './inbox-item.js';
 import { markChanged, markSeen, newSession, type RunDeps, type Session } from './session.js';
 import { stoppedReason, writeStoppedItem } from './stopped-item.js';
 import { TOOL_SETS } from './tool-sets.js';
 import type { UpdateInput, UpdateOutcome } from './types.js';
+import { fileAsReceived } from './unfiled-update.js';
 import { buildUpdateTask } from './update-task.js';
 import { UPDATE_SYSTEM_PROMPT } from './update-prompt.js';
 
@@ -19,9 +20,9 @@ const exists = (abs: string) => access(abs).then(() => true, () => false);
 /** The log is a promise to the user: every update that changed the vault appears in it. */
 async function logChanges(session: Session, updateId: string, headline: string | undefined, skip: ReadonlySet<string> = new Set()): Promise<void> {
   const changed = [...session.changed].filter((rel) => !rel.startsWith(`inbox/${updateId}/`) && !skip.has(rel)).sort();
-  if (changed.length === 0 || (await changelogMentions(session.root, updateId))) return;
+  if (changed.length === 0 || (await changelogMentions(session, updateId))) return;
   const lines = [...(headline ? [headline] : []), ...changed.map((rel) => `Changed \`${rel}\``)];
-  if (await logToChangelog(session, session.clock(), updateId, lines)) markChanged(session, CHANGELOG);
+  if ((await logToChangelog(session, session.clock(), updateId, lines)) && changelogInVault(session)) markChanged(session, CHANGELOG);
 }
 
 /**
@@ -42,7 +43,7 @@ export async function runUpdateAgent(deps: RunDeps, model: ModelClient, input: U
   const context = await buildBootstrap(session);
   const task = await buildUpdateTask(session, input, saved);
   // 8k output tokens: a review or a rewritten note can be long; a cut tool call would be wasted.
-  const result = await runAgentLoop({ model, system: UPDATE_SYSTEM_PROMPT, context, task, tools: TOOL_SETS.update, session, maxTokens: 8192, ...(maxIterations ? { maxIterations } : {}), ...(input.onToolCall ? { onToolCall: input.onToolCall } : {}) });
+  const result = await runAgentLoop({ model, system: UPDATE_SYSTEM_PROMPT, context, task, tools: TOOL_SETS.update, session, maxTokens: 8192, ...(maxIterations ? { maxIterations } : {}), ...(input.onToolCall ? { onToolCall: input.onToolCall } : {}), ...(input.signal ? { signal: input.signal } : {}), ...(input.onRetry ? { onRetry: input.onRetry } : {}) });
   const summary = (result.exhausted ? `Stopped: ${stoppedReason(result)}. ` : '') + result.text.slice(0, 2000);
 
   const reviewRel = `inbox/${input.id}/review.md`;
@@ -58,6 +59,13 @@ export async function runUpdateAgent(deps: RunDeps, model: ModelClient, input: U
     await finalizeInboxItem(session, input, saved);
     await logChanges(session, input.id, `Stopped before finishing (${stoppedReason(result)}): see ${reviewRel}`, runnerSaved);
     return { status: 'inbox', inboxId: input.id, files: [...session.changed].sort(), summary, usage: result.usage };
+  }
+  // Nothing changed beyond the images the runner saved, and nothing asked: never a silent "done".
+  const runnerSaved = new Set(saved.map((s) => s.rel));
+  if (![...session.changed].some((rel) => !runnerSaved.has(rel))) {
+    const note = await fileAsReceived(session, input, saved, result.text);
+    const said = result.text ? ` Its reply: ${result.text.slice(0, 1500)}` : '';
+    return { status: 'done', fallback: 'bucket', files: [...session.changed].sort(), summary: `The model made no change and asked nothing: filed as received into ${note}.${said}`, usage: result.usage };
   }
   await logChanges(session, input.id, result.text ? result.text.split('\n')[0] : undefined);
   return { status: 'done', files: [...session.changed].sort(), ...(summary ? { summary } : {}), usage: result.usage };

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { getInboxItem } from '../inbox/index.js';
 import type { ImageMediaType, UserPart } from '../llm/index.js';
@@ -6,7 +5,7 @@ import type { SavedImage } from './attachments.js';
 import { entryTime } from './changelog.js';
 import { markSeen, type Session } from './session.js';
 import type { UpdateInput } from './types.js';
-import { isTextContent } from '../vault/index.js';
+import { isTextContent, readVaultBytes } from '../vault/index.js';
 
 const IMAGE_TYPES: Record<string, ImageMediaType> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp' };
 /** The Messages API refuses images over 5 MB; larger ones are described, not shown. */
@@ -25,7 +24,8 @@ async function inboxItemParts(session: Session, ref: string): Promise<UserPart[]
   }
   const parts: UserPart[] = [{ type: 'text', text: `The inbox item inbox/${ref}/ holds: ${item.files.join(', ')}.` }];
   for (const rel of item.files) {
-    const bytes = await readFile(path.join(session.root, rel)).catch(() => undefined);
+    // Through the path check again: the folder may have changed since it was listed.
+    const bytes = await readVaultBytes(session.root, rel);
     if (!bytes) continue;
     markSeen(session, rel, bytes);
     session.read.add(rel);

@@ -11,3 +11,5 @@ export * from './inbox.js';
 export * from './search.js';
 export * from './updates.js';
 export * from './vault.js';
+export * from './stats.js';
+export * from './brief.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULTS, fromQuery, projectScope, queryText, resultLimit, searchMode } from './fields.js';
+import { retryingSchema } from './updates.js';
 
 /** GET /vault/search: raw hits. */
 export const searchQuery = z.object({
@@ -46,6 +47,7 @@ export const questionSchema = z.object({
   error_code: z.string().nullish(),
   retry_of: z.string().nullish(),
   retried_by: z.string().nullish(),
+  retrying: retryingSchema.nullish(),
 });
 
 export type SearchQuery = z.infer<typeof searchQuery>;

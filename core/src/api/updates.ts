@@ -17,7 +17,7 @@ export const updateBody = z.strictObject({
 export const acceptedSchema = z.object({ status: z.literal('accepted'), id: z.string() });
 export const retryAcceptedSchema = acceptedSchema.extend({ retry_of: z.string().nullish() });
 
-export const updateStateSchema = z.enum(['queued', 'running', 'done', 'inbox', 'failed']);
+export const updateStateSchema = z.enum(['queued', 'running', 'done', 'inbox', 'failed', 'cancelled']);
 
 export const fileChangeSchema = z.object({
   path: z.string(),
@@ -37,16 +37,23 @@ export const updateStepSchema = z.object({
   error: z.string().nullish(),
 });
 
+/** A run waiting out a model fault: `call` retries one request, `attempt` starts the run over. */
+export const retryingSchema = z.object({ kind: z.enum(['call', 'attempt']), error: z.string(), until: z.string(), retry: z.number(), of: z.number() });
+
 export const updateStatusSchema = z.object({
   id: z.string(),
   status: updateStateSchema,
   text: z.string().nullish(),
   inbox_ref: z.string().nullish(),
   created: z.string(),
+  /** When its run began (a queued update waits first): its duration counts from here. */
+  started: z.string().nullish(),
   finished: z.string().nullish(),
   files: z.array(z.string()).nullish(),
   changes: z.array(fileChangeSchema).nullish(),
   inbox_id: z.string().nullish(),
+  /** 'bucket': the model changed nothing and asked nothing, so the text was filed into bucket/ as received. */
+  fallback: z.enum(['bucket']).nullish(),
   summary: z.string().nullish(),
   error: z.string().nullish(),
   images: z.array(z.object({ name: z.string() })).nullish(),
@@ -55,6 +62,7 @@ export const updateStatusSchema = z.object({
   step_count: z.number().nullish(),
   retry_of: z.string().nullish(),
   retried_by: z.string().nullish(),
+  retrying: retryingSchema.nullish(),
 });
 export const updateListSchema = z.object({ updates: z.array(updateStatusSchema) });
 export const updateStepEventSchema = z.object({ id: z.string(), step: updateStepSchema });
@@ -64,3 +72,4 @@ export type UpdateStatus = z.infer<typeof updateStatusSchema>;
 export type FileChange = z.infer<typeof fileChangeSchema>;
 export type UpdateStep = z.infer<typeof updateStepSchema>;
 export type UpdateStepEvent = z.infer<typeof updateStepEventSchema>;
+export type Retrying = z.infer<typeof retryingSchema>;

@@ -33,6 +33,8 @@ export const folderListingSchema = z.object({
   files: z.array(treeEntrySchema),
 });
 export const findSchema = z.object({ results: z.array(treeEntrySchema), total: z.number() });
+/** GET /vault/backlinks: the notes linking to one ("linked from"), each with the line of its link. */
+export const backlinksSchema = z.object({ backlinks: z.array(z.object({ path: z.string(), line: z.string() })), complete: z.boolean() });
 /** Where each [[wikilink]] / ![[embed]] target leads; null: nothing by that name. */
 export const linksSchema = z.record(z.string(), z.string().nullable());
 export const resolveSchema = z.object({ links: linksSchema });
@@ -56,6 +58,7 @@ export type TreeEntry = z.infer<typeof treeEntrySchema>;
 export type FolderSummary = z.infer<typeof folderSummarySchema>;
 export type FolderListing = z.infer<typeof folderListingSchema>;
 export type FoundFiles = z.infer<typeof findSchema>;
+export type Backlinks = z.infer<typeof backlinksSchema>;
 export type Links = z.infer<typeof linksSchema>;
 export type Note = z.infer<typeof noteSchema>;
 export { frontmatterSchema };

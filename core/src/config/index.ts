@@ -5,9 +5,14 @@ import { ConfigError } from './config-error.js';
 import { readEnvironment } from './environment.js';
 import { locationFields, optional, resolveLocation, text } from './location.js';
 import { coreDir, repoRoot } from './paths.js';
+import { childEnvironment } from './child-env.js';
+import { tokenProblem } from './token-strength.js';
 
 export { ConfigError } from './config-error.js';
 export { readEnvironment, type Environment } from './environment.js';
+export { childEnvironment } from './child-env.js';
+export { isolateTestProcess, testEnvironment } from './test-environment.js';
+export { estimateTokenBits, tokenProblem } from './token-strength.js';
 export { loadCliSettings, type CliSettings, type Runtime } from './cli-settings.js';
 import { DEFAULT_ANTHROPIC_MODEL, resolveProvider, type ProviderConfig } from './provider-config.js';
 
@@ -34,14 +39,19 @@ export interface Config {
   qmd: { nodeBinary: string; cliPath: string };
   webDist: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent';
-  /** Environment handed to qmd children: the model cache is found through HOME. */
+  /** Environment handed to children (qmd, the search worker, git): an allow-list, no keys, no token. */
   childEnv: NodeJS.ProcessEnv;
 }
 
 const envSchema = z.object({
   ...locationFields,
   KNOWER_ALLOW_REMOTE: optional(z.enum(['0', '1', 'true', 'false'], { message: 'must be 1 or 0' })),
-  KNOWER_TOKEN: optional(z.string().min(16, 'must be at least 16 characters')),
+  KNOWER_TOKEN: optional(
+    z.string().superRefine((token, ctx) => {
+      const problem = tokenProblem(token);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  ),
   KNOWER_ALLOWED_HOSTS: optional(
     z.string().regex(/^[A-Za-z0-9.-]+(\s*,\s*[A-Za-z0-9.-]+)*$/, 'must be a comma-separated list of host names, e.g. knower.lan,notes.example.com'),
   ),
@@ -65,6 +75,14 @@ const envSchema = z.object({
 
 const DEFAULT_MODEL = DEFAULT_ANTHROPIC_MODEL;
 
+/** Settings whose value must never be printed: error messages end up in logs and terminals. */
+const SECRETS = new Set(['KNOWER_TOKEN', 'ANTHROPIC_API_KEY', 'OPENAI_API_KEY']);
+
+/** `KEY="value"` for an error message; a secret is named, never shown. */
+function shownSetting(key: string, env: NodeJS.ProcessEnv): string {
+  return SECRETS.has(key) ? `${key} (value not shown)` : `${key}=${JSON.stringify(env[key])}`;
+}
+
 /**
  * Reads and validates the settings once; throws ConfigError naming every bad value. By default
  * they are the process environment over the checkout's .env (see readEnvironment).
@@ -72,7 +90,7 @@ const DEFAULT_MODEL = DEFAULT_ANTHROPIC_MODEL;
 export function loadConfig(env: NodeJS.ProcessEnv = readEnvironment().merged, cwd = process.cwd()): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}=${JSON.stringify(env[String(i.path[0])])}: ${i.message}`);
+    const lines = parsed.error.issues.map((i) => `  ${shownSetting(String(i.path[0]), env)}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
@@ -80,7 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = readEnvironment().merged, cw
   const allowRemote = e.KNOWER_ALLOW_REMOTE === '1' || e.KNOWER_ALLOW_REMOTE === 'true';
   if (!isLoopback(host) && !e.KNOWER_TOKEN && !allowRemote) {
     throw new ConfigError(
-      `Invalid configuration:\n  HOST=${JSON.stringify(host)}: binding beyond loopback exposes the vault; set KNOWER_TOKEN, or KNOWER_ALLOW_REMOTE=1 if a proxy or container network protects it`,
+      `Invalid configuration:\n  HOST=${JSON.stringify(host)}: binding beyond loopback exposes the vault to the network; set KNOWER_TOKEN (a random value, e.g. \`openssl rand -hex 32\`), or KNOWER_ALLOW_REMOTE=1 if a proxy or container network protects it (docker compose does: it publishes the port on 127.0.0.1 only)`,
     );
   }
   const provider = resolveProvider(e);
@@ -109,7 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = readEnvironment().merged, cw
     },
     webDist: path.resolve(cwd, e.KNOWER_WEB_DIST ?? path.join(repoRoot, 'apps', 'web', 'dist')),
     logLevel: e.KNOWER_LOG_LEVEL ?? 'info',
-    childEnv: { ...env },
+    childEnv: childEnvironment(env),
   };
 }
 

@@ -13,6 +13,8 @@ export interface UpdateStatusEvent {
 export type KnowerEvent =
   | { type: 'file_changed'; data: { path: string; type: FileChangeType } }
   | { type: 'inbox_updated'; data: { count: number } }
+  /** The vault index changed (files listed or gone, token counts): folder listings are stale. */
+  | { type: 'tree_changed'; data: { revision: number } }
   | { type: 'update_status'; data: UpdateStatusEvent }
   /** A commit landed in the vault's history (an update, undo, restore or hand-edit snapshot). */
   | { type: 'history_updated'; data: { commit: string; kind: string; update_id?: string } }

@@ -17,6 +17,12 @@ export const AUTHORS: Record<CommitKind, Person> = {
   snapshot: { name: 'Knower', email: 'knower@knower.invalid' },
 };
 
+/** '2025-03-14T09:26:41.000Z' → '2025-03-14 09:26 UTC' (as the changelog writes times); anything else as it is. */
+export function readableTime(iso: string): string {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? iso : `${new Date(time).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
 /** One line, at most `max` characters. */
 export function shorten(text: string, max: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -28,9 +34,10 @@ function subjectOf(meta: RunMeta): string {
     case 'update':
       return `Update ${meta.updateId}${meta.status === 'failed' ? ' (failed)' : ''}: ${shorten(meta.text, 60) || '(images only)'}`;
     case 'undo':
-      return shorten(`Undo: ${meta.undoneSubject}`, 100);
+      // Undoing an undo puts the changes back: said so, not "Undo: Undo: …".
+      return shorten(meta.undoneSubject.startsWith('Undo: ') ? `Put back: ${meta.undoneSubject.slice('Undo: '.length)}` : `Undo: ${meta.undoneSubject}`, 100);
     case 'restore':
-      return shorten(`Restore ${meta.path} to its version of ${meta.fromAt}`, 160);
+      return shorten(`Restore ${meta.path} to its version of ${readableTime(meta.fromAt)}`, 160);
     case 'hand':
       return `Hand edits: ${meta.paths.length} file${meta.paths.length === 1 ? '' : 's'}`;
     case 'snapshot':

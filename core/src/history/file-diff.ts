@@ -1,5 +1,5 @@
 import { diffWordsWithSpace, structuredPatch } from 'diff';
-import { isTextContent, splitNote } from '../vault/index.js';
+import { isTextContent, withoutJobFields } from '../vault/index.js';
 
 /** A unified hunk: `lines` start with ' ' (context), '-' (removed) or '+' (added). */
 export interface Hunk {
@@ -25,26 +25,11 @@ export interface TextDiff {
 
 /** Past this, a file is reported changed without hunks (a diff of megabytes helps no one on a screen). */
 const MAX_DIFF_BYTES = 2 * 1024 * 1024;
-const JOB_FIELD = /^(tokens|updated|created)\s*:/;
-
 /**
  * The note without the frontmatter lines the background job keeps (tokens, updated, created):
  * they change on every save, and a review shows what a person or the agent wrote.
  */
-export function withoutJobLines(text: string): string {
-  const { yaml, body } = splitNote(text);
-  if (yaml === undefined) return text;
-  const kept: string[] = [];
-  const lines = yaml === '' ? [] : yaml.split(/\r?\n/);
-  for (let i = 0; i < lines.length; i++) {
-    if (!JOB_FIELD.test(lines[i] ?? '')) {
-      kept.push(lines[i] ?? '');
-      continue;
-    }
-    while (i + 1 < lines.length && /^(\s+|- )/.test(lines[i + 1] ?? '')) i++;
-  }
-  return kept.length === 0 ? body : `---\n${kept.join('\n')}\n---\n${body}`;
-}
+export const withoutJobLines = (text: string): string => withoutJobFields(text);
 
 function wordsOf(lines: string[]): WordPart[] {
   const side = (keep: string) => lines.filter((l) => l[0] === ' ' || l[0] === keep).map((l) => l.slice(1)).join('\n');

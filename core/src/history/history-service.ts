@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { EventBus } from '../events/index.js';
@@ -75,8 +76,29 @@ export function createHistoryEngine(deps: HistoryDeps) {
   /** The comparison of the vault with the history at start: the first snapshot's progress, for /health. */
   let catchingUp: 'waiting' | 'running' | 'done' = 'waiting';
   let closing = false;
+  /** Why the last commit failed (the repository deleted or corrupt, its disk full); cleared by one that works. */
+  let failing: string | undefined;
   let sinceGc = 0;
   let tail: Promise<unknown> = Promise.resolve();
+
+  /** What keeps the history from working now: it could not open, its repository is gone, or commits fail. */
+  function problem(): string | undefined {
+    if (unavailable) return unavailable;
+    if (!existsSync(path.join(git.gitDir, 'HEAD'))) return `the history repository is missing (${git.gitDir}); changes are not recorded and cannot be undone until Knower restarts and makes a new one`;
+    return failing;
+  }
+
+  /** A step that writes the repository: its failure is what /health and undo report. */
+  async function recording<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      const value = await fn();
+      failing = undefined;
+      return value;
+    } catch (err) {
+      failing = `commits to the history fail (${(err as Error).message}); changes are not recorded and cannot be undone`;
+      throw err;
+    }
+  }
 
   function turn<T>(fn: () => Promise<T>): Promise<T> {
     const run = tail.then(fn);
@@ -132,7 +154,7 @@ export function createHistoryEngine(deps: HistoryDeps) {
       }
       const t0 = performance.now();
       const listed = batch.list();
-      const { info, settled } = await commitRun(ctx, { dir: run.dir, meta, handEdits: [...listed.keys()], owned: () => owned(run.dir) });
+      const { info, settled } = await recording(() => commitRun(ctx, { dir: run.dir, meta, handEdits: [...listed.keys()], owned: () => owned(run.dir) }));
       batch.settle(settled, listed);
       await pending.remove(run);
       keep(timings.commitMs, performance.now() - t0);
@@ -147,7 +169,7 @@ export function createHistoryEngine(deps: HistoryDeps) {
   async function snapshotNow(): Promise<void> {
     if (unavailable || batch.size === 0) return;
     const listed = batch.list();
-    const { settled } = await commitSnapshot(ctx, { read: [...listed.keys()], owned: () => owned(), meta: (paths) => ({ kind: 'hand', paths, at: deps.clock().toISOString() }) });
+    const { settled } = await recording(() => commitSnapshot(ctx, { read: [...listed.keys()], owned: () => owned(), meta: (paths) => ({ kind: 'hand', paths, at: deps.clock().toISOString() }) }));
     batch.settle(settled, listed);
   }
 
@@ -180,13 +202,15 @@ export function createHistoryEngine(deps: HistoryDeps) {
     const t0 = performance.now();
     const first = repo.head === null;
     const at = deps.clock().toISOString();
-    await commitVault(ctx, {
-      owned: () => owned(),
-      stopped: () => closing,
-      // A first snapshot of 100k files lists none of them (its message counts them).
-      listPaths: !first,
-      meta: (changed): RunMeta => (first ? { kind: 'snapshot', files: changed.count, at } : { kind: 'hand', paths: changed.sorted(), at }),
-    });
+    await recording(() =>
+      commitVault(ctx, {
+        owned: () => owned(),
+        stopped: () => closing,
+        // A first snapshot of 100k files lists none of them (its message counts them).
+        listPaths: !first,
+        meta: (changed): RunMeta => (first ? { kind: 'snapshot', files: changed.count, at } : { kind: 'hand', paths: changed.sorted(), at }),
+      }),
+    );
     timings.catchUpMs = performance.now() - t0;
     if (first && !closing) await gc();
   }
@@ -220,12 +244,12 @@ export function createHistoryEngine(deps: HistoryDeps) {
     turn,
     /** Resolves once the repository is open (or known to be unavailable). */
     opened: opened.catch(() => undefined),
-    unavailable: () => unavailable,
+    unavailable: problem,
     timings: () => timings,
     // Opening is not a fault: /health says "degraded" only for a history that cannot run.
     status: (): { available: boolean; opening?: boolean; problem?: string; commits: number; pending: number; handEdits: number; catchUp: typeof catchingUp } => ({
-      available: !unavailable,
-      ...(unavailable === OPENING ? { opening: true } : unavailable ? { problem: unavailable } : {}),
+      available: !problem(),
+      ...(unavailable === OPENING ? { opening: true } : problem() ? { problem: problem() } : {}),
       commits: commits.size,
       pending: queued.size,
       handEdits: batch.size,

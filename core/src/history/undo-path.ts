@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, rename, rmdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { isTextContent, setFrontmatterFields, splitNote, versionKey, type VaultWriter } from '../vault/index.js';
+import { isTextContent, readNoteText, setFrontmatterFields, versionKey, type VaultWriter } from '../vault/index.js';
 import { mergeLines, type MergeConflict } from './merge-lines.js';
 import type { RawChange } from './repo-read.js';
 import type { JournaledRun } from './run-host.js';
@@ -23,15 +23,9 @@ export type PathRevert =
 
 export const same = (a: Buffer | null, b: Buffer | null) => (a === null || b === null ? a === b : versionKey(a) === versionKey(b));
 
-const JOB_LINE = /^(tokens|updated|created)\s*:(.*)$/;
-
+/** The job-kept fields of a note as written (the one note reader's view of them). */
 function jobFields(text: string): Map<string, string> {
-  const fields = new Map<string, string>();
-  for (const line of (splitNote(text).yaml ?? '').split(/\r?\n/)) {
-    const m = JOB_LINE.exec(line);
-    if (m) fields.set(m[1] as string, (m[2] as string).trim());
-  }
-  return fields;
+  return new Map(Object.entries(readNoteText(text).jobFields ?? {}));
 }
 
 /** `text` with the job-kept fields it shares with `like` set to like's values: stamps never clash in a merge. */

@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { LIMITS } from '../api/index.js';
 import { formatDateField } from '../jobs/plan-metadata.js';
-import { firstHeading, parseNote, readTextIfExists, resolveVaultPath } from '../vault/index.js';
+import { firstHeading, isVaultFile, parseNote, readVaultBytes, resolveVaultPath } from '../vault/index.js';
 
 export interface InboxSummary {
   id: string;
@@ -33,13 +33,20 @@ function firstParagraph(body: string): string | undefined {
   return para ? para.replace(/\s+/g, ' ').slice(0, 240) : undefined;
 }
 
+/**
+ * One item, every file of it read through the vault's one path check: review.md or an
+ * attachment that is a symlink leading outside the vault (or not a regular file) is neither
+ * read nor listed, so it is never served, shown to a model, moved or deleted.
+ */
 async function readItem(root: string, id: string): Promise<InboxItem | undefined> {
-  const folder = path.join(root, INBOX_DIR, id);
-  const text = await readTextIfExists(path.join(folder, 'review.md'));
-  if (text === undefined) return undefined;
-  const parsed = parseNote(text);
+  const folder = `${INBOX_DIR}/${id}`;
+  const bytes = await readVaultBytes(root, `${folder}/review.md`);
+  if (bytes === undefined) return undefined;
+  const parsed = parseNote(bytes.toString('utf8'));
   const data = parsed.ok ? parsed.data : {};
-  const names = (await readdir(folder).catch(() => [] as string[])).filter((n) => !n.startsWith('.')).sort();
+  const names = (await readdir(path.join(root, folder)).catch(() => [] as string[])).filter((n) => !n.startsWith('.')).sort();
+  const files: string[] = [];
+  for (const name of names) if (await isVaultFile(root, `${folder}/${name}`)) files.push(`${folder}/${name}`);
   const summary = typeof data.summary === 'string' ? data.summary : firstParagraph(parsed.body);
   return {
     id,
@@ -48,7 +55,7 @@ async function readItem(root: string, id: string): Promise<InboxItem | undefined
     ...(summary ? { summary } : {}),
     ...(data.status === 'failed' ? { failed: true } : {}),
     review: { frontmatter: data, body: parsed.body },
-    files: names.map((n) => `${INBOX_DIR}/${id}/${n}`),
+    files,
   };
 }
 

@@ -3,7 +3,7 @@ import type { Logger } from '../logger.js';
 import type { ScanProgress, SearchEngine, SyncResult } from '../search/index.js';
 import { isNote, resolveVaultPath, TREE_FILE, type FrontmatterMode, type VaultIndex } from '../vault/index.js';
 import type { SelfWrites } from '../watch/index.js';
-import { bornAt, entryOf, needsStamp, stamped } from './note-entry.js';
+import { bornAt, entryOf, needsStamp, stamped, type StampPolicy } from './note-entry.js';
 import { createStamper } from './stamp-note.js';
 
 const STAMP_WORKERS = 4;
@@ -19,6 +19,8 @@ export interface BackgroundJobDeps {
   log: Logger;
   /** Which notes carry their metadata in their frontmatter. */
   mode: FrontmatterMode;
+  /** Root names held by the person's own files: never stamped, whatever the mode. */
+  isPersons?: (rel: string) => boolean;
   /** Called once per drained burst in which the listing changed (tree.md, inbox count). */
   onListingChange: () => void;
   /** Files found or gone inside a folder that changed as a whole (moved in, removed): clients hear of each. */
@@ -63,6 +65,7 @@ interface StampTask {
  */
 export function createBackgroundJob(deps: BackgroundJobDeps): BackgroundJob {
   const quietMs = deps.quietMs ?? 200;
+  const policy: StampPolicy = { mode: deps.mode, ...(deps.isPersons && { isPersons: deps.isPersons }) };
   const stamper = createStamper(deps);
   const pending = new Set<string>();
   const settling = new Map<string, NodeJS.Timeout>();
@@ -95,12 +98,12 @@ export function createBackgroundJob(deps: BackgroundJobDeps): BackgroundJob {
         void listLink(facts.path);
         continue;
       }
-      deps.index.set(entryOf(facts, deps.mode));
-      if (stamped(facts, deps.mode)) {
+      deps.index.set(entryOf(facts, policy));
+      if (stamped(facts, policy)) {
         const previousBody = bodies.get(facts.path);
         if (facts.bodyHash) bodies.set(facts.path, facts.bodyHash);
         const bodyChanged = saved && previousBody !== undefined && previousBody !== facts.bodyHash;
-        if (needsStamp(facts, deps.mode) || bodyChanged) tasks.push({ rel: facts.path, born: bornAt(facts), previousBody });
+        if (needsStamp(facts, policy) || bodyChanged) tasks.push({ rel: facts.path, born: bornAt(facts), previousBody });
       }
     }
     counters.processed += result.upserts.length + result.removed.length;

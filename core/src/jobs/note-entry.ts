@@ -16,11 +16,17 @@ export const bornAt = (facts: FileFacts): Date => new Date(facts.birthtimeMs || 
  * it was created and updated; for the person's other notes the file's own times do (a `created`
  * they wrote themselves still wins: it is what they mean).
  */
-/** Whether the job keeps this note's metadata in its frontmatter. */
-export const stamped = (facts: FileFacts, mode: FrontmatterMode): boolean =>
-  facts.kind === 'note' && stampsNote(mode, facts.path, facts.frontmatter, facts.origin);
+/** Which notes the job stamps: the vault's mode, and never a root file the person's own file holds. */
+export interface StampPolicy {
+  mode: FrontmatterMode;
+  isPersons?: (rel: string) => boolean;
+}
 
-export function entryOf(facts: FileFacts, mode: FrontmatterMode): IndexEntry {
+/** Whether the job keeps this note's metadata in its frontmatter. */
+export const stamped = (facts: FileFacts, policy: StampPolicy): boolean =>
+  facts.kind === 'note' && !policy.isPersons?.(facts.path) && stampsNote(policy.mode, facts.path, facts.frontmatter, facts.origin);
+
+export function entryOf(facts: FileFacts, mode: StampPolicy): IndexEntry {
   if (facts.kind !== 'note') return { path: facts.path, kind: 'file', size: facts.size };
   const fm = facts.frontmatter;
   const modified = timestamp(new Date(facts.mtimeMs));
@@ -36,7 +42,7 @@ export function entryOf(facts: FileFacts, mode: FrontmatterMode): IndexEntry {
 }
 
 /** Whether a stamped note's frontmatter needs the job: a field missing, or tokens out of date. */
-export function needsStamp(facts: FileFacts, mode: FrontmatterMode): boolean {
+export function needsStamp(facts: FileFacts, mode: StampPolicy): boolean {
   if (!stamped(facts, mode)) return false;
   const fm = facts.frontmatter;
   return !fm?.created || !fm.updated || fm.tokens !== String(facts.tokens);

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { timestamp, tokenCount, type FieldValue } from '../vault/frontmatter.js';
+import { hashBody } from '../vault/note-reader.js';
 
 export interface MetadataPlan {
   tokens: number;
@@ -7,10 +7,6 @@ export interface MetadataPlan {
   /** Fields to write; empty when the frontmatter is already right. */
   fields: Record<string, FieldValue>;
   updated: string | undefined;
-}
-
-export function hashBody(body: string): string {
-  return createHash('sha1').update(body).digest('hex');
 }
 
 export function formatDateField(value: unknown): string | undefined {

@@ -7,6 +7,8 @@ import { coalesce, type Coalesced } from './coalesce.js';
 /** tree.md, regenerated from the in-memory index: one write per burst, none when unchanged. */
 export function createTreeWriter(deps: {
   root: string;
+  /** Where tree.md goes: the vault root, or the state dir when the person's own tree.md is there. */
+  file?: string;
   index: VaultIndex;
   selfWrites: SelfWrites;
   clock: () => Date;
@@ -20,7 +22,7 @@ export function createTreeWriter(deps: {
     if (body === lastBody) return;
     const content = newNote(body, deps.clock(), { generated: 'true' });
     try {
-      await writeFileAtomic(path.join(deps.root, TREE_FILE), content, {
+      await writeFileAtomic(deps.file ?? path.join(deps.root, TREE_FILE), content, {
         beforeCommit: () => deps.selfWrites.mark(TREE_FILE, content),
       });
       lastBody = body;

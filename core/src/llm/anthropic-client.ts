@@ -39,7 +39,7 @@ export function createAnthropicProvider(opts: AnthropicOptions): AnthropicProvid
           budget?.take();
           try {
             // Non-streaming: agents need whole tool calls, and the per-request timeout bounds the wait.
-            return fromMessage(await sdk.messages.create(toCreateParams(name, request)));
+            return fromMessage(await sdk.messages.create(toCreateParams(name, request), request.signal ? { signal: request.signal } : {}));
           } catch (err) {
             throw toAnthropicError(err);
           }

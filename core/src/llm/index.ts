@@ -11,6 +11,7 @@ export type {
   ImagePart,
   ModelClient,
   ModelRequest,
+  RetryNotice,
   ModelResponse,
   StopReason,
   TextPart,

@@ -53,8 +53,10 @@ export function createOpenAIProvider(opts: OpenAIOptions): OpenAIProvider {
     return compat;
   };
 
-  async function streamed(params: ChatParams, compat: Compat): Promise<RawTurn> {
+  async function streamed(params: ChatParams, compat: Compat, stop: AbortSignal | undefined): Promise<RawTurn> {
     const abort = new AbortController();
+    const onStop = () => abort.abort();
+    stop?.addEventListener('abort', onStop, { once: true });
     let timer: NodeJS.Timeout | undefined;
     let stalled = false;
     const arm = () => {
@@ -85,6 +87,7 @@ export function createOpenAIProvider(opts: OpenAIOptions): OpenAIProvider {
       throw err;
     } finally {
       clearTimeout(timer);
+      stop?.removeEventListener('abort', onStop);
     }
   }
 
@@ -94,7 +97,7 @@ export function createOpenAIProvider(opts: OpenAIOptions): OpenAIProvider {
       const params = toChatParams(name, request, compat);
       budget?.take();
       try {
-        const raw = opts.stream ? await streamed(params, compat) : rawFromCompletion(await sdk.chat.completions.create(params));
+        const raw = opts.stream ? await streamed(params, compat, request.signal) : rawFromCompletion(await sdk.chat.completions.create(params, request.signal ? { signal: request.signal } : {}));
         if (!raw) throw new ModelError('the model server answered without a choice', { retryable: true });
         return fromRawTurn(raw, request.tools.map((t) => t.name), newCallId);
       } catch (err) {

@@ -70,7 +70,8 @@ export function createProviderStatus(base: Omit<ProviderInfo, 'tools' | 'problem
           } catch (err) {
             called = true;
             if (isModelError(err) && err.kind === 'tools-unsupported') support = 'unsupported';
-            // A spent budget says nothing about the provider.
+            // A spent budget, or a run the person stopped, says nothing about the provider.
+            if (request.signal?.aborted) throw err;
             if (!isModelError(err) || err.kind !== 'call-budget') problem = `${stamp()} UTC: ${err instanceof Error ? err.message : String(err)}`;
             throw err;
           }

@@ -29,10 +29,14 @@ export function withRetries(client: ModelClient, opts: RetryOptions): ModelClien
         try {
           return await client.complete(request);
         } catch (err) {
-          if (!isModelError(err) || !err.retryable || retry > opts.retries) throw err;
+          // A run the person stopped is not retried, whatever the fault looked like.
+          if (!isModelError(err) || !err.retryable || retry > opts.retries || request.signal?.aborted) throw err;
           const delayMs = Math.min(max, err.retryAfterMs ?? base * 4 ** (retry - 1));
           opts.onRetry?.({ model: client.model, retry, delayMs, error: err });
-          await delay(delayMs);
+          request.onRetry?.({ retry, of: opts.retries, delayMs, error: err.message });
+          await delay(delayMs, undefined, request.signal ? { signal: request.signal } : {}).catch(() => {
+            throw new ModelError('model request stopped', { retryable: false });
+          });
         }
       }
     },

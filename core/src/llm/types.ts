@@ -32,6 +32,18 @@ export interface ModelRequest {
   messages: ChatMessage[];
   tools: ToolSpec[];
   maxTokens?: number;
+  /** Aborts the request (and any retry wait) when the person stops the run. */
+  signal?: AbortSignal;
+  /** Told before each transport retry: the run shows the person that it waits, and why. */
+  onRetry?: (info: RetryNotice) => void;
+}
+
+/** A model call that failed and will be tried again after `delayMs`. */
+export interface RetryNotice {
+  retry: number;
+  of: number;
+  delayMs: number;
+  error: string;
 }
 
 export interface Usage {

@@ -1,6 +1,8 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { createMcpServer } from './mcp-server.js';
+import { projectFirst } from './project-first.js';
+import { clientContext, sessionProject } from './session-project.js';
 import type { McpToolDeps } from './tools/index.js';
 
 /**
@@ -26,10 +28,11 @@ function methodNotAllowed(_request: unknown, reply: FastifyReply): FastifyReply 
  */
 export async function mcpRoutes(app: FastifyInstance): Promise<void> {
   const k = app.knower;
-  const deps: McpToolDeps = { root: k.root, index: k.index, search: k.search, agents: k.agents, queue: k.queue, log: app.log };
+  const deps: McpToolDeps = { root: k.root, index: k.index, search: k.search, agents: k.agents, queue: k.queue, stats: k.stats, log: app.log };
 
   app.post('/mcp', { bodyLimit: MCP_BODY_LIMIT }, async (request, reply) => {
-    const server = createMcpServer(deps);
+    const project = sessionProject(k.index, clientContext(request.url));
+    const server = createMcpServer(project ? { ...deps, project, search: projectFirst(k.search, project) } : deps);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     // The transport writes the response itself (JSON or an SSE stream): Fastify steps aside.
     reply.hijack();

@@ -2,29 +2,42 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { MCP_TOOLS, type McpTool, type McpToolDeps } from './tools/index.js';
 import { toolError } from './tools/tool.js';
+import { vaultRelativeText } from '../vault/index.js';
 
 export const SERVER_INFO = { name: 'knower', version: '0.1.0' } as const;
 
 const INSTRUCTIONS =
   "Knower is the user's personal memory vault: plain markdown notes organised into projects/, bucket/, profile.md, tasks.md and changelog.md. " +
   'To find things: search (raw hits) or tree (the layout), then read. To get an answer written from the notes: ask. ' +
+  'To read a long note by its structure: outline, then section. What the vault holds and what changed lately, per project: stats. ' +
   'To store something the user wants kept: remember (filed in the background).';
+
+/** Said when the client works in a project's repository: the scope to pass, and what search does without one. */
+const projectInstructions = (project: string) =>
+  ` This session works in the repository of the vault's project "${project}" (projects/${project}/): search lists that project's notes first; pass scope "project:${project}" to search or ask to stay inside it.`;
+
+/** An error's text names vault-relative paths only: the client never learns where the vault lies on the host. */
+function relativePaths(result: CallToolResult, root: string): CallToolResult {
+  if (!result.isError) return result;
+  return { ...result, content: result.content.map((part) => (part.type === 'text' ? { ...part, text: vaultRelativeText(part.text, [root]) } : part)) };
+}
 
 /** A tool that throws is a broken invariant: log it, and give the model an error it can act on. */
 function guarded(tool: McpTool, deps: McpToolDeps) {
   return async (input: unknown): Promise<CallToolResult> => {
     try {
-      return await tool.run(input as never, deps);
+      return relativePaths(await tool.run(input as never, deps), deps.root);
     } catch (err) {
       deps.log.error({ err, tool: tool.name }, 'MCP tool failed');
-      return toolError(`Knower failed while running ${tool.name} (${err instanceof Error ? err.message : String(err)}). Try again; if it keeps failing, the service log has the details.`);
+      const message = vaultRelativeText(err instanceof Error ? err.message : String(err), [deps.root]);
+      return toolError(`Knower failed while running ${tool.name} (${message}). Try again; if it keeps failing, the service log has the details.`);
     }
   };
 }
 
-/** One MCP server with Knower's five tools (built per request: the transport is stateless). */
+/** One MCP server with Knower's tools (built per request: the transport is stateless, and each request says which project its client works in). */
 export function createMcpServer(deps: McpToolDeps): McpServer {
-  const server = new McpServer(SERVER_INFO, { instructions: INSTRUCTIONS });
+  const server = new McpServer(SERVER_INFO, { instructions: INSTRUCTIONS + (deps.project ? projectInstructions(deps.project) : '') });
   for (const tool of MCP_TOOLS) {
     server.registerTool(
       tool.name,

@@ -69,7 +69,8 @@ export class UpdateJournal implements WriteJournal {
   constructor(
     /** The journal's folder (the history takes it over once the run's outcome is saved). */
     readonly dir: string,
-    private readonly root: string,
+    /** The vault the journal's paths are in. */
+    readonly root: string,
     private readonly log: Logger,
   ) {
     this.entriesFile = path.join(dir, 'entries.jsonl');

@@ -1,12 +1,14 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
 import PQueue from 'p-queue';
 import { setTimeout as delay } from 'node:timers/promises';
 import { createCallBudget, MAX_MODEL_CALLS_PER_UPDATE, type Agents, type UpdateInput } from '../agents/index.js';
 import type { EventBus } from '../events/index.js';
 import { isModelError } from '../llm/index.js';
 import type { Logger } from '../logger.js';
-import { journaledWriter, type VaultWriter } from '../vault/index.js';
-import type { UpdateJournal } from './update-journal.js';
-import { FINAL_STATUSES, publicView, type FileChange, type UpdateRecord } from './update-record.js';
+import { describeStorageError, isStorageError, journaledWriter, type VaultWriter } from '../vault/index.js';
+import { readJournal, type UpdateJournal } from './update-journal.js';
+import { FINAL_STATUSES, publicView, type FileChange, type Retrying, type UpdateRecord } from './update-record.js';
 import { recordSteps } from './update-steps.js';
 import type { NewUpdate, UpdateStore } from './update-store.js';
 
@@ -25,22 +27,56 @@ export interface RunHistory {
   finished(record: UpdateRecord, journal: UpdateJournal): Promise<void>;
 }
 
+/** How long an Idempotency-Key names its update (README, HTTP API). */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
+
+/** What a retried POST must repeat exactly for its Idempotency-Key to name the same update. */
+function fingerprintOf(update: NewUpdate): string {
+  const hash = createHash('sha256').update(JSON.stringify([update.text, update.inboxRef ?? null]));
+  for (const image of update.images) hash.update(`\0${image.mediaType}\0${image.name}\0`).update(image.data);
+  return hash.digest('hex');
+}
+
 /** Three attempts, 2 s then 8 s apart; the call budget caps what they cost together. */
 export const DEFAULT_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 2000 };
 
+export interface QueueStatus {
+  /** Accepted updates waiting to run (the running one aside): counted from the moment the service answers. */
+  pending: number;
+  running: string | null;
+  total: number;
+  /** How long the running update has shown no sign of progress (no model answer, no tool call). */
+  quietMs?: number;
+}
+
 export interface UpdateQueue {
-  /** Loads the store and queues every unfinished update again, in acceptance order. */
+  /** Reads the accepted updates from the store (nothing runs yet): counts are right from then on. */
+  load(): Promise<void>;
+  /** Queues every unfinished update again, in acceptance order (loading the store first if needed). */
   start(): Promise<void>;
-  /** Persists the update, then queues it; a known Idempotency-Key returns the original. */
-  submit(update: NewUpdate): Promise<{ record: UpdateRecord; duplicate: boolean }>;
+  /**
+   * Persists the update, then queues it. A known Idempotency-Key (within IDEMPOTENCY_TTL_MS)
+   * returns the original; with another body it is a conflict: nothing is accepted.
+   */
+  submit(update: NewUpdate): Promise<{ record: UpdateRecord; duplicate: boolean; conflict?: true }>;
   get(id: string): UpdateRecord | undefined;
   recent(limit?: number): UpdateRecord[];
-  status(): { pending: number; running: string | null; total: number };
+  status(): QueueStatus;
   whenIdle(): Promise<void>;
   /** Runs `fn` in the queue's turn, between updates: undo and restore never race an update. */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * Stops an update the person no longer wants: a queued one never runs; a running one stops at
+   * its next step and its changes so far are undone through its journal (files changed by hand
+   * since are kept, and listed in the record's `files`). Resolves once the outcome is saved.
+   */
+  cancel(id: string): Promise<CancelOutcome>;
   close(): Promise<void>;
 }
+
+export type CancelOutcome =
+  | { ok: true; record: UpdateRecord }
+  | { ok: false; error: 'update_not_found' | 'update_finished'; message: string; record?: UpdateRecord };
 
 export function createUpdateQueue(deps: {
   store: UpdateStore;
@@ -65,7 +101,12 @@ export function createUpdateQueue(deps: {
   const records = new Map<string, UpdateRecord>();
   const byKey = new Map<string, string>();
   let running: string | null = null;
+  /** When the running update last showed progress (started, a tool call, a retry). */
+  let lastActivity = 0;
+  /** The running update's stop switch and the promise of its end. */
+  let current: { id: string; stop: AbortController; ended: Promise<void> } | undefined;
   let closed = false;
+  let loaded: Promise<UpdateRecord[]> | undefined;
   // Ids and order come from the store: nothing is accepted before it has been loaded.
   let markStarted: () => void = () => undefined;
   const started = new Promise<void>((resolve) => (markStarted = resolve));
@@ -76,8 +117,9 @@ export function createUpdateQueue(deps: {
     deps.bus.publish({ type: 'update_status', data: publicView(record) as { id: string; status: string } });
   }
 
-  function inputOf(record: UpdateRecord, onToolCall?: UpdateInput['onToolCall']): UpdateInput {
+  function inputOf(record: UpdateRecord, onToolCall?: UpdateInput['onToolCall'], signal?: AbortSignal): UpdateInput {
     return {
+      ...(signal ? { signal } : {}),
       id: record.id,
       text: record.text,
       ...(record.inbox_ref ? { inboxRef: record.inbox_ref } : {}),
@@ -90,10 +132,23 @@ export function createUpdateQueue(deps: {
   /** The run's steps are kept on the record in memory as they come (a page opened mid-run sees them). */
   function stepRecorder(id: string) {
     return recordSteps(id, { clock: deps.clock, bus: deps.bus, log: deps.log }, (fields) => {
+      lastActivity = Date.now();
       const current = records.get(id);
-      if (current) records.set(id, { ...current, ...fields });
+      // A step means the model answered: whatever it was waiting out is over.
+      if (current) records.set(id, { ...current, ...fields, retrying: undefined });
     });
   }
+
+  /** A run waiting to try again: shown on the stream (and to a page opened meanwhile), not saved. */
+  function markRetrying(id: string, retrying: Retrying): void {
+    lastActivity = Date.now();
+    const current = records.get(id);
+    if (!current || current.status !== 'running') return;
+    const next = { ...current, retrying };
+    records.set(id, next);
+    deps.bus.publish({ type: 'update_status', data: publicView(next) as { id: string; status: string } });
+  }
+  const until = (delayMs: number) => new Date(deps.clock().getTime() + delayMs).toISOString();
 
   async function clearRetried(record: UpdateRecord, writer: VaultWriter): Promise<string[]> {
     const failed = record.retry_of ? records.get(record.retry_of) : undefined;
@@ -108,9 +163,22 @@ export function createUpdateQueue(deps: {
   }
 
   async function run(id: string): Promise<void> {
-    let record = records.get(id);
+    const record = records.get(id);
     if (!record || FINAL_STATUSES.has(record.status) || closed) return;
+    const stop = new AbortController();
+    const ended = attempt(id, record, stop.signal);
+    current = { id, stop, ended };
+    try {
+      await ended;
+    } finally {
+      current = undefined;
+    }
+  }
+
+  async function attempt(id: string, first: UpdateRecord, signal: AbortSignal): Promise<void> {
+    let record = first;
     running = id;
+    lastActivity = Date.now();
     const journal = deps.journalFor(id);
     const writer = journaledWriter(journal);
     // One budget across every attempt: however the model fails, one update makes at most
@@ -126,7 +194,10 @@ export function createUpdateQueue(deps: {
         await save(record);
         const recorder = stepRecorder(id);
         try {
-          const input = inputOf(record, recorder.onToolCall);
+          const input: UpdateInput = {
+            ...inputOf(record, recorder.onToolCall, signal),
+            onRetry: (info) => markRetrying(id, { kind: 'call', error: info.error, until: until(info.delayMs), retry: info.retry, of: info.of }),
+          };
           const outcome = await deps.agents.runUpdate(input, { writer, budget });
           const cleared = await clearRetried(record, writer);
           const changes = await deps.history?.changes(journal);
@@ -138,6 +209,7 @@ export function createUpdateQueue(deps: {
             ...(outcome.summary ? { summary: outcome.summary } : {}),
             ...(outcome.usage ? { usage: outcome.usage } : {}),
             ...(outcome.status === 'inbox' ? { inbox_id: outcome.inboxId } : {}),
+            ...(outcome.status === 'done' && outcome.fallback ? { fallback: outcome.fallback } : {}),
             ...(changes ? { changes } : {}),
             error: undefined,
             finished: deps.clock().toISOString(),
@@ -146,20 +218,47 @@ export function createUpdateQueue(deps: {
           await journal.clear();
           return;
         } catch (err) {
-          const message = err instanceof Error ? err.message : String(err);
-          // Model faults (429, 5xx, timeouts) pass with time; anything else fails at once.
-          if (isModelError(err) && err.retryable && record.attempts < retry.attempts && !closed) {
+          const message = isStorageError(err) ? describeStorageError(err) : err instanceof Error ? err.message : String(err);
+          if (signal.aborted) return await stopped({ ...record, ...recorder.fields() }, journal);
+          // Model faults (429, 5xx, timeouts) and a disk that failed may pass with time; anything else fails at once.
+          if (((isModelError(err) && err.retryable) || isStorageError(err)) && record.attempts < retry.attempts && !closed) {
             deps.log.warn({ id, attempt: record.attempts, err: message }, 'update failed; retrying');
-            await delay(retry.baseDelayMs * 4 ** (record.attempts - 1));
+            const wait = retry.baseDelayMs * 4 ** (record.attempts - 1);
+            markRetrying(id, { kind: 'attempt', error: message, until: until(wait), retry: record.attempts, of: retry.attempts - 1 });
+            const waited = await delay(wait, true, { signal }).catch(() => false);
+            if (!waited) return await stopped({ ...record, ...recorder.fields() }, journal);
             continue;
           }
-          await journal.undo();
+          // On a full disk the undo itself may fail: what the run wrote then stays until the next start undoes it.
+          await journal.undo().catch((undoErr: unknown) => deps.log.error({ id, err: undoErr }, 'could not undo the failed run yet'));
           return await fail({ ...record, ...recorder.fields() }, message, journal);
         }
       }
     } finally {
       running = null;
     }
+  }
+
+  /**
+   * Stopped by the person: what the run changed is undone (a file changed by hand since is kept
+   * and listed), its input stays in the state dir for a retry.
+   */
+  async function stopped(record: UpdateRecord, journal: UpdateJournal): Promise<void> {
+    const touched = [...new Set((await readJournal(journal.dir)).map((e) => path.relative(journal.root, e.abs)))];
+    const undone = new Set(await journal.undo());
+    const kept = touched.filter((rel) => !undone.has(rel)).sort();
+    deps.log.info({ id: record.id, undone: [...undone], kept }, 'update stopped by the person; its changes were undone');
+    const said = undone.size === 0 ? 'nothing it had changed needed undoing' : `undid its changes to ${[...undone].sort().join(', ')}`;
+    await save({
+      ...record,
+      status: 'cancelled',
+      files: kept,
+      summary: `Stopped before it finished; ${said}.${kept.length ? ` Kept as they are, because they changed since: ${kept.join(', ')}.` : ''}`,
+      error: undefined,
+      finished: deps.clock().toISOString(),
+    });
+    await deps.history?.finished(records.get(record.id) as UpdateRecord, journal);
+    await journal.clear();
   }
 
   /** Out of attempts: the update lands in the inbox as a failed item with its raw input. */
@@ -190,11 +289,21 @@ export function createUpdateQueue(deps: {
     void queue.add(() => run(record.id)).catch((err: unknown) => deps.log.error({ err, id: record.id }, 'queue run crashed'));
   }
 
-  return {
-    async start() {
-      for (const record of await deps.store.load()) {
+  function load(): Promise<UpdateRecord[]> {
+    loaded ??= deps.store.load().then((all) => {
+      for (const record of all) {
         records.set(record.id, record);
         if (record.idempotency_key) byKey.set(record.idempotency_key, record.id);
+      }
+      return all;
+    });
+    return loaded;
+  }
+
+  return {
+    load: async () => void (await load()),
+    async start() {
+      for (const record of await load()) {
         // Finished just before a crash: the history takes what it had not yet, then the journal goes.
         if (FINAL_STATUSES.has(record.status)) {
           const journal = deps.journalFor(record.id);
@@ -211,8 +320,14 @@ export function createUpdateQueue(deps: {
       await started;
       const knownId = update.idempotencyKey ? byKey.get(update.idempotencyKey) : undefined;
       const known = knownId ? records.get(knownId) : undefined;
-      if (known) return { record: known, duplicate: true };
-      const record = await deps.store.create(update);
+      const fingerprint = update.idempotencyKey ? fingerprintOf(update) : undefined;
+      // A key is remembered for a day: a retry comes within minutes, a reuse much later is new.
+      if (known && deps.clock().getTime() - Date.parse(known.created) < IDEMPOTENCY_TTL_MS) {
+        // Records from before fingerprints were kept match on the key alone, as they always did.
+        if (known.idempotency_hash && known.idempotency_hash !== fingerprint) return { record: known, duplicate: false, conflict: true };
+        return { record: known, duplicate: true };
+      }
+      const record = await deps.store.create({ ...update, ...(fingerprint && { idempotencyHash: fingerprint }) });
       records.set(record.id, record);
       if (record.idempotency_key) byKey.set(record.idempotency_key, record.id);
       const retried = record.retry_of ? records.get(record.retry_of) : undefined;
@@ -225,7 +340,11 @@ export function createUpdateQueue(deps: {
     recent(limit = 50) {
       return [...records.values()].sort((a, b) => b.seq - a.seq).slice(0, limit);
     },
-    status: () => ({ pending: queue.size, running, total: records.size }),
+    status: () => {
+      let pending = 0;
+      for (const record of records.values()) if (!FINAL_STATUSES.has(record.status) && record.id !== running) pending++;
+      return { pending, running, total: records.size, ...(running ? { quietMs: Date.now() - lastActivity } : {}) };
+    },
     async whenIdle() {
       await started;
       await queue.onIdle();
@@ -233,6 +352,21 @@ export function createUpdateQueue(deps: {
     async exclusive(fn) {
       await started;
       return queue.add(fn);
+    },
+    async cancel(id) {
+      await started;
+      const record = records.get(id);
+      if (!record) return { ok: false, error: 'update_not_found', message: 'no update with that id' };
+      if (current?.id === id) {
+        current.stop.abort();
+        await current.ended;
+      } else if (record.status === 'queued') {
+        // Its turn in the queue comes and goes: run() skips a finished record.
+        await save({ ...record, status: 'cancelled', summary: 'Cancelled before it started; nothing was changed.', finished: deps.clock().toISOString() });
+      }
+      const now = records.get(id) as UpdateRecord;
+      if (now.status === 'cancelled') return { ok: true, record: now };
+      return { ok: false, error: 'update_finished', message: `update ${id} is ${now.status}; only a queued or running update can be stopped`, record: now };
     },
     async close() {
       closed = true;

@@ -1,8 +1,9 @@
 import type { UpdateStep } from '../events/index.js';
 
-export type UpdateStatus = 'queued' | 'running' | 'done' | 'inbox' | 'failed';
+/** `cancelled`: the person stopped it, queued or running (a run's changes so far are undone). */
+export type UpdateStatus = 'queued' | 'running' | 'done' | 'inbox' | 'failed' | 'cancelled';
 
-export const FINAL_STATUSES: ReadonlySet<UpdateStatus> = new Set(['done', 'inbox', 'failed']);
+export const FINAL_STATUSES: ReadonlySet<UpdateStatus> = new Set(['done', 'inbox', 'failed', 'cancelled']);
 
 export interface StoredImage {
   name: string;
@@ -37,10 +38,14 @@ export interface UpdateRecord {
   /** What the run changed in the vault, from its journal (absent on records from before the history). */
   changes?: FileChange[];
   inbox_id?: string;
+  /** The model changed nothing and asked nothing: the runner filed the text as received ('bucket'). */
+  fallback?: 'bucket';
   summary?: string;
   error?: string;
   usage?: { inputTokens: number; outputTokens: number; cacheReadTokens: number; cacheWriteTokens: number };
   idempotency_key?: string;
+  /** sha256 of the body sent with the key. */
+  idempotency_hash?: string;
   /** The latest tool calls of the run (capped); `step_count` counts them all. */
   steps?: UpdateStep[];
   step_count?: number;
@@ -48,10 +53,24 @@ export interface UpdateRecord {
   retry_of?: string;
   /** The update that ran this one's input again after it failed. */
   retried_by?: string;
+  /** While it waits to try again after a model fault (in memory and on the stream only). */
+  retrying?: Retrying;
+}
+
+/**
+ * A run waiting out a model fault: `call` retries one model request, `attempt` starts the whole
+ * run over. `until` is when the next try starts.
+ */
+export interface Retrying {
+  kind: 'call' | 'attempt';
+  error: string;
+  until: string;
+  retry: number;
+  of: number;
 }
 
 /** What clients see: the record without internals. */
 export function publicView(record: UpdateRecord): Record<string, unknown> {
-  const { seq: _seq, images, idempotency_key: _key, ...rest } = record;
+  const { seq: _seq, images, idempotency_key: _key, idempotency_hash: _hash, ...rest } = record;
   return { ...rest, images: images.map((i) => ({ name: i.name, mediaType: i.mediaType, size: i.size })) };
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from '../vault/index.js';
 import type { StoredImage, UpdateRecord } from './update-record.js';
@@ -11,6 +11,8 @@ export interface NewUpdate {
   idempotencyKey?: string;
   /** Runs the input of this failed update again. */
   retryOf?: string;
+  /** The body's fingerprint, kept with the key: the same key with another body is refused. */
+  idempotencyHash?: string;
 }
 
 const EXTENSIONS: Record<StoredImage['mediaType'], string> = {
@@ -48,7 +50,11 @@ export class UpdateStore {
     await mkdir(this.dir, { recursive: true });
     const records: UpdateRecord[] = [];
     for (const name of await readdir(this.dir)) {
-      if (name.startsWith('.')) continue; // an unfinished create: never acknowledged, so never accepted
+      if (name.startsWith('.')) {
+        // An unfinished create (a crash, a full disk): never acknowledged, so never accepted.
+        await rm(path.join(this.dir, name), { recursive: true, force: true });
+        continue;
+      }
       const record = await this.get(name);
       if (record) records.push(record);
     }
@@ -61,6 +67,16 @@ export class UpdateStore {
     const now = this.clock();
     const id = `${now.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-')}-${randomBytes(3).toString('hex')}`;
     const staging = path.join(this.dir, `.${id}`);
+    try {
+      return await this.stage(staging, id, now, input);
+    } catch (err) {
+      // Not accepted (a full disk, say): the caller hears why, and no half-written folder stays.
+      await rm(staging, { recursive: true, force: true });
+      throw err;
+    }
+  }
+
+  private async stage(staging: string, id: string, now: Date, input: NewUpdate): Promise<UpdateRecord> {
     await mkdir(staging, { recursive: true });
     const images: StoredImage[] = [];
     for (const [i, image] of input.images.entries()) {
@@ -78,6 +94,7 @@ export class UpdateStore {
       created: now.toISOString(),
       attempts: 0,
       ...(input.idempotencyKey ? { idempotency_key: input.idempotencyKey } : {}),
+      ...(input.idempotencyHash ? { idempotency_hash: input.idempotencyHash } : {}),
       ...(input.retryOf ? { retry_of: input.retryOf } : {}),
     };
     await writeFileAtomic(path.join(staging, 'update.json'), JSON.stringify(record, null, 2));

@@ -33,6 +33,13 @@ export async function activityRoutes(base: FastifyInstance): Promise<void> {
     return record ?? sendError(reply, 404, 'question_not_found', 'no question with that id');
   });
 
+  // Stops a question being answered (its POST /search then answers 409 `cancelled`).
+  app.post('/questions/:id/cancel', { schema: { params: idParams } }, async (request, reply) => {
+    const outcome = await questions.cancel(request.params.id);
+    if (!outcome.ok) return sendError(reply, outcome.error === 'question_not_found' ? 404 : 409, outcome.error, outcome.message);
+    return outcome.record;
+  });
+
   app.post('/questions/:id/retry', { schema: { params: idParams } }, async (request, reply) => {
     const outcome = await questions.retry(request.params.id);
     if (!outcome.ok && outcome.error !== 'model_unavailable') {

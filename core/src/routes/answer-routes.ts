@@ -7,6 +7,7 @@ import { sendError } from './http-errors.js';
 /** The search agent's answer with the id it is kept under; a model fault is a 503 naming the kept question. */
 export function sendAnswer(reply: FastifyReply, asked: Asked): FastifyReply {
   if (asked.ok) return reply.send({ ...asked.answer, question_id: asked.record.id });
+  if (asked.error === 'cancelled') return reply.code(409).send({ error: asked.error, message: asked.message, question_id: asked.record.id });
   reply.log.warn({ question: asked.record.id, err: asked.message }, 'search agent could not reach the model');
   return reply.code(503).send({ error: asked.error, message: asked.message, question_id: asked.record.id });
 }

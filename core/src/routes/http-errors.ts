@@ -45,6 +45,11 @@ const KNOWN: Record<string, { status: number; error: string; message?: string }>
   FST_PARTS_LIMIT: { status: 413, error: 'too_many_parts', message: 'too many form parts' },
   FST_FIELDS_LIMIT: { status: 413, error: 'too_many_fields', message: 'too many form fields' },
   FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, error: 'unsupported_media_type', message: 'the request is not multipart/form-data' },
+  // The disk under the state dir or the vault cannot take the write: nothing was accepted or changed.
+  ENOSPC: { status: 507, error: 'disk_full', message: 'the disk is full: nothing was saved; free some space and send it again' },
+  EDQUOT: { status: 507, error: 'disk_full', message: 'the disk quota is used up: nothing was saved; free some space and send it again' },
+  EROFS: { status: 507, error: 'read_only_disk', message: 'the disk is read-only: nothing was saved' },
+  EIO: { status: 503, error: 'disk_error', message: 'the disk failed to read or write: nothing was saved; try again' },
 };
 
 /** The status, code and message a client gets for an error thrown during a request. */

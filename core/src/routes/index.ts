@@ -9,4 +9,6 @@ export { webRoutes } from './web.js';
 export { shareRoutes } from './share-routes.js';
 export { historyRoutes } from './history-routes.js';
 export { activityRoutes } from './activity-routes.js';
+export { statsRoutes } from './stats-routes.js';
+export { briefRoutes } from './brief-routes.js';
 export { sendError, sendPathError, type ApiError } from './http-errors.js';

@@ -9,8 +9,10 @@ type Outcome = { ok: true; id: string } | { ok: false; status: number; error: st
 /**
  * POST /share: the web app's share target. A phone's share sheet opens the installed app with a
  * multipart POST to this URL; it becomes an update through the same queue, limits and checks as
- * POST /update. The security hook treats it like any other write (same origin only): the app's
- * service worker receives the share and forwards it from the app's own origin.
+ * POST /update. The security hook takes it from the app's own pages and from a launch by the
+ * phone's share sheet (`Sec-Fetch-Site: none`, see security/origin-check.ts), never from another
+ * site's page; the app's service worker leaves the request alone, so the browser's own fetch
+ * metadata reaches this route.
  *
  * A page navigation gets a redirect back into the app (`?shared=<id>` or `?share_error=`, which
  * the app turns into its Activity entry or a message); a fetch asking for JSON gets JSON.
@@ -18,7 +20,9 @@ type Outcome = { ok: true; id: string } | { ok: false; status: number; error: st
 export async function shareRoutes(app: FastifyInstance): Promise<void> {
   await app.register(multipart, { limits: { fileSize: UPDATE_LIMITS.imageBytes, files: UPDATE_LIMITS.images } });
 
-  app.post('/share', { bodyLimit: UPDATE_LIMITS.images * UPDATE_LIMITS.imageBytes + 1024 * 1024 }, async (request, reply) => {
+  // No route-wide bodyLimit: the multipart limits above bound a share, and anything else keeps
+  // the app's 1 MB limit (a route's bodyLimit would also let an 81 MB JSON body be parsed).
+  app.post('/share', async (request, reply) => {
     const outcome = await share(app, request).catch((err: { statusCode?: number; code?: string; message: string }): Outcome => {
       const { status, error, message } = describeError(err);
       if (status >= 500) request.log.error({ err }, 'share failed');
@@ -48,6 +52,8 @@ function respond(request: FastifyRequest, reply: FastifyReply, outcome: Outcome)
   if (wantsJson) {
     return outcome.ok ? reply.code(202).send({ status: 'accepted', id: outcome.id }) : sendError(reply, outcome.status, outcome.error, outcome.message);
   }
-  const query = outcome.ok ? `shared=${encodeURIComponent(outcome.id)}` : `share_error=${encodeURIComponent(outcome.message)}`;
+  // The code only, never a sentence: the app says it in its own words, so a link made by
+  // someone else (`/?share_error=…`) cannot put their text on the app's screen.
+  const query = outcome.ok ? `shared=${encodeURIComponent(outcome.id)}` : `share_error=${encodeURIComponent(outcome.error)}`;
   return reply.redirect(`/?${query}#/activity`, 303);
 }

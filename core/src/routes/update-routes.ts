@@ -11,7 +11,9 @@ export async function updateRoutes(base: FastifyInstance): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   await app.register(multipart, { limits: { fileSize: UPDATE_LIMITS.imageBytes, files: UPDATE_LIMITS.images } });
 
-  app.post('/update', { bodyLimit: UPDATE_LIMITS.images * UPDATE_LIMITS.imageBytes + 1024 * 1024 }, async (request, reply) => {
+  // No route-wide bodyLimit: multipart is bounded by the limits above (files × size, fields ×
+  // size) and JSON by the app's 1 MB; a larger route limit would apply to JSON too.
+  app.post('/update', async (request, reply) => {
     const body = await readUpdateBody(request);
     if (!body.ok) return sendError(reply, body.status, body.error, body.message);
     const { text, inboxRef, images } = body.update;
@@ -26,7 +28,10 @@ export async function updateRoutes(base: FastifyInstance): Promise<void> {
     if (Array.isArray(key) || (key !== undefined && (key.length === 0 || key.length > 200))) {
       return sendError(reply, 400, 'invalid_idempotency_key', 'Idempotency-Key must be one value of 1 to 200 characters');
     }
-    const { record, duplicate } = await app.knower.queue.submit({ text, images, ...(inboxRef ? { inboxRef } : {}), ...(key ? { idempotencyKey: key } : {}) });
+    const { record, duplicate, conflict } = await app.knower.queue.submit({ text, images, ...(inboxRef ? { inboxRef } : {}), ...(key ? { idempotencyKey: key } : {}) });
+    if (conflict) {
+      return sendError(reply, 422, 'idempotency_key_reused', `Idempotency-Key ${JSON.stringify(key)} was used ${record.created} for update ${record.id} with a different body; nothing was accepted. Use a new key for a new update.`);
+    }
     if (duplicate) reply.header('idempotent-replayed', 'true');
     return reply.code(202).send({ status: 'accepted', id: record.id });
   });
@@ -37,6 +42,13 @@ export async function updateRoutes(base: FastifyInstance): Promise<void> {
     if (!outcome.ok) return sendError(reply, outcome.error === 'update_not_found' ? 404 : 409, outcome.error, outcome.message);
     if (outcome.duplicate) reply.header('idempotent-replayed', 'true');
     return reply.code(202).send({ status: 'accepted', id: outcome.record.id, ...(outcome.record.retry_of ? { retry_of: outcome.record.retry_of } : {}) });
+  });
+
+  // Stops a queued or running update (see UpdateQueue.cancel: a run's changes so far are undone).
+  app.post('/updates/:id/cancel', { schema: { params: idParams } }, async (request, reply) => {
+    const outcome = await app.knower.queue.cancel(request.params.id);
+    if (!outcome.ok) return sendError(reply, outcome.error === 'update_not_found' ? 404 : 409, outcome.error, outcome.message);
+    return publicView(outcome.record);
   });
 
   app.get('/updates', async () => ({ updates: app.knower.queue.recent().map(publicView) }));

@@ -1,17 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { findQuery, resolveQuery } from '../api/index.js';
+import { findQuery, pathQuery, resolveQuery } from '../api/index.js';
+import type { Backlinks } from '../links/index.js';
+import { resolveVaultPath } from '../vault/index.js';
 import type { IndexViews } from '../vault/index-views.js';
+import { sendPathError } from './http-errors.js';
 
 /**
  * Lookups over the vault index that the browser cannot do without the whole listing:
  * GET /vault/find (file names and paths, for the quick switcher and the tree filter) and
- * GET /vault/resolve (where wikilinks lead, for markdown that is not a note: answers, reviews).
+ * GET /vault/resolve (where wikilinks lead, for markdown that is not a note: answers, reviews)
+ * and GET /vault/backlinks (which notes link to one).
  */
-export async function vaultLookupRoutes(base: FastifyInstance, opts: { views: IndexViews }): Promise<void> {
+export async function vaultLookupRoutes(base: FastifyInstance, opts: { views: IndexViews; backlinks: Backlinks }): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
   app.get('/vault/find', { schema: { querystring: findQuery } }, async (request) => opts.views.find(request.query.q, request.query.limit));
+
+  // The notes linking to one (GET /vault/backlinks?path=), for the note view's "Linked from".
+  app.get('/vault/backlinks', { schema: { querystring: pathQuery } }, async (request, reply) => {
+    const resolved = await resolveVaultPath(app.knower.root, request.query.path);
+    if (!resolved.ok) return sendPathError(reply, resolved.problem, resolved.message);
+    return opts.backlinks.find(resolved.rel);
+  });
 
   app.get('/vault/resolve', { schema: { querystring: resolveQuery } }, async (request) => ({
     links: opts.views.resolve(request.query.link, request.query.from),

@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pathQuery, treeQuery } from '../api/index.js';
-import { isNote, parseNote, readTextIfExists, resolveVaultPath } from '../vault/index.js';
+import { isNote, parseNote, readVaultBytes, resolveVaultPath } from '../vault/index.js';
+import { createBacklinks } from '../links/index.js';
 import { createIndexViews } from '../vault/index-views.js';
 import { wikilinkTargets } from '../vault/wikilinks.js';
 import { sendError, sendPathError } from './http-errors.js';
@@ -23,13 +24,26 @@ const CONTENT_TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
   '.pdf': 'application/pdf',
   '.json': 'application/json',
+  // Audio and video a note embeds (`![[memo.m4a]]`) play in the page.
+  '.mp3': 'audio/mpeg',
+  '.wav': 'audio/wav',
+  '.m4a': 'audio/mp4',
+  '.ogg': 'audio/ogg',
+  '.flac': 'audio/flac',
+  '.webm': 'video/webm',
+  '.3gp': 'video/3gpp',
+  '.mp4': 'video/mp4',
+  '.mov': 'video/quicktime',
+  '.ogv': 'video/ogg',
+  '.mkv': 'video/x-matroska',
 };
 
 export async function vaultRoutes(base: FastifyInstance): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { root, index } = app.knower;
   const views = createIndexViews(index);
-  await app.register(vaultLookupRoutes, { views });
+  const backlinks = createBacklinks({ root, search: app.knower.search, resolve: views.resolve });
+  await app.register(vaultLookupRoutes, { views, backlinks });
 
   // Without `path`: every file, flat and streamed (1.4 MB at 10k files; benches use it). With
   // `path` ('' for the root): one folder's direct children, which is what the web tree loads as
@@ -61,8 +75,10 @@ export async function vaultRoutes(base: FastifyInstance): Promise<void> {
     if (!isNote(resolved.rel)) {
       return sendError(reply, 415, 'not_a_note', `${resolved.rel} is not a markdown note; fetch it from /vault/raw`);
     }
-    const text = await readTextIfExists(resolved.abs);
-    if (text === undefined) return notFound(reply, resolved.rel);
+    // Regular files only, opened without blocking: a FIFO named *.md would hang the request.
+    const bytes = await readVaultBytes(root, resolved.rel);
+    if (bytes === undefined) return notFound(reply, resolved.rel);
+    const text = bytes.toString('utf8');
     const parsed = parseNote(text);
     const entry = index.get(resolved.rel);
     return {

@@ -3,6 +3,29 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
+/**
+ * What the app may load, as a response header on its pages. Everything comes from this service:
+ * its scripts and styles (no inline script), images from the vault or made in the page (data:,
+ * blob: for attachments about to be sent), the API and the event stream, the service worker.
+ * Nothing from another host, no plugins, no framing, and forms post back here only. Styles
+ * allow inline: the dialogs' scroll lock writes a <style> element whose text depends on the
+ * scrollbar's width (without it, Chromium refuses it when the palette or a dialog opens).
+ */
+export const APP_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self'",
+  "manifest-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 /** Vite names the files under static/ by their content hash: a name never changes meaning. */
 const HASHED = `${path.sep}static${path.sep}`;
 
@@ -25,6 +48,7 @@ export async function webRoutes(app: FastifyInstance, opts: { dist: string }): P
     setHeaders(reply, file) {
       reply.header('cache-control', file.includes(HASHED) ? 'public, max-age=31536000, immutable' : 'no-cache');
       if (file.endsWith('.webmanifest')) reply.header('content-type', 'application/manifest+json');
+      if (file.endsWith('.html')) reply.header('content-security-policy', APP_CSP).header('referrer-policy', 'same-origin');
     },
   });
 }

@@ -4,7 +4,7 @@
  * embeddings through qmd's CLI when its models are present. qmd faults never throw out of here;
  * they come back as `degraded`.
  */
-export type { FileFacts, QmdOptions, QmdStatus, ScanProgress, SearchEngine, SearchHit, SearchMode, SearchQuery, SearchResult, SyncResult } from './types.js';
+export type { FileFacts, IndexCoverage, QmdOptions, QmdStatus, ScanProgress, SearchEngine, SearchHit, SearchMode, SearchQuery, SearchResult, SyncResult } from './types.js';
 export { createSearchEngine, QMD_VERSION } from './search-engine.js';
 export { guardVaultHits } from './vault-guard.js';
 export { parseScope } from './search-query.js';

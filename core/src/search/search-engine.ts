@@ -168,6 +168,13 @@ export function createSearchEngine(opts: QmdOptions): SearchEngine {
       };
     },
 
+    async coverage() {
+      await init();
+      if (closed || problem) return undefined;
+      const res = await client.call('status', undefined, { timeoutMs: timeouts.searchMs });
+      return res.ok ? res.value : undefined;
+    },
+
     async close() {
       closed = true;
       embedder.stop();

@@ -64,6 +64,12 @@ export interface QmdStatus {
   };
 }
 
+/** What the index holds now: notes in it, and how many distinct note texts still lack vectors for deep search. */
+export interface IndexCoverage {
+  documents: number;
+  needsEmbedding: number;
+}
+
 /**
  * The vault's index: it looks at files on disk (the one reader for indexing), keeps qmd's
  * search index in step, and answers searches. Never throws for qmd faults.
@@ -81,6 +87,8 @@ export interface SearchEngine {
   /** Runs embed every `intervalS` when something changed and the models are present. */
   startEmbedTimer(intervalS: number): void;
   status(): QmdStatus;
+  /** Asked of the index itself (one worker call); undefined when the index cannot answer. */
+  coverage(): Promise<IndexCoverage | undefined>;
   /** Stops the worker and any qmd child, and clears timers. */
   close(): Promise<void>;
 }

@@ -4,6 +4,10 @@ export const LOGIN_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; fo
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
+/**
+ * The page keeps the browser's default referrer policy: under `no-referrer` a browser sends the
+ * form with `Origin: null`, which the service must refuse like any write from an opaque origin.
+ */
 export function renderLoginPage(error?: string): string {
   const message = error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : '';
   return `<!doctype html>
@@ -11,7 +15,6 @@ export function renderLoginPage(error?: string): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
 <title>Knower — sign in</title>
 <style>
   body { font: 16px/1.5 system-ui, sans-serif; display: grid; place-items: center; min-height: 100vh; margin: 0; background: #f6f6f4; color: #1c1c1a; }

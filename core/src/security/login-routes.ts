@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LOGIN_PAGE_CSP, renderLoginPage } from './login-page.js';
+import type { SignInThrottle } from './sign-in-throttle.js';
 import type { TokenCheck } from './token-auth.js';
 
 const loginBody = z.object({ token: z.string().max(1024, 'is longer than 1024 characters') });
@@ -15,11 +16,16 @@ function page(reply: FastifyReply, status: number, error?: string): FastifyReply
     .send(renderLoginPage(error));
 }
 
+export const waitSentence = (ms: number) => {
+  const s = Math.ceil(ms / 1000);
+  return s < 90 ? `${s} second${s === 1 ? '' : 's'}` : `${Math.ceil(s / 60)} minutes`;
+};
+
 /**
- * GET /login (the form) and POST /login (check the token, set the session cookie, go to `/`).
- * An encapsulated plugin: the form-body parser it adds exists for these two routes only.
+ * GET /login (the form), POST /login (check the token, open a session, go to `/`) and
+ * POST /logout. An encapsulated plugin: the form-body parser it adds exists for these routes only.
  */
-export async function loginRoutes(base: FastifyInstance, opts: { check: TokenCheck }): Promise<void> {
+export async function loginRoutes(base: FastifyInstance, opts: { check: TokenCheck; throttle: SignInThrottle }): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 8 * 1024 }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
@@ -28,11 +34,20 @@ export async function loginRoutes(base: FastifyInstance, opts: { check: TokenChe
   app.get('/login', async (_request, reply) => page(reply, 200));
 
   app.post('/login', { schema: { body: loginBody } }, async (request, reply) => {
-    const { token } = request.body;
-    if (!opts.check.matches(token.trim())) {
+    const wait = opts.throttle.waitMs(request.ip);
+    if (wait > 0) {
+      reply.header('retry-after', String(Math.ceil(wait / 1000)));
+      return page(reply, 429, `Too many wrong tokens from this device. Try again in ${waitSentence(wait)}.`);
+    }
+    if (!opts.check.matches(request.body.token.trim())) {
+      opts.throttle.failed(request.ip);
+      // Never the token itself in the log: a near miss is most of the secret.
       request.log.warn({ ip: request.ip }, 'sign-in with a wrong token');
       return page(reply, 401, 'That is not the token. Use the value of KNOWER_TOKEN from the service’s environment.');
     }
-    return reply.header('set-cookie', opts.check.sessionCookie(request.protocol === 'https')).redirect('/', 303);
+    opts.throttle.succeeded(request.ip);
+    return reply.header('set-cookie', opts.check.signIn(request.protocol === 'https')).redirect('/', 303);
   });
+
+  app.post('/logout', async (request, reply) => reply.header('set-cookie', opts.check.signOut(request.headers.cookie)).redirect('/login', 303));
 }

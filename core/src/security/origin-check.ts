@@ -10,6 +10,25 @@ export interface RequestOrigin {
   referer: string | undefined;
 }
 
+/** The fetch metadata a browser attaches to a request (pages cannot set or change these headers). */
+export interface FetchMetadata {
+  site: string | undefined;
+  mode: string | undefined;
+  dest: string | undefined;
+}
+
+/**
+ * A launch from the phone's share sheet: the browser itself opens the installed app with a POST
+ * to its share target, as a top-level navigation nobody's page started (Chromium:
+ * `OpenURLParams` with `is_renderer_initiated = false`), so it carries `Sec-Fetch-Site: none`
+ * and no usable Origin ("null" or none). A page can never produce `none`: a form another site
+ * submits says `cross-site` (or `same-site`), whatever the service worker of the app does.
+ * Sec-Fetch-User is not required: it tells of a click in a page, and no page is involved.
+ */
+export function isShareLaunch(meta: FetchMetadata): boolean {
+  return meta.site === 'none' && meta.mode === 'navigate' && meta.dest === 'document';
+}
+
 /** Is `origin` (scheme://host[:port]) this service, as addressed by the request's Host header? */
 function sameOrigin(origin: string, hostHeader: string | undefined, publicNames: ReadonlySet<string>): boolean {
   let url: URL;

@@ -1,8 +1,11 @@
+import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from '../routes/http-errors.js';
-import { hostAllowed, trustedHostNames } from './host-check.js';
-import { loginRoutes } from './login-routes.js';
-import { crossOriginProblem } from './origin-check.js';
+import { hostAllowed, trustedHosts, type InterfaceAddresses } from './host-check.js';
+import { loginRoutes, waitSentence } from './login-routes.js';
+import { crossOriginProblem, isShareLaunch } from './origin-check.js';
+import { createSessionStore } from './session-store.js';
+import { createSignInThrottle } from './sign-in-throttle.js';
 import { createTokenCheck, type TokenCheck } from './token-auth.js';
 
 export interface SecurityOptions {
@@ -12,11 +15,22 @@ export interface SecurityOptions {
   host: string;
   /** KNOWER_ALLOWED_HOSTS: extra names (a LAN name, a reverse proxy's domain). */
   allowedHosts: readonly string[];
+  /** Where browser sessions are kept across restarts (none: in memory only). */
+  stateDir?: string;
+  clock?: () => number;
+  /** The machine's addresses, for a wildcard HOST (tests give their own). */
+  interfaces?: InterfaceAddresses;
 }
+
+const PUBLIC = new Set(['/login']);
+/** The phone's share sheet posts here: see isShareLaunch. */
+const SHARE_ROUTE = '/share';
 
 const one = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);
 
+/** A person's browser showing a page (not the app's own fetches): a page load, or a form posted as a navigation (the share sheet's launch). */
 function wantsPage(request: FastifyRequest): boolean {
+  if (one(request.headers['sec-fetch-mode']) === 'navigate') return true;
   return (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
 }
 
@@ -35,13 +49,19 @@ function unauthorized(request: FastifyRequest, reply: FastifyReply): FastifyRepl
  * The service's security posture (DESIGN.md), as one onRequest hook that runs before routing
  * decisions and before any body is read, in this order:
  *  1. Host must be one of ours (DNS rebinding) → 403 host_not_allowed;
- *  2. a state-changing request must not come from another origin → 403 cross_origin;
- *  3. with a token, every route except /login needs it (Bearer or session cookie) → 401.
+ *  2. a state-changing request must not come from another origin → 403 cross_origin (the
+ *     share target also takes a launch from the phone's share sheet, and nothing else);
+ *  3. with a token, every route except /login needs it (Bearer or session cookie) → 401, and
+ *     a client sending wrong tokens waits longer and longer → 429.
  */
 async function security(app: FastifyInstance, opts: SecurityOptions): Promise<void> {
-  const trusted = trustedHostNames(opts.host, opts.allowedHosts);
+  const trusted = trustedHosts(opts.host, opts.allowedHosts, opts.interfaces);
   const publicNames: ReadonlySet<string> = new Set(opts.allowedHosts.map((h) => h.toLowerCase()));
-  const check: TokenCheck | undefined = opts.token ? createTokenCheck(opts.token) : undefined;
+  const clock = opts.clock ?? Date.now;
+  const throttle = createSignInThrottle(clock);
+  const check: TokenCheck | undefined = opts.token
+    ? createTokenCheck(opts.token, createSessionStore({ token: opts.token, clock, ...(opts.stateDir ? { file: path.join(opts.stateDir, 'sessions.json') } : {}) }))
+    : undefined;
 
   app.addHook('onRequest', async (request, reply) => {
     // No page of this service is meant to be framed: framing would allow clickjacking a write.
@@ -55,19 +75,36 @@ async function security(app: FastifyInstance, opts: SecurityOptions): Promise<vo
         `this service does not answer to Host ${JSON.stringify(headers.host ?? '')}; use localhost or 127.0.0.1, or add the name to KNOWER_ALLOWED_HOSTS`,
       );
     }
-    const problem = crossOriginProblem(
-      { method: request.method, host: headers.host, origin: one(headers.origin), secFetchSite: one(headers['sec-fetch-site']), referer: one(headers.referer) },
-      publicNames,
-    );
-    if (problem) return sendError(reply, 403, 'cross_origin', `${problem}: a web page must not write into the vault`);
-    if (!check || request.routeOptions.url === '/login') return;
-    if (!check.verify({ authorization: headers.authorization, cookie: headers.cookie })) return unauthorized(request, reply);
+    const route = request.routeOptions.url;
+    const meta = { site: one(headers['sec-fetch-site']), mode: one(headers['sec-fetch-mode']), dest: one(headers['sec-fetch-dest']) };
+    const shareLaunch = route === SHARE_ROUTE && request.method === 'POST' && isShareLaunch(meta);
+    if (!shareLaunch) {
+      const problem = crossOriginProblem(
+        { method: request.method, host: headers.host, origin: one(headers.origin), secFetchSite: meta.site, referer: one(headers.referer) },
+        publicNames,
+      );
+      if (problem) return sendError(reply, 403, 'cross_origin', `${problem}: a web page must not write into the vault`);
+    }
+    if (!check || (route !== undefined && PUBLIC.has(route))) return;
+    const wait = throttle.waitMs(request.ip);
+    const credentials = check.check({ authorization: headers.authorization, cookie: headers.cookie });
+    if (credentials === 'wrong' || (wait > 0 && headers.authorization !== undefined)) {
+      // A wrong Bearer token is a guess: it counts, and while the client waits none is checked.
+      if (wait > 0) {
+        reply.header('retry-after', String(Math.ceil(wait / 1000)));
+        return sendError(reply, 429, 'too_many_wrong_tokens', `too many wrong tokens from this address: try again in ${waitSentence(wait)}`);
+      }
+      throttle.failed(request.ip);
+      return unauthorized(request, reply);
+    }
+    if (credentials === 'missing') return unauthorized(request, reply);
+    if (credentials === 'bearer') throttle.succeeded(request.ip);
   });
 
   // No route reads text/plain, and it is one of the content types a page of another site may
   // send without a CORS preflight: refuse it (415) instead of handing routes a string body.
   app.removeContentTypeParser('text/plain');
-  if (check) await app.register(loginRoutes, { check });
+  if (check) await app.register(loginRoutes, { check, throttle });
 }
 
 // Not encapsulated (what fastify-plugin does): the hook must cover every route of the app.

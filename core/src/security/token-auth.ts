@@ -1,8 +1,7 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { SESSION_MAX_AGE_S, type SessionStore } from './session-store.js';
 
 export const SESSION_COOKIE = 'knower_session';
-/** Long enough not to nag, short enough that a forgotten browser does not stay signed in forever. */
-export const SESSION_MAX_AGE_S = 30 * 24 * 3600;
 
 /** Equal-time comparison of two strings of any length (hashing first equalises the lengths). */
 export function safeEqual(a: string, b: string): boolean {
@@ -10,16 +9,7 @@ export function safeEqual(a: string, b: string): boolean {
   return timingSafeEqual(digest(a), digest(b));
 }
 
-/**
- * The cookie holds an HMAC of a fixed label keyed by the token, not the token itself: a leaked
- * cookie (a browser profile, a proxy log) does not hand over the bearer token used by the CLI
- * and MCP clients, and changing KNOWER_TOKEN signs every browser out.
- */
-export function sessionValue(token: string): string {
-  return createHmac('sha256', token).update('knower web session v1').digest('base64url');
-}
-
-function cookieValue(cookieHeader: string | undefined, name: string): string | undefined {
+export function cookieValue(cookieHeader: string | undefined, name: string): string | undefined {
   if (!cookieHeader) return undefined;
   for (const pair of cookieHeader.split(';')) {
     const eq = pair.indexOf('=');
@@ -28,27 +18,42 @@ function cookieValue(cookieHeader: string | undefined, name: string): string | u
   return undefined;
 }
 
+/** What a request's credentials amount to. `wrong` is a Bearer token that is not the token: a guess. */
+export type Credentials = 'bearer' | 'session' | 'wrong' | 'missing';
+
 export interface TokenCheck {
-  /** True when the request carries the token (Bearer) or a session cookie derived from it. */
-  verify(headers: { authorization?: string | undefined; cookie?: string | undefined }): boolean;
+  check(headers: { authorization?: string | undefined; cookie?: string | undefined }): Credentials;
   /** True when `candidate` is the token (the sign-in form). */
   matches(candidate: string): boolean;
-  sessionCookie(secure: boolean): string;
+  /** Opens a session: the Set-Cookie value that carries it. */
+  signIn(secure: boolean): string;
+  /** Ends the request's session, if any: the Set-Cookie value that clears it. */
+  signOut(cookieHeader: string | undefined): string;
 }
 
-export function createTokenCheck(token: string): TokenCheck {
-  const session = sessionValue(token);
+/**
+ * The token for programs (Bearer, as the CLI and MCP clients send it), a session cookie for
+ * browsers. The cookie holds a random session id, never the token nor anything derived from it:
+ * a leaked cookie (a browser profile, a proxy log) does not hand over the token, expires on
+ * its own, and ends at sign-out or when KNOWER_TOKEN changes.
+ */
+export function createTokenCheck(token: string, sessions: SessionStore): TokenCheck {
   return {
-    verify({ authorization, cookie }) {
+    check({ authorization, cookie }) {
       const bearer = /^Bearer\s+(.+)$/i.exec(authorization ?? '')?.[1]?.trim();
-      if (bearer !== undefined && safeEqual(bearer, token)) return true;
-      const fromCookie = cookieValue(cookie, SESSION_COOKIE);
-      return fromCookie !== undefined && safeEqual(fromCookie, session);
+      if (bearer !== undefined) return safeEqual(bearer, token) ? 'bearer' : 'wrong';
+      const id = cookieValue(cookie, SESSION_COOKIE);
+      return id !== undefined && sessions.valid(id) ? 'session' : 'missing';
     },
     matches: (candidate) => safeEqual(candidate, token),
-    sessionCookie: (secure) =>
+    signIn: (secure) =>
       // HttpOnly: page scripts never see it. SameSite=Strict: no other site's page makes the
       // browser send it. Secure only over HTTPS, or plain-http localhost could not keep it.
-      `${SESSION_COOKIE}=${session}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${SESSION_MAX_AGE_S}${secure ? '; Secure' : ''}`,
+      `${SESSION_COOKIE}=${sessions.create()}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${SESSION_MAX_AGE_S}${secure ? '; Secure' : ''}`,
+    signOut(cookieHeader) {
+      const id = cookieValue(cookieHeader, SESSION_COOKIE);
+      if (id !== undefined) sessions.end(id);
+      return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0`;
+    },
   };
 }

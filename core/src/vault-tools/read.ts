@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { vaultPath } from '../api/index.js';
-import { isTextContent, readBytesIfExists } from '../vault/index.js';
+import { isTextContent, readVaultBytes } from '../vault/index.js';
 import { defineReadTool, readPath, refused, shown } from './reader.js';
 
 /** ~50k tokens: beyond this a note is shown in part, and may then be edited but not rewritten. */
@@ -29,7 +29,10 @@ export const readTool = defineReadTool({
     if (!target.ok) return refused(target.error);
     const info = await stat(target.abs).catch(() => undefined);
     if (info?.isDirectory()) return refused(`${target.rel} is a folder: list it with the tree tool, then read one of its files.`);
-    const bytes = await readBytesIfExists(target.abs);
+    // A FIFO would block the read until a writer came; a socket or device is no note either.
+    if (info && !info.isFile()) return refused(`${target.rel} is not a regular file (a pipe, socket or device): Knower reads only files.`);
+    // Regular files only, opened without blocking (a FIFO would hang the run).
+    const bytes = await readVaultBytes(reader.root, target.rel);
     if (bytes === undefined) return refused(`${target.rel} does not exist. Use tree or search to find the right path.`);
     if (!isTextContent(bytes)) {
       reader.sawFile?.(target.rel, bytes, false);

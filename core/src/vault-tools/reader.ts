@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { SearchEngine, SearchMode, SearchResult } from '../search/index.js';
-import { resolveVaultPath, TREE_FILE, type OwnChanges, type VaultIndex } from '../vault/index.js';
+import { filesystemOf, resolveVaultPath, TREE_FILE, type OwnChanges, type VaultIndex } from '../vault/index.js';
 
 /**
  * What a read-only vault tool works with. An agent's run adds hooks (what it read, what search
@@ -47,6 +47,7 @@ export function defineReadTool<Input extends z.ZodObject>(tool: ReadTool<Input>)
 export async function readPath(root: string, input: string, allowRoot = false): Promise<{ ok: true; rel: string; abs: string } | { ok: false; error: string }> {
   const resolved = await resolveVaultPath(root, input, { allowRoot });
   if (!resolved.ok) return { ok: false, error: `${resolved.message}. Use a path relative to the vault root, as tree or search list it (e.g. "projects/acme/state.md").` };
-  if (resolved.rel === TREE_FILE) return { ok: false, error: 'tree.md is generated from the files on disk: use the tree tool instead.' };
+  const folded = filesystemOf(root).caseInsensitive ? resolved.rel.toLowerCase() : resolved.rel;
+  if (folded === TREE_FILE) return { ok: false, error: 'tree.md is generated from the files on disk: use the tree tool instead.' };
   return { ok: true, rel: resolved.rel, abs: resolved.abs };
 }

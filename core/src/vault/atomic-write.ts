@@ -1,5 +1,6 @@
-import { link, rename, unlink } from 'node:fs/promises';
-import { compareAndSwap, type WriteOutcome } from './compare-and-swap.js';
+import { rename, unlink } from 'node:fs/promises';
+import { compareAndSwap, type SwapHooks, type WriteOutcome } from './compare-and-swap.js';
+import { createIfAbsent } from './create-file.js';
 import { withPathLock } from './path-lock.js';
 import { writeTemp } from './temp-file.js';
 
@@ -13,11 +14,14 @@ export interface WriteOptions {
   expect?: string | null;
   /** Called just before the new content becomes visible (to mark the write as our own). */
   beforeCommit?: () => void;
+  /** Test seams of the compare-and-swap: a concurrent save at an exact point of it. */
+  hooks?: SwapHooks;
 }
 
 /**
- * The one atomic-write helper: temp file + fsync + rename, so readers never see half a file.
- * With `expect` as a string it is a compare-and-swap that never loses a concurrent in-place edit.
+ * The one atomic-write helper: readers never see half a file. With `expect` as a string it is a
+ * compare-and-swap that never loses what the person saved meanwhile, in place or by rename; with
+ * null it never overwrites. Temp files are removed on every error path (a full disk included).
  * It records nothing: changes a run may have to undo go through a journaled VaultWriter.
  */
 export function writeFileAtomic(abs: string, data: string | Uint8Array, opts: WriteOptions = {}): Promise<WriteOutcome> {
@@ -28,22 +32,16 @@ async function write(abs: string, data: string | Uint8Array, opts: WriteOptions)
   const { expect } = opts;
   if (expect === undefined) {
     const tmp = await writeTemp(abs, data);
-    opts.beforeCommit?.();
-    await rename(tmp, abs);
-    return { ok: true };
-  }
-  if (expect === null) {
-    const tmp = await writeTemp(abs, data);
     try {
       opts.beforeCommit?.();
-      await link(tmp, abs); // link() fails with EEXIST: create-if-absent without a race
-      return { ok: true };
+      await rename(tmp, abs);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'EEXIST') return { ok: false, reason: 'exists' };
-      throw err;
-    } finally {
       await unlink(tmp).catch(() => undefined);
+      throw err;
     }
+    return { ok: true };
   }
-  return compareAndSwap(abs, typeof data === 'string' ? data : Buffer.from(data).toString('utf8'), expect, opts.beforeCommit);
+  if (expect === null) return (await createIfAbsent(abs, data, opts.beforeCommit)) ? { ok: true } : { ok: false, reason: 'exists' };
+  const text = typeof data === 'string' ? data : Buffer.from(data).toString('utf8');
+  return compareAndSwap(abs, text, expect, { ...(opts.beforeCommit && { beforeCommit: opts.beforeCommit }), ...(opts.hooks && { hooks: opts.hooks }) });
 }

@@ -1,85 +1,156 @@
-import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
-import { setTimeout as delay } from 'node:timers/promises';
-import { withPathLock } from './path-lock.js';
-import { readAll, readTextIfExists } from './read-file.js';
-import { writeTemp } from './temp-file.js';
+import { fstatSync, lstatSync, renameSync, unlinkSync, type Stats } from 'node:fs';
+import { realpath, unlink, type FileHandle } from 'node:fs/promises';
+import { linkNoClobber } from './create-file.js';
+import { openRegularFile, readAll } from './read-file.js';
+import { fillGap, putBack, watchReplaced, type Reswap } from './swap-repair.js';
+import { createFileExclusive, tempPathFor, writeTemp } from './temp-file.js';
 
 export type WriteOutcome = { ok: true } | { ok: false; reason: 'changed' | 'exists' | 'missing' };
 
-/** Long enough for a writer that opened the old file just before the swap to finish its write. */
-const SETTLE_MS = 15;
+/** Test seams: a concurrent save put at an exact point of the swap. */
+export interface SwapHooks {
+  /** After the last check that the path still names the file read, before it is moved aside. */
+  checked?: () => void;
+  /** While the note is aside, before the new version takes its name. */
+  aside?: () => void;
+}
+
+export interface SwapOptions {
+  /** Called just before the new content becomes visible (to mark the write as our own). */
+  beforeCommit?: () => void;
+  hooks?: SwapHooks;
+}
+
+const CHANGED: WriteOutcome = { ok: false, reason: 'changed' };
+
+const sameInode = (a: Stats, b: Stats) => a.dev === b.dev && a.ino === b.ino;
+const sameState = (a: Stats, b: Stats) => sameInode(a, b) && a.size === b.size && a.mtimeMs === b.mtimeMs;
+
+type Swap =
+  /** The path no longer names the file read, or nothing at all: nothing was moved. */
+  | { kind: 'changed' }
+  /** Ours is in place; the note read is kept under `aside` until late writes into it are settled. */
+  | { kind: 'placed'; aside: string }
+  /** Something else was at the path by the time it moved aside: theirs, put back at once. */
+  | { kind: 'theirs'; aside: string; placed: 'linked' | 'taken' | 'no-links' }
+  /** Something was created at the path while it was aside, so ours could not take it. */
+  | { kind: 'taken'; aside: string }
+  /** No hard links: ours is put in place by the caller (O_EXCL). */
+  | { kind: 'no-links'; aside: string };
 
 /**
- * Replaces the file only if it still holds exactly `expect`, and never loses a concurrent
- * in-place edit: the original stays open across the swap, and anything written into it between
- * the check and the rename is put back shortly after (a change the watcher then reports).
- * Callers hold the path lock.
+ * The swap itself, synchronous on purpose: nothing else in this process runs between the check
+ * and the renames, so the person's save can land only in the microseconds between the calls.
+ * The note is renamed aside (never overwritten: whatever is at the path at that instant is kept,
+ * however it got there), checked to be the very file read, and ours is linked into its place,
+ * which fails rather than overwrite something created meanwhile.
  */
-export async function compareAndSwap(abs: string, data: string, expect: string, beforeCommit?: () => void, depth = 0): Promise<WriteOutcome> {
-  let original: FileHandle;
+function swapSync(original: FileHandle, abs: string, tmp: string, hooks: SwapHooks | undefined): Swap {
+  const read = fstatSync(original.fd);
+  const now = lstatSync(abs, { throwIfNoEntry: false });
+  if (!now || !sameState(read, now)) return { kind: 'changed' };
+  hooks?.checked?.();
+  const aside = tempPathFor(abs, 'swap');
   try {
-    original = await open(abs, 'r');
+    renameSync(abs, aside);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { ok: false, reason: 'missing' };
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'changed' };
     throw err;
   }
-  let tmp: string | undefined;
-  let swapped = false;
   try {
-    if ((await readAll(original)) !== expect) return { ok: false, reason: 'changed' };
+    hooks?.aside?.();
+    if (!sameInode(read, lstatSync(aside))) return { kind: 'theirs', aside, placed: linkNoClobber(aside, abs) };
+    const placed = linkNoClobber(tmp, abs);
+    return placed === 'linked' ? { kind: 'placed', aside } : placed === 'taken' ? { kind: 'taken', aside } : { kind: 'no-links', aside };
+  } catch (err) {
+    // A fault between the renames (EIO, a full directory): the note goes back before anything else.
+    putBackSync(aside, abs);
+    throw err;
+  }
+}
+
+function dropName(aside: string): void {
+  try {
+    unlinkSync(aside);
+  } catch {
+    // Already gone (a folder moved meanwhile): the start-up clean-up finds any left over.
+  }
+}
+
+function putBackSync(aside: string, abs: string): void {
+  try {
+    const placed = linkNoClobber(aside, abs);
+    if (placed === 'linked') unlinkSync(aside);
+    else if (placed === 'no-links' && !lstatSync(abs, { throwIfNoEntry: false })) renameSync(aside, abs);
+  } catch {
+    // Left under the aside name: the start-up clean-up puts it back (leftovers.ts).
+  }
+}
+
+/**
+ * Replaces the note only if it is still exactly the file that was read, holding `expect`, and
+ * never loses what the person saved meanwhile, however they saved it:
+ * - in place (VS Code, appends): the original stays open across the swap; anything written into
+ *   it after the check goes back in once the writer is done (watchReplaced);
+ * - by renaming a new file over the note (vim, JetBrains, Syncthing, Dropbox, git): the path is
+ *   checked to name the file read (device, inode, size, mtime) just before it moves aside, and
+ *   what moved aside is checked again: if it is not the file read, it is theirs and goes back;
+ * - by creating the file afresh in the instant the note is aside: theirs stands (fillGap).
+ * Callers hold the path lock.
+ */
+export async function compareAndSwap(path: string, data: string, expect: string, opts: SwapOptions = {}, depth = 0): Promise<WriteOutcome> {
+  // A symlink inside the vault is written through, never replaced by a copy of its target.
+  const abs = await realpath(path).catch(() => path);
+  const original = await openRegularFile(abs);
+  if (!original) return { ok: false, reason: 'missing' };
+  let tmp: string | undefined;
+  let keepOpen = false;
+  try {
+    if ((await readAll(original)) !== expect) return CHANGED;
     tmp = await writeTemp(abs, data);
-    if ((await readAll(original)) !== expect) return { ok: false, reason: 'changed' };
-    beforeCommit?.();
-    await rename(tmp, abs);
-    tmp = undefined;
-    swapped = true;
+    if ((await readAll(original)) !== expect) return CHANGED;
+    opts.beforeCommit?.();
+    const swap = swapSync(original, abs, tmp, opts.hooks);
+    switch (swap.kind) {
+      case 'changed':
+        return CHANGED;
+      case 'theirs':
+        await putBack(swap.aside, abs, swap.placed, depth, reswap);
+        return CHANGED;
+      case 'taken':
+        keepOpen = true;
+        dropName(swap.aside);
+        fillGap({ handle: original }, abs, depth, reswap);
+        return CHANGED;
+      case 'no-links':
+        try {
+          await createFileExclusive(abs, data);
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code !== 'EEXIST') {
+            putBackSync(swap.aside, abs);
+            throw err;
+          }
+          keepOpen = true;
+          dropName(swap.aside);
+          fillGap({ handle: original }, abs, depth, reswap);
+          return CHANGED;
+        }
+        break;
+      case 'placed':
+        break;
+    }
+    keepOpen = true;
+    // The open handle keeps the replaced file readable: its name goes at once (a folder moved or
+    // deleted right after must not carry it along).
+    dropName(swap.aside);
     // The check of the replaced file runs on its own: callers do not wait out the settle time.
-    void watchReplaced(original, abs, data, expect, depth);
+    watchReplaced(original, abs, data, expect, depth, reswap);
     return { ok: true };
   } finally {
-    if (!swapped) await original.close();
+    if (!keepOpen) await original.close();
     if (tmp) await unlink(tmp).catch(() => undefined);
   }
 }
 
-/** Pending checks of replaced files; `settleWrites()` waits for them (tests, shutdown). */
-const settling = new Set<Promise<void>>();
-
-export async function settleWrites(): Promise<void> {
-  while (settling.size > 0) await Promise.all([...settling]);
-}
-
-/**
- * Once a writer that opened the old file just before the swap has had time to finish, look at
- * the replaced file: anything written into it is the person's, and goes back in.
- */
-function watchReplaced(original: FileHandle, abs: string, ours: string, expect: string, depth: number): Promise<void> {
-  const check = (async () => {
-    try {
-      await delay(SETTLE_MS);
-      const replaced = await readAll(original);
-      if (replaced !== expect && depth < 5) await restore(abs, ours, replaced, depth);
-    } catch {
-      // The vault moved or vanished meanwhile: nothing left to put back.
-    } finally {
-      await original.close().catch(() => undefined);
-    }
-  })();
-  settling.add(check);
-  void check.finally(() => settling.delete(check));
-  return check;
-}
-
-/**
- * After a swap that raced an in-place write: the path holds `ours` plus whatever was appended
- * since; the replaced file holds the person's version. Put theirs back, keeping those appends.
- */
-async function restore(abs: string, ours: string, theirs: string, depth: number): Promise<void> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const current = await readTextIfExists(abs);
-    // Deleted, or rewritten whole since: the newer action stands.
-    if (current === undefined || !current.startsWith(ours)) return;
-    const outcome = await withPathLock(abs, () => compareAndSwap(abs, theirs + current.slice(ours.length), current, undefined, depth + 1));
-    if (outcome.ok || outcome.reason === 'missing') return;
-  }
-}
+/** The repairs swap again to put the person's text back (never with the caller's hooks). */
+const reswap: Reswap = (abs, data, expect, depth) => compareAndSwap(abs, data, expect, {}, depth);

@@ -1,8 +1,11 @@
 export { resolveVaultPath, type ResolvedPath, type PathProblem } from './resolve-vault-path.js';
-export { readBytesIfExists, readTextIfExists } from './read-file.js';
+export { readBytesIfExists, readTextIfExists, openRegularFile, entryKind } from './read-file.js';
 export { writeFileAtomic, type WriteOutcome, type WriteOptions } from './atomic-write.js';
-export { settleWrites } from './compare-and-swap.js';
-export { parseNote, splitNote, setFrontmatterFields, tokenCount, timestamp, firstHeading, type ParsedNote } from './frontmatter.js';
+export { settleWrites } from './swap-repair.js';
+export { type SwapHooks } from './compare-and-swap.js';
+export { filesystemOf, probeFilesystem, registerFilesystem, nodeFileOps, type FileOps, type Filesystem } from './filesystem.js';
+export { parseNote, splitNote, setFrontmatterFields, tokenCount, timestamp, firstHeading, newlineOf, type ParsedNote } from './frontmatter.js';
+export { readNoteText, noteTitle, hashBody, topLevelFields, keptLines, type NoteReading, type JobFields } from './note-reader.js';
 export { QMD_COLLECTION, TREE_FILE, isIndexed, isNote, isHiddenPath } from './indexed-set.js';
 export { chooseFrontmatterMode, isKnowerPath, stampsNote, type FileOrigin, type FrontmatterChoice, type FrontmatterMode, type StampFields } from './frontmatter-mode.js';
 export { ensureSkeleton } from './skeleton.js';
@@ -14,3 +17,10 @@ export { directWriter, journaledWriter, refusingWriter, type VaultAccess, type V
 export { removeFile, removeTree, linkFile, renameTree, copyInto } from './vault-ops.js';
 export { versionKey, withoutJobFields, isTextContent } from './version-key.js';
 export { listTree, type OwnChanges, type TreeListing } from './tree-listing.js';
+export { outlineNote, pickHeading, sectionText, headingPath, headingKey, noteLines, HEADING_PATH_SEPARATOR, type NoteOutline, type OutlineHeading, type SectionPick } from './note-outline.js';
+export { projectOf } from './project-of.js';
+export { claimRootNames, allKnowers, ROOT_FILES, ROOT_FOLDERS, type RootNames, type RootFile } from './root-names.js';
+export { cleanLeftovers, type Leftovers } from './leftovers.js';
+export { isStorageError, describeStorageError } from './storage-error.js';
+export { isVaultFile, readVaultBytes } from './read-vault-file.js';
+export { vaultRelativeText } from './vault-relative-text.js';

@@ -1,18 +1,37 @@
-import { open, readFile, type FileHandle } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { lstat, open, stat, type FileHandle } from 'node:fs/promises';
 
-/** A file's bytes; undefined when it does not exist or is a folder. */
-export async function readBytesIfExists(abs: string): Promise<Buffer | undefined> {
+const GONE = new Set(['ENOENT', 'EISDIR', 'ENOTDIR', 'ELOOP']);
+
+/**
+ * Opens a file for reading only if it is a regular file. A FIFO in the vault would otherwise
+ * block the open until some writer appears, holding one of libuv's four threads each time: four
+ * such reads froze every file operation of the service. So: look first (stat, which follows an
+ * in-vault symlink to its target), open with O_NONBLOCK (in case a FIFO took the name since),
+ * and check again on the open handle. Undefined when absent, a folder, or not a regular file.
+ */
+export async function openRegularFile(abs: string): Promise<FileHandle | undefined> {
   try {
-    return await readFile(abs);
+    if (!(await stat(abs)).isFile()) return undefined;
+    const handle = await open(abs, constants.O_RDONLY | constants.O_NONBLOCK);
+    if ((await handle.stat()).isFile()) return handle;
+    await handle.close();
+    return undefined;
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR') return undefined;
+    if (GONE.has((err as NodeJS.ErrnoException).code ?? '')) return undefined;
     throw err;
   }
 }
 
+/** What is at a path, without opening it: a FIFO, socket or device is 'special' and never read. */
+export async function entryKind(abs: string): Promise<'file' | 'folder' | 'special' | 'missing'> {
+  const info = await stat(abs).catch(() => lstat(abs).catch(() => undefined));
+  if (!info) return 'missing';
+  return info.isFile() ? 'file' : info.isDirectory() ? 'folder' : 'special';
+}
+
 /** Reads through an open handle until EOF (positional reads: the handle may outlive a rename). */
-export async function readAll(handle: FileHandle): Promise<string> {
+export async function readAllBytes(handle: FileHandle): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let position = 0;
   for (;;) {
@@ -22,22 +41,25 @@ export async function readAll(handle: FileHandle): Promise<string> {
     chunks.push(chunk.subarray(0, bytesRead));
     position += bytesRead;
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
-/** Reads a file as UTF-8 text; undefined when it does not exist. */
-export async function readTextIfExists(abs: string): Promise<string | undefined> {
-  let handle: FileHandle;
+export async function readAll(handle: FileHandle): Promise<string> {
+  return (await readAllBytes(handle)).toString('utf8');
+}
+
+/** A regular file's bytes; undefined when it does not exist, is a folder, or is not a regular file. */
+export async function readBytesIfExists(abs: string): Promise<Buffer | undefined> {
+  const handle = await openRegularFile(abs);
+  if (!handle) return undefined;
   try {
-    handle = await open(abs, 'r');
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR') return undefined;
-    throw err;
-  }
-  try {
-    return await readAll(handle);
+    return await readAllBytes(handle);
   } finally {
     await handle.close();
   }
+}
+
+/** A regular file as UTF-8 text; undefined when it does not exist (or is no regular file). */
+export async function readTextIfExists(abs: string): Promise<string | undefined> {
+  return (await readBytesIfExists(abs))?.toString('utf8');
 }

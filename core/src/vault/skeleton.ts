@@ -2,10 +2,9 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from './atomic-write.js';
 import { newNote } from './new-note.js';
+import { allKnowers, ROOT_FOLDERS, type RootFile, type RootNames } from './root-names.js';
 
-const FOLDERS = ['inbox', 'bucket', 'projects'];
-
-const NOTES: Record<string, string> = {
+const NOTES: Partial<Record<RootFile, string>> = {
   'overview.md': `# Overview
 
 This is your Knower vault: plain markdown that you can also edit by hand.
@@ -31,14 +30,17 @@ Newest first.
 `,
 };
 
-/** Creates whatever part of the vault skeleton is missing; never overwrites an existing file. */
-export async function ensureSkeleton(root: string, now: Date): Promise<string[]> {
+/**
+ * Creates whatever part of the vault skeleton is missing; never overwrites an existing file.
+ * Where the person's own file holds a name, Knower's version goes where `names` keeps it.
+ */
+export async function ensureSkeleton(root: string, now: Date, names: RootNames = allKnowers(root)): Promise<string[]> {
   await mkdir(root, { recursive: true });
   const created: string[] = [];
-  for (const folder of FOLDERS) await mkdir(path.join(root, folder), { recursive: true });
-  for (const [name, body] of Object.entries(NOTES)) {
-    const outcome = await writeFileAtomic(path.join(root, name), newNote(body, now), { expect: null });
-    if (outcome.ok) created.push(name);
+  for (const folder of ROOT_FOLDERS) if (!names.isPersons(folder)) await mkdir(path.join(root, folder), { recursive: true });
+  for (const [name, body] of Object.entries(NOTES) as Array<[RootFile, string]>) {
+    const outcome = await writeFileAtomic(names.fileOf(name), newNote(body, now), { expect: null });
+    if (outcome.ok && names.inVault(name)) created.push(name);
   }
   return created;
 }

@@ -1,22 +1,37 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open } from 'node:fs/promises';
+import { mkdir, open, unlink } from 'node:fs/promises';
 import path from 'node:path';
 
-/** Temp files are dotfiles in the same folder: invisible to the watcher, same filesystem for rename. */
-function tempPathFor(abs: string): string {
-  return path.join(path.dirname(abs), `.${path.basename(abs)}.${randomBytes(6).toString('hex')}.tmp`);
+/**
+ * Temp and aside files are dotfiles in the same folder: invisible to the watcher and every
+ * listing, on the same filesystem for rename. `.tmp` and `.swap` leftovers of a crash are
+ * removed at the next start (see leftovers.ts).
+ */
+export function tempPathFor(abs: string, kind: 'tmp' | 'swap' = 'tmp'): string {
+  return path.join(path.dirname(abs), `.${path.basename(abs)}.${randomBytes(6).toString('hex')}.${kind}`);
 }
 
-/** The data in a new temp file beside `abs`, fsynced: ready to be renamed over it. */
-export async function writeTemp(abs: string, data: string | Uint8Array): Promise<string> {
-  await mkdir(path.dirname(abs), { recursive: true });
-  const tmp = tempPathFor(abs);
-  const handle = await open(tmp, 'wx');
+/**
+ * Creates `file` (never over an existing one: EEXIST) holding `data`, fsynced. On any failure
+ * (a full disk, say) the half-written file is removed before the error is passed on.
+ */
+export async function createFileExclusive(file: string, data: string | Uint8Array): Promise<void> {
+  const handle = await open(file, 'wx');
   try {
     await handle.writeFile(data);
     await handle.sync();
-  } finally {
-    await handle.close();
+  } catch (err) {
+    await handle.close().catch(() => undefined);
+    await unlink(file).catch(() => undefined);
+    throw err;
   }
+  await handle.close();
+}
+
+/** The data in a new temp file beside `abs`, fsynced: ready to be renamed or linked into place. */
+export async function writeTemp(abs: string, data: string | Uint8Array): Promise<string> {
+  await mkdir(path.dirname(abs), { recursive: true });
+  const tmp = tempPathFor(abs);
+  await createFileExclusive(tmp, data);
   return tmp;
 }

@@ -47,22 +47,46 @@ export function folderView(node: FolderNode): FolderView {
   };
 }
 
-/** `node` with `extra` entries added and `hidden` paths removed (either may be undefined). */
+/** The entry at `rel` (relative to `node`) in the index, if there is one. */
+function entryUnder(node: FolderNode | undefined, rel: string): IndexEntry | undefined {
+  const parts = rel.split('/');
+  const name = parts.pop() ?? rel;
+  for (const part of parts) node = node?.folders.get(part);
+  return node?.files.get(name);
+}
+
+/**
+ * `node` with `extra` entries added and `hidden` paths removed (either may be undefined). Lazy:
+ * a folder's totals come from the index's own (kept as entries change) adjusted by the few
+ * paths of the overlay, and its subfolders are looked at only when listed. A listing of the
+ * vault root costs what it shows, however deep the vault goes (2,000 nested folders once
+ * overflowed the stack here).
+ */
 export function overlayView(node: FolderNode | undefined, overlay: FolderNode | undefined, hidden: ReadonlySet<string>, name: string, path: string): FolderView {
   const files = new Map<string, IndexEntry>();
   for (const source of [node, overlay]) for (const [n, e] of source?.files ?? []) if (!hidden.has(e.path) && e.path !== TREE_FILE) files.set(n, e);
-  const childNames = new Set([...(node?.folders.keys() ?? []), ...(overlay?.folders.keys() ?? [])]);
-  const children = [...childNames]
-    .sort()
-    .map((n) => overlayView(node?.folders.get(n), overlay?.folders.get(n), hidden, n, path ? `${path}/${n}` : n))
-    .filter((child) => child.fileCount > 0);
+  const prefix = path ? `${path}/` : '';
+  let fileCount = (node?.fileCount ?? 0) + (overlay?.fileCount ?? 0);
+  let tokens = (node?.tokens ?? 0) + (overlay?.tokens ?? 0);
+  for (const rel of hidden) {
+    const gone = rel.startsWith(prefix) && rel !== TREE_FILE ? entryUnder(node, rel.slice(prefix.length)) : undefined;
+    if (gone) {
+      fileCount--;
+      tokens -= gone.tokens ?? 0;
+    }
+  }
   const fileList = [...files.values()].sort(byFileName);
+  let children: FolderView[] | undefined;
   return {
     name,
     path,
-    fileCount: fileList.length + children.reduce((n, c) => n + c.fileCount, 0),
-    tokens: fileList.reduce((n, e) => n + (e.tokens ?? 0), 0) + children.reduce((n, c) => n + c.tokens, 0),
-    folders: () => children,
+    fileCount,
+    tokens,
+    folders: () =>
+      (children ??= [...new Set([...(node?.folders.keys() ?? []), ...(overlay?.folders.keys() ?? [])])]
+        .sort()
+        .map((n) => overlayView(node?.folders.get(n), overlay?.folders.get(n), hidden, n, `${prefix}${n}`))
+        .filter((child) => child.fileCount > 0)),
     files: (limit) => (limit === undefined ? fileList : fileList.slice(0, limit)),
     ownFiles: fileList.length,
   };
@@ -91,21 +115,37 @@ function formatBytes(n: number): string {
   return `${(n / 1024 / 1024).toFixed(1)} MB`;
 }
 
-function render(folder: FolderView, depth: number, opts: Required<ListingOptions>, out: string[]): void {
-  const indent = '  '.repeat(depth);
-  for (const child of folder.folders()) {
-    out.push(`${indent}- ${describeFolder(child)}`);
-    if (depth + 1 < opts.maxDepth) render(child, depth + 1, opts, out);
-  }
+/**
+ * Depth first with a stack of its own, not recursion: no depth of folders can overflow the call
+ * stack. A folder's subfolders come before its files, as a person reads a tree.
+ */
+function render(root: FolderView, opts: Required<ListingOptions>, out: string[]): void {
+  type Step = { folder: FolderView; depth: number } | { line: string };
+  const stack: Step[] = [{ folder: root, depth: 0 }];
   const limit = Number.isFinite(opts.filesPerFolder) ? opts.filesPerFolder : undefined;
-  for (const file of folder.files(limit)) out.push(`${indent}- ${describeFile(file)}`);
-  if (folder.ownFiles > opts.filesPerFolder) out.push(`${indent}- … and ${folder.ownFiles - opts.filesPerFolder} more files`);
+  while (stack.length > 0) {
+    const step = stack.pop()!;
+    if (!('folder' in step)) {
+      out.push(step.line);
+      continue;
+    }
+    const { folder, depth } = step;
+    const indent = '  '.repeat(depth);
+    const later: Step[] = [];
+    for (const child of folder.folders()) {
+      later.push({ line: `${indent}- ${describeFolder(child)}` });
+      if (depth + 1 < opts.maxDepth) later.push({ folder: child, depth: depth + 1 });
+    }
+    for (const file of folder.files(limit)) later.push({ line: `${indent}- ${describeFile(file)}` });
+    if (folder.ownFiles > opts.filesPerFolder) later.push({ line: `${indent}- … and ${folder.ownFiles - opts.filesPerFolder} more files` });
+    for (let i = later.length - 1; i >= 0; i--) stack.push(later[i]!);
+  }
 }
 
 /** The listing the tree tools show: one folder, `maxDepth` levels deep. */
 export function renderTreeListing(folder: FolderView, opts: ListingOptions = {}): string {
   const out: string[] = [];
-  render(folder, 0, { maxDepth: opts.maxDepth ?? Number.POSITIVE_INFINITY, filesPerFolder: opts.filesPerFolder ?? Number.POSITIVE_INFINITY }, out);
+  render(folder, { maxDepth: opts.maxDepth ?? Number.POSITIVE_INFINITY, filesPerFolder: opts.filesPerFolder ?? Number.POSITIVE_INFINITY }, out);
   return out.join('\n');
 }
 

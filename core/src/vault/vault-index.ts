@@ -103,10 +103,14 @@ export class VaultIndex {
     return node;
   }
 
-  /** Entries below a folder, depth first, in no particular order. */
+  /** Entries below a folder, in no particular order (a stack of its own: any depth). */
   *walk(folder: FolderNode): Generator<IndexEntry> {
-    yield* folder.files.values();
-    for (const child of folder.folders.values()) yield* this.walk(child);
+    const stack = [folder];
+    while (stack.length > 0) {
+      const next = stack.pop()!;
+      yield* next.files.values();
+      stack.push(...next.folders.values());
+    }
   }
 
   /** The `limit` most recently updated notes, newest first. */

@@ -1,5 +1,6 @@
-import { constants, copyFile, link, readdir, rename, rm, unlink } from 'node:fs/promises';
+import { constants, copyFile, readdir, rename, rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { linkOrCopy } from './create-file.js';
 
 /** File operations beyond writeFileAtomic. They record nothing: a run's changes go through a VaultWriter. */
 
@@ -16,10 +17,17 @@ export async function filesUnder(abs: string): Promise<string[]> {
 
 export const removeFile = (abs: string): Promise<void> => unlink(abs);
 
-export const removeTree = (abs: string): Promise<void> => rm(abs, { recursive: true });
+/**
+ * Retried on ENOTEMPTY: the background job may be stamping a note in the folder, and its temp file
+ * appears between rm's listing and its rmdir. The retry lists again and takes it too.
+ */
+export const removeTree = (abs: string): Promise<void> => rm(abs, { recursive: true, maxRetries: 5, retryDelay: 20 });
 
-/** A second name for a file; fails with EEXIST rather than overwrite (moves use link + removeFile). */
-export const linkFile = (fromAbs: string, toAbs: string): Promise<void> => link(fromAbs, toAbs);
+/**
+ * A second name for a file (a copy where the filesystem has no hard links); fails with EEXIST
+ * rather than overwrite (moves use linkFile + removeFile).
+ */
+export const linkFile = (fromAbs: string, toAbs: string): Promise<void> => linkOrCopy(fromAbs, toAbs);
 
 export const renameTree = (fromAbs: string, toAbs: string): Promise<void> => rename(fromAbs, toAbs);
 

@@ -1,8 +1,9 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic, type WriteOptions, type WriteOutcome } from './atomic-write.js';
 import { readBytesIfExists } from './read-file.js';
 import { copyInto, filesUnder, linkFile, removeFile, removeTree, renameTree } from './vault-ops.js';
+import type { RootNames } from './root-names.js';
 import type { WriteJournal } from './write-journal.js';
 
 /**
@@ -26,6 +27,8 @@ export interface VaultWriter {
 export interface VaultAccess {
   root: string;
   writer: VaultWriter;
+  /** Which root names the person's own files hold (absent: all are Knower's). */
+  names?: RootNames;
 }
 
 /** Writes as asked, recording nothing (tests of one tool, work no run has to undo). */
@@ -42,6 +45,8 @@ export const directWriter: VaultWriter = {
 export const refusingWriter: VaultWriter = new Proxy({} as VaultWriter, {
   get: (_target, name) => () => Promise.reject(new Error(`this run may not change the vault (${String(name)})`)),
 });
+
+const isRegular = (abs: string) => stat(abs).then((info) => info.isFile(), () => false);
 
 const toBuffer = (data: string | Uint8Array | null): Buffer | null => (data === null ? null : Buffer.from(data));
 
@@ -76,7 +81,8 @@ export function journaledWriter(journal: WriteJournal): VaultWriter {
       await undoable(record(abs, null), () => removeFile(abs));
     },
     async removeTree(abs) {
-      for (const file of await filesUnder(abs)) await record(file, null);
+      // Only regular files are read (and so journaled): a FIFO would block the read.
+      for (const file of await filesUnder(abs)) if (await isRegular(file)) await record(file, null);
       await removeTree(abs);
     },
     async linkFile(fromAbs, toAbs) {
@@ -84,7 +90,8 @@ export function journaledWriter(journal: WriteJournal): VaultWriter {
     },
     async renameTree(fromAbs, toAbs) {
       for (const file of await filesUnder(fromAbs)) {
-        const bytes = await readFile(file);
+        const bytes = await readBytesIfExists(file);
+        if (bytes === undefined) continue;
         await record(file, null, bytes);
         await record(path.join(toAbs, path.relative(fromAbs, file)), bytes, null);
       }

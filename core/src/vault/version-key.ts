@@ -1,32 +1,8 @@
 import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
-import { splitNote } from './frontmatter.js';
+import { withoutJobFields } from './note-reader.js';
 
-/**
- * Frontmatter keys the background job rewrites after every write. They are left out when two
- * versions of a note are compared: otherwise the agent's own last write, once the job has
- * stamped it, would look like a hand edit and block the agent from continuing its work.
- */
-const JOB_FIELDS = /^(tokens|updated|created)\s*:/;
-
-/** A note's content with the job-managed frontmatter lines removed. */
-export function withoutJobFields(text: string): string {
-  const { yaml, body } = splitNote(text);
-  if (yaml === undefined) return body;
-  const kept: string[] = [];
-  const lines = yaml === '' ? [] : yaml.split(/\r?\n/);
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i] ?? '';
-    if (!JOB_FIELDS.test(line)) {
-      kept.push(line);
-      continue;
-    }
-    // The job replaces a value spread over continuation lines as a whole: skip those too.
-    while (i + 1 < lines.length && /^(\s+|- )/.test(lines[i + 1] ?? '')) i++;
-  }
-  // The job adds a frontmatter block to a note that had none: an empty block is the same note.
-  return kept.length === 0 ? body : `${kept.join('\n')}\n---\n${body}`;
-}
+export { withoutJobFields };
 
 /** Text is anything that decodes as UTF-8 without NUL bytes; the rest (images, PDFs) is bytes. */
 export function isTextContent(bytes: Uint8Array): boolean {
@@ -34,8 +10,9 @@ export function isTextContent(bytes: Uint8Array): boolean {
 }
 
 /**
- * What "unchanged since the agent read it" compares: text minus the job-managed fields, or the
- * raw bytes of anything else. A string and its UTF-8 bytes give the same key.
+ * What "unchanged since the agent read it" compares: text minus the job-managed fields (left
+ * out so the job stamping the agent's own last write does not pass for a hand edit), or the raw
+ * bytes of anything else. A string and its UTF-8 bytes give the same key.
  */
 export function versionKey(content: string | Uint8Array): string {
   const hash = createHash('sha256');

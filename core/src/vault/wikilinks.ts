@@ -15,10 +15,14 @@ export interface WikilinkParts {
   alias?: string;
 }
 
-/** Splits the inside of a wikilink the way Obsidian does: alias after the first '|', heading after the first '#'. */
+/**
+ * Splits the inside of a wikilink the way Obsidian does: alias after the first '|', heading (or
+ * `^block` id) after the first '#'. Inside a table the bar is written `\|` so it does not end the
+ * cell: the backslash belongs to the bar, not to the name.
+ */
 export function splitWikilink(inner: string): WikilinkParts {
   const bar = inner.indexOf('|');
-  const link = bar === -1 ? inner : inner.slice(0, bar);
+  const link = bar === -1 ? inner : inner.slice(0, bar > 0 && inner[bar - 1] === '\\' ? bar - 1 : bar);
   const alias = bar === -1 ? undefined : inner.slice(bar + 1).trim();
   const hash = link.indexOf('#');
   const target = (hash === -1 ? link : link.slice(0, hash)).trim();
@@ -66,11 +70,39 @@ export function buildLinkIndex(entries: Iterable<IndexEntry>): LinkIndex {
 const folderOf = (path: string) => path.slice(0, Math.max(0, path.lastIndexOf('/')));
 const depth = (path: string) => path.split('/').length;
 
+/** How many leading folders two folder paths share ('a/b' and 'a/c' share 1). */
+function sharedFolders(a: string, b: string): number {
+  if (!a || !b) return 0;
+  const x = a.split('/');
+  const y = b.split('/');
+  let n = 0;
+  while (n < x.length && n < y.length && x[n] === y[n]) n++;
+  return n;
+}
+
+/**
+ * Orders the files a repeated name could mean, as seen from the linking note: the nearest first
+ * (the most folders in common with it: a project's `tasks.md` from inside that project, the
+ * English note from the English folder), then the shortest path, then alphabetical order.
+ */
+function nearestFirst(from: string): (a: string, b: string) => number {
+  const here = folderOf(from).toLowerCase();
+  const near = new Map<string, number>();
+  const nearness = (path: string) => {
+    let n = near.get(path);
+    if (n === undefined) near.set(path, (n = sharedFolders(folderOf(path).toLowerCase(), here)));
+    return n;
+  };
+  return (a, b) => nearness(b) - nearness(a) || depth(a) - depth(b) || a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+}
+
 /**
  * The vault path a wikilink target points at, or null when nothing matches. Like Obsidian: a
  * relative path (`./x`, `../x`), a file of that name in the linking note's folder, or an exact
- * vault path wins; otherwise the file whose name (and, when the target has folders, whose path
- * suffix) matches, the shortest path first, then alphabetical order.
+ * vault path written with its folders wins; otherwise the file whose name (and, when the target
+ * has folders, whose path suffix) matches, nearest to the linking note first (see nearestFirst).
+ * A bare name is never taken as a root path first: `[[tasks]]` inside a project is the
+ * project's tasks.md, not the vault's own.
  */
 export function resolveWikilink(index: LinkIndex, target: string, from: string): string | null {
   const wanted = target.trim().replace(/^\/+/, '');
@@ -90,7 +122,7 @@ export function resolveWikilink(index: LinkIndex, target: string, from: string):
 
   const lower = wanted.toLowerCase();
   const here = folderOf(from).toLowerCase();
-  const direct = (here ? exact(`${here}/${lower}`) : null) ?? exact(lower);
+  const direct = (here ? exact(`${here}/${lower}`) : null) ?? (lower.includes('/') || !here ? exact(lower) : null);
   if (direct) return direct;
   const name = lower.slice(lower.lastIndexOf('/') + 1);
   let candidates = index.byName.get(name) ?? [];
@@ -102,7 +134,7 @@ export function resolveWikilink(index: LinkIndex, target: string, from: string):
     });
   }
   if (candidates.length <= 1) return candidates[0] ?? null;
-  return [...candidates].sort((a, b) => depth(a) - depth(b) || a.length - b.length || (a < b ? -1 : a > b ? 1 : 0))[0]!;
+  return [...candidates].sort(nearestFirst(from))[0]!;
 }
 
 /** Each target resolved from the note at `from`. */

@@ -58,8 +58,10 @@ describe('GET /activity: updates and questions together, newest first', () => {
     expect(body.next_cursor).toBeUndefined();
 
     const [none, question, many, created] = body.items as [Item, Item, Item, Item];
-    expect(none.update).toMatchObject({ status: 'done', summary: 'Nothing to file.', changes: [] });
-    expect(none.history).toBeUndefined(); // it changed nothing: no commit
+    // The model filed nothing: the runner filed the text as received, in a commit of its own.
+    expect(none.update).toMatchObject({ status: 'done', fallback: 'bucket', summary: expect.stringContaining('Nothing to file.') });
+    expect(none.update?.changes).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'created', path: expect.stringMatching(/^bucket\/.*\.md$/) })]));
+    expect(none.history).toBeDefined();
     expect(question.question).toMatchObject({ status: 'answered', query: 'How are the beds?', answer: { markdown: 'The beds are ready.' } });
     expect(many.update?.summary).toBe('Deleted the old plan, archived the seed list and noted it.');
     const kinds = Object.fromEntries((many.update?.changes ?? []).map((c) => [c.path, c.kind]));

@@ -72,7 +72,7 @@ describe.each<ProviderName>(['anthropic', 'openai'])('a run that has to be stopp
     for (let i = 0; i < UPDATE_MAX_STEPS - 1; i++) model.push(tools(['tree', { path: '', depth: (i % 2) + 1 }]));
     model.push(answer('Looked around; nothing to file.'));
     const outcome = await vault.agentsWith(model.deps()).runUpdate(input('u-long', 'hm'));
-    expect(outcome).toMatchObject({ status: 'done', summary: 'Looked around; nothing to file.' });
+    expect(outcome).toMatchObject({ status: 'done', fallback: 'bucket', summary: expect.stringContaining('Looked around; nothing to file.') });
     expect(model.calls()).toBe(UPDATE_MAX_STEPS);
   });
 });

@@ -11,7 +11,7 @@ describe('version keys', () => {
   it('ignore what the background job writes (tokens, updated, created, even a whole new block)', () => {
     expect(versionKey(setFrontmatterFields(note, { tokens: 99, updated: '2025-02-02T00:00:00Z' }))).toBe(versionKey(note));
     expect(versionKey(setFrontmatterFields('# Bare\n', { created: 'x', updated: 'y', tokens: 1 }))).toBe(versionKey('# Bare\n'));
-    expect(withoutJobFields(note)).toBe('title: Plan\n---\n# Plan\n\nBody.\n');
+    expect(withoutJobFields(note)).toBe('---\ntitle: Plan\n---\n# Plan\n\nBody.\n');
   });
 
   it('see every other change: body, other frontmatter fields, bytes of binary files', () => {

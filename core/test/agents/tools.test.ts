@@ -126,4 +126,12 @@ describe('delete and move', () => {
     expect(await moveTool.run({ from: 'bucket/old', to: 'projects/old-stuff' }, session)).toMatchObject({ ok: true });
     expect(await vault.read('projects/old-stuff/a.md')).toBe('a\n');
   });
+
+  it('never moves a folder holding hidden files: undoing the move could not bring them back', async () => {
+    await vault.write('bucket/withdot/.obsidian/workspace.json', '{}');
+    await vault.write('bucket/withdot/a.md', 'a');
+    expect(await moveTool.run({ from: 'bucket/withdot', to: 'projects/withdot' }, session)).toMatchObject({ ok: false, error: expect.stringContaining('hidden files (bucket/withdot/.obsidian)') });
+    expect(await vault.read('bucket/withdot/.obsidian/workspace.json')).toBe('{}');
+    expect(await vault.exists('projects/withdot')).toBe(false);
+  });
 });

@@ -80,7 +80,7 @@ function answer(res: ServerResponse, step: ScriptStep, req: WireRequest): void {
     const headers: Record<string, string> = step.retryAfterMs !== undefined ? { 'retry-after-ms': String(step.retryAfterMs) } : {};
     return send(res, step.status, { type: 'error', error: { type: step.type, message: step.message } }, headers);
   }
-  send(res, 200, {
+  const message = {
     id: newId('msg'),
     type: 'message',
     role: 'assistant',
@@ -89,7 +89,30 @@ function answer(res: ServerResponse, step: ScriptStep, req: WireRequest): void {
     stop_reason: step.stopReason ?? 'end_turn',
     stop_sequence: null,
     usage: { input_tokens: 100, output_tokens: 20, cache_read_input_tokens: 0, cache_creation_input_tokens: 0, ...step.usage },
+  };
+  if (req.stream === true) return stream(res, message);
+  send(res, 200, message);
+}
+
+/** The same message as the streaming API sends it (server-sent events), for clients that stream (Claude Code does). */
+function stream(res: ServerResponse, message: { content: WireBlock[]; stop_reason: string; usage: Record<string, number> } & Record<string, unknown>): void {
+  if (res.destroyed || res.writableEnded) return;
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'request-id': newId('req') });
+  const event = (type: string, data: Record<string, unknown>) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
+  event('message_start', { message: { ...message, content: [], stop_reason: null } });
+  message.content.forEach((block, index) => {
+    if (block.type === 'text') {
+      event('content_block_start', { index, content_block: { type: 'text', text: '' } });
+      event('content_block_delta', { index, delta: { type: 'text_delta', text: block.text } });
+    } else {
+      event('content_block_start', { index, content_block: { ...block, input: {} } });
+      event('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: JSON.stringify(block.input) } });
+    }
+    event('content_block_stop', { index });
   });
+  event('message_delta', { delta: { stop_reason: message.stop_reason, stop_sequence: null }, usage: { output_tokens: message.usage.output_tokens } });
+  event('message_stop', {});
+  res.end();
 }
 
 export async function startFakeAnthropicServer(script: ScriptStep[] = []): Promise<FakeAnthropicServer> {

@@ -72,6 +72,8 @@ export function createFakeSearchEngine(root: string): SearchEngine & { documents
     embed: async () => ({ ok: false, error: 'no models in the fake engine' }),
     startEmbedTimer: () => undefined,
     status,
+    // No vectors here: every note still needs them, as with qmd before its first embed.
+    coverage: async () => ({ documents: store.texts.size, needsEmbedding: store.texts.size }),
     close: async () => undefined,
   };
 }

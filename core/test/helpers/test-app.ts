@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config/index.js';
+import { buildApp, type AppDeps } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config/index.js';
 import type { RetryPolicy } from '../../src/queue/index.js';
 import type { SearchEngine } from '../../src/search/index.js';
 import { createFakeSearchEngine } from '../fakes/fake-search-engine.js';
@@ -30,6 +30,8 @@ export async function startTestApp(
     retry?: RetryPolicy;
     /** Reuse these folders (a restart of the same service). */
     dirs?: { vault: string; stateDir: string; base: string };
+    /** Other collaborators of the app (a filesystem without hard links, a shorter stall time). */
+    deps?: Pick<AppDeps, 'fileOps' | 'queueStallMs' | 'toolTimeLimitMs'>;
   } = {},
 ): Promise<TestApp> {
   const temp = opts.dirs ? { dir: opts.dirs.base, cleanup: async () => undefined } : await makeTempDir();
@@ -39,6 +41,7 @@ export async function startTestApp(
     { VAULT_PATH: vault, KNOWER_STATE_DIR: stateDir, KNOWER_EMBED_INTERVAL_S: '0', KNOWER_LOG_LEVEL: 'silent', ...opts.env },
     temp.dir,
   );
+  assertLocalModel(config);
   if (opts.prepare) {
     const { mkdir } = await import('node:fs/promises');
     await mkdir(vault, { recursive: true });
@@ -47,7 +50,7 @@ export async function startTestApp(
   let search: SearchEngine | undefined;
   if (opts.search !== 'qmd') search = createFakeSearchEngine(vault);
   if (search && opts.wrapSearch) search = opts.wrapSearch(search);
-  const app = await buildApp({ config, search, logger: false, retry: opts.retry ?? { attempts: 2, baseDelayMs: 10 } });
+  const app = await buildApp({ config, search, logger: false, retry: opts.retry ?? { attempts: 2, baseDelayMs: 10 }, ...opts.deps });
   await app.ready();
   return {
     app,
@@ -59,4 +62,17 @@ export async function startTestApp(
       await temp.cleanup();
     },
   };
+}
+
+/**
+ * A test talks to a model only through a fake on this machine: a provider left pointing at
+ * a real endpoint (a key without a base URL) fails the test before anything is sent.
+ */
+export function assertLocalModel(config: Config): void {
+  const { provider } = config;
+  if (provider.name === 'offline') return;
+  const host = provider.baseURL ? new URL(provider.baseURL).hostname : '(the provider\'s own endpoint)';
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(host)) {
+    throw new Error(`this test would send its text to ${host}: point the ${provider.name} provider at a fake server on 127.0.0.1`);
+  }
 }

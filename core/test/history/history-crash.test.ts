@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../helpers/free-port.js';
+import { processEnv } from '../helpers/process-env.js';
 import { makeTempDir, waitFor } from '../helpers/temp-dir.js';
 import { historyGit } from './history-fixture.js';
 
@@ -42,7 +43,7 @@ function killGroup(child: ChildProcess): void {
 async function startService(base: string, port: number, pathPrefix?: string): Promise<ChildProcess> {
   const child = spawn(tsx, [path.join(coreDir, 'src', 'main.ts')], {
     cwd: base,
-    env: {
+    env: processEnv({
       PATH: `${pathPrefix ? `${pathPrefix}:` : ''}${process.env.PATH ?? ''}`,
       HOME: base,
       VAULT_PATH: path.join(base, 'vault'),
@@ -50,7 +51,7 @@ async function startService(base: string, port: number, pathPrefix?: string): Pr
       PORT: String(port),
       KNOWER_EMBED_INTERVAL_S: '0',
       KNOWER_LOG_LEVEL: 'warn',
-    },
+    }),
     stdio: 'ignore',
     detached: true, // its own process group: kill -9 reaches tsx and the service alike
   });

@@ -1,4 +1,4 @@
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { text, toolUse, turn } from '../fakes/fake-anthropic-server.js';
@@ -151,6 +151,24 @@ describe('undo (real update agent, fake Messages API)', () => {
     expect(await readdir(path.join(h.vault, 'projects', 'garden'))).not.toContain('archive');
   });
 
+  it('after a folder move with dot-files, undo leaves the vault exactly as it was: the move is refused, never half undone', async () => {
+    h = await startHistoryApp({
+      prepare: async (vault) => {
+        await seedGarden(vault);
+        await mkdir(path.join(vault, 'projects', 'garden', '.obsidian'), { recursive: true });
+        await writeFile(path.join(vault, 'projects', 'garden', '.obsidian', 'workspace.json'), '{"open": "state.md"}');
+        await writeFile(path.join(vault, 'projects', 'garden', '.secret'), 'the shed code');
+      },
+    });
+    const before = await snapshotVault(h.vault, { dotfiles: true });
+    const u1 = await h.update('Archive the garden', turn(toolUse('move', { from: 'projects/garden', to: 'projects/old-garden' })), turn(text('Archived the garden.')));
+    expect(await readdir(path.join(h.vault, 'projects', 'garden'))).toEqual(expect.arrayContaining(['.obsidian', '.secret', 'state.md', 'notes.md']));
+    const undo = await h.post<UndoBody>(`/updates/${u1}/undo`);
+    await h.settle();
+    expect(undo.body.conflicts).toEqual([]);
+    expect(await snapshotVault(h.vault, { dotfiles: true })).toEqual(before);
+  });
+
   it('refuses what cannot be undone with a clear error', async () => {
     h = await startHistoryApp({ prepare: seedGarden });
     expect((await h.post('/updates/20990101-000000-abcdef/undo')).status).toBe(404);
@@ -163,13 +181,14 @@ describe('undo (real update agent, fake Messages API)', () => {
 });
 
 /** Every file of the vault but tree.md, as text. */
-async function snapshotVault(vault: string): Promise<Map<string, string>> {
+async function snapshotVault(vault: string, opts: { dotfiles?: boolean } = {}): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   async function walk(dir: string, rel: string): Promise<void> {
     for (const d of await readdir(dir, { withFileTypes: true })) {
       const childRel = rel ? `${rel}/${d.name}` : d.name;
-      if (d.name.startsWith('.') || childRel === 'tree.md') continue;
+      if ((d.name.startsWith('.') && !opts.dotfiles) || childRel === 'tree.md') continue;
       if (d.isDirectory()) await walk(path.join(dir, d.name), childRel);
+      else if (d.name.startsWith('.')) out.set(childRel, await readFile(path.join(dir, d.name), 'utf8'));
       else out.set(childRel, await bodyOf(vault, childRel));
     }
   }

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { slow, startFakeAnthropicServer, text, toolUse, turn, type FakeAnthropicServer } from '../fakes/fake-anthropic-server.js';
 import { forUpdate } from '../fakes/scripted-model.js';
+import { processEnv } from '../helpers/process-env.js';
 import { makeTempDir, waitFor } from '../helpers/temp-dir.js';
 import { freePort } from '../helpers/free-port.js';
 
@@ -29,8 +30,7 @@ interface Service {
 async function startService(base: string, port: number, modelURL: string): Promise<Service> {
   const child = spawn(tsx, [path.join(coreDir, 'src', 'main.ts')], {
     cwd: base,
-    env: {
-      ...process.env,
+    env: processEnv({
       VAULT_PATH: path.join(base, 'vault'),
       KNOWER_STATE_DIR: path.join(base, 'state'),
       PORT: String(port),
@@ -39,7 +39,7 @@ async function startService(base: string, port: number, modelURL: string): Promi
       ANTHROPIC_BASE_URL: modelURL,
       KNOWER_EMBED_INTERVAL_S: '0',
       KNOWER_LOG_LEVEL: 'warn',
-    },
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group: tsx runs the service in a child, and kill -9 must reach both.
     detached: true,

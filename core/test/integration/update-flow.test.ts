@@ -154,7 +154,10 @@ describe('updates, inbox and questions over HTTP (real SDK, fake Messages API)',
     expect(files).toEqual(expect.arrayContaining(['review.md', 'input.md', 'receipt.png']));
     expect(await readFile(path.join(t.vault, 'inbox', id, 'input.md'), 'utf8')).toContain('Receipt for the compost bin');
     expect((await readFile(path.join(t.vault, 'inbox', id, 'receipt.png'))).equals(PNG)).toBe(true);
-    expect((await (await fetch(`${base}/health`)).json()) as object).toMatchObject({ status: 'ok' });
+    // The service stays up, and says what the last model call found.
+    const health = (await (await fetch(`${base}/health`)).json()) as { status: string; degraded: string[] };
+    expect(health.status).toBe('degraded');
+    expect(health.degraded.join('\n')).toMatch(/the model provider cannot work \(anthropic.*500/);
   });
 
   it('returns the original id for a retried POST with the same Idempotency-Key', async () => {

@@ -15,9 +15,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('MCP over streamable HTTP', () => {
-  it('lists exactly the five tools, annotated, with every input described', async () => {
+  it('lists exactly its tools, annotated, with every input described', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual(['ask', 'read', 'remember', 'search', 'tree']);
+    expect(tools.map((tool) => tool.name).sort()).toEqual(['ask', 'outline', 'read', 'remember', 'search', 'section', 'stats', 'tree']);
     for (const tool of tools) {
       expect(tool.description?.length, tool.name).toBeGreaterThan(80);
       expect(tool.annotations?.openWorldHint, tool.name).toBe(false);
@@ -29,6 +29,9 @@ describe('MCP over streamable HTTP', () => {
       search: [true, false, true],
       read: [true, false, true],
       tree: [true, false, true],
+      outline: [true, false, true],
+      section: [true, false, true],
+      stats: [true, false, true],
       ask: [true, false, true],
       remember: [false, false, false],
     });

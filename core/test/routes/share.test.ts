@@ -47,7 +47,18 @@ describe('POST /share (the web app share target)', () => {
     expect(record?.images.map((i) => i.mediaType)).toEqual(['image/png']);
   });
 
-  it('answers JSON to a fetch (the service worker forwarding a share)', async () => {
+  it('takes a launch from the phone\'s share sheet: a navigation nobody\'s page started (Sec-Fetch-Site none, Origin null)', async () => {
+    // What Chromium sends when the share sheet opens the installed app (is_renderer_initiated false).
+    const launch = { 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', accept: 'text/html,application/xhtml+xml' };
+    for (const origin of [{ origin: 'null' }, {}] as Array<Record<string, string>>) {
+      const res = await post(form({ text: 'shared from the phone' }), { ...launch, ...origin });
+      expect(res.statusCode, JSON.stringify(origin)).toBe(303);
+      const id = /[?&]shared=([^&#]+)/.exec(res.headers.location as string)?.[1];
+      expect(t.app.knower.queue.get(decodeURIComponent(id!))?.text).toBe('shared from the phone');
+    }
+  });
+
+  it('answers JSON to a fetch', async () => {
     const res = await post(form({ text: 'A note from the share sheet' }), { origin: 'http://127.0.0.1:8000', accept: 'application/json' });
     expect(res.statusCode).toBe(202);
     expect(t.app.knower.queue.get(res.json().id)?.text).toBe('A note from the share sheet');
@@ -61,7 +72,10 @@ describe('POST /share (the web app share target)', () => {
     expect(notImage.statusCode).toBe(415);
     const page = await post(form({ text: 'x', extra: 'y' }), { accept: 'text/html' });
     expect(page.statusCode).toBe(303);
-    expect(decodeURIComponent(page.headers.location as string)).toContain('share_error=unknown form field "extra"');
+    // A code the app turns into its own words, never a sentence it would show as it came.
+    expect(page.headers.location).toBe('/?share_error=unknown_field#/activity');
+    const tooLong = await post(form({ text: 'x'.repeat(100_001) }), { accept: 'text/html' });
+    expect(tooLong.headers.location).toBe('/?share_error=text_too_large#/activity');
   });
 
   it('refuses shares posted by another site or an opaque origin (the security hook applies)', async () => {
@@ -71,6 +85,16 @@ describe('POST /share (the web app share target)', () => {
     expect(evil.json().error).toBe('cross_origin');
     const opaque = await post(form({ text: 'planted' }), { origin: 'null', 'sec-fetch-site': 'cross-site' });
     expect(opaque.statusCode).toBe(403);
+    // A form on another site, submitted as a top-level navigation (what a page can do at most).
+    const navigation = { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', accept: 'text/html' };
+    for (const site of ['cross-site', 'same-site']) {
+      const res = await post(form({ text: 'planted' }), { ...navigation, origin: 'http://localhost:5173', 'sec-fetch-site': site });
+      expect(res.statusCode, site).toBe(403);
+    }
+    // "none" only counts for a top-level navigation; an older browser without fetch metadata falls back on Origin.
+    expect((await post(form({ text: 'planted' }), { origin: 'null', 'sec-fetch-site': 'none', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'empty' })).statusCode).toBe(403);
+    expect((await post(form({ text: 'planted' }), { origin: 'null' })).statusCode).toBe(403);
+    expect((await post(form({ text: 'planted' }), { origin: 'https://evil.example', referer: 'https://evil.example/' })).statusCode).toBe(403);
     expect(t.app.knower.queue.recent().length).toBe(before);
   });
 

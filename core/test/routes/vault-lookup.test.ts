@@ -9,6 +9,11 @@ const NOTES: Record<string, string> = {
   'projects/garden/Garden Plan.md': '# Plan\n',
   'bucket/tasks.md': '# Other tasks\n',
   'bucket/gardening tips.md': '# Tips\n',
+  // Backlinks: who links to projects/garden/tasks.md, and who only seems to.
+  'projects/garden/meetings/kickoff.md': '# Kick-off\n\nAgreed on the [[tasks|task list]] for spring.\n',
+  'projects/orchard/notes.md': '# Orchard notes\n\nThe [garden tasks](../garden/tasks.md) come first.\n',
+  'bucket/loose.md': '# Loose\n\nMy [[tasks]] here are the bucket ones; tasks everywhere.\n',
+  'projects/orchard/mention.md': '# Mention\n\nTasks are mentioned here without a link.\n',
 };
 
 describe('vault lookups over the index', () => {
@@ -55,5 +60,22 @@ describe('vault lookups over the index', () => {
     const words = (await t.app.inject('/vault/find?q=garden%20tasks&limit=1')).json();
     expect(words).toEqual({ results: [expect.objectContaining({ path: 'projects/garden/tasks.md' })], total: 1 });
     expect((await t.app.inject('/vault/find?q=')).statusCode).toBe(400);
+  });
+
+  it('GET /vault/backlinks lists the notes whose links lead to a note, with the line of the link', async () => {
+    const res = await t.app.inject('/vault/backlinks?path=projects/garden/tasks.md');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      backlinks: [
+        { path: 'projects/garden/meetings/kickoff.md', line: 'Agreed on the [[tasks|task list]] for spring.' },
+        { path: 'projects/garden/state.md', line: 'See [[tasks]], [[Garden Plan#Beds|the plan]], ![[bed 4.png|300]] and [[Nowhere]].' },
+        { path: 'projects/orchard/notes.md', line: 'The [garden tasks](../garden/tasks.md) come first.' },
+      ],
+      complete: true,
+    });
+    // bucket/loose.md links [[tasks]] too, but from there the name means bucket/tasks.md.
+    expect((await t.app.inject('/vault/backlinks?path=bucket/tasks.md')).json().backlinks.map((b: { path: string }) => b.path)).toEqual(['bucket/loose.md']);
+    expect((await t.app.inject('/vault/backlinks?path=bucket/gardening%20tips.md')).json()).toEqual({ backlinks: [], complete: true });
+    expect((await t.app.inject('/vault/backlinks?path=../etc/passwd')).statusCode).toBeGreaterThanOrEqual(400);
   });
 });

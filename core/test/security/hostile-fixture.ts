@@ -39,6 +39,11 @@ export async function startHostileApp(env: Record<string, string> = {}): Promise
       await symlink(path.join(outside, 'canary.md'), path.join(vault, 'projects', 'acme', 'alias.png'));
       await mkdir(path.join(vault, 'inbox'), { recursive: true });
       await symlink(outside, path.join(vault, 'inbox', 'linked-item'));
+      // Inside real item folders: an attachment, and a review.md, that lead outside.
+      await write('inbox/real-item/review.md', '# Which project?\n\nacme or garden?\n');
+      await symlink(path.join(outside, 'canary.md'), path.join(vault, 'inbox', 'real-item', 'notes.md'));
+      await mkdir(path.join(vault, 'inbox', 'planted-item'), { recursive: true });
+      await symlink(path.join(outside, 'review.md'), path.join(vault, 'inbox', 'planted-item', 'review.md'));
     },
   });
   await t.app.knower.whenSettled();

@@ -129,6 +129,38 @@ describe('malformed, oversized and mistyped bodies get a 4xx JSON error', () => 
     ['/mcp', 'text/plain', '{}', 415],
     ['/mcp', 'application/x-www-form-urlencoded', 'a=b', 415],
   ];
+  it('a JSON body over 1 MB is refused before it is parsed, on every route that takes JSON', async () => {
+    // Under the text limit in characters once parsed, but not as bytes on the wire: the size
+    // check comes first, so even a huge body never costs a parse.
+    const big = JSON.stringify({ text: `${'x'.repeat(90_000)}${' '.repeat(1_100_000)}` });
+    for (const url of ['/update', '/search', '/mcp', '/share']) {
+      const response = await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, payload: big });
+      expect(response.statusCode, url).toBe(413);
+      expect(response.json(), url).toMatchObject({ error: 'body_too_large' });
+    }
+    const announced = await t.app.inject({ method: 'POST', url: '/update', headers: { 'content-type': 'application/json', 'content-length': String(81 * 1024 * 1024) }, payload: '{"text":"hi"}' });
+    expect(announced.statusCode).toBe(413);
+  });
+
+  it('multipart keeps its own limits: two 3 MB images go through, an 11 MB one does not', async () => {
+    const png = (size: number) => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(size - 8, 7)]);
+    const form = (images: Buffer[]) => {
+      const boundary = '----knower-limits';
+      const parts: Buffer[] = [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="text"\r\n\r\ntwo photos\r\n`)];
+      images.forEach((data, i) => parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="p${i}.png"\r\nContent-Type: image/png\r\n\r\n`), data, Buffer.from('\r\n')));
+      parts.push(Buffer.from(`--${boundary}--\r\n`));
+      return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, accept: 'application/json' } };
+    };
+    for (const url of ['/update', '/share']) {
+      const ok = await t.app.inject({ method: 'POST', url, ...form([png(3 * 1024 * 1024), png(3 * 1024 * 1024)]) });
+      expect(ok.statusCode, `${url} ${ok.body}`).toBe(202);
+      const big = await t.app.inject({ method: 'POST', url, ...form([png(11 * 1024 * 1024)]) });
+      expect(big.statusCode, url).toBe(413);
+      expect(big.json(), url).toMatchObject({ error: 'image_too_large' });
+    }
+    await t.app.knower.queue.whenIdle();
+  });
+
   for (const [url, type, payload, status] of cases) {
     it(`POST ${url} (${type}, ${payload.length} bytes) → ${status}`, async () => {
       const response = await t.app.inject({
@@ -186,14 +218,15 @@ describe('cross-origin writes and foreign hosts are refused', () => {
 
   it('a foreign Host header (DNS rebinding) is refused on every route', async () => {
     const routes = [...listRoutes(t.app), { method: 'GET', url: '/no-such-route' }];
-    for (const host of ['evil.example:8000', 'localhost.evil.example', '127.0.0.1.nip.io:8000', 'localhost@evil.example', 'localhost/x']) {
+    // An IP address must be loopback or one the service is bound to (here 127.0.0.1).
+    for (const host of ['evil.example:8000', 'localhost.evil.example', '127.0.0.1.nip.io:8000', 'localhost@evil.example', 'localhost/x', '192.168.1.20:8000', '10.0.0.1', '[fe80::1]:8000']) {
       for (const { method, url } of routes) {
         const response = await t.app.inject({ method: method as 'GET', url, headers: { host } });
         expect(response.statusCode, `${host} ${method} ${url}`).toBe(403);
         if (method !== 'HEAD') expect(response.json().error).toBe('host_not_allowed');
       }
     }
-    for (const host of ['localhost:8000', '127.0.0.1:8000', '[::1]:8000', '192.168.1.20:8000']) {
+    for (const host of ['localhost:8000', '127.0.0.1:8000', '[::1]:8000', '127.1:8000', '0x7f000001:8000', '[::ffff:127.0.0.1]:8000']) {
       expect((await t.app.inject({ method: 'GET', url: '/health', headers: { host } })).statusCode, host).toBe(200);
     }
   });

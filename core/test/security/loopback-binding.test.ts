@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config/index.js';
+import { processEnv } from '../helpers/process-env.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
 const coreDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -11,7 +12,7 @@ const coreDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..',
 describe('without a token the service stays on loopback', () => {
   it.each(['0.0.0.0', '::', '192.168.1.20', 'knower.lan'])('refuses HOST=%s unless a token or KNOWER_ALLOW_REMOTE=1 is set', (host) => {
     expect(() => loadConfig({ HOST: host })).toThrow(ConfigError);
-    expect(() => loadConfig({ HOST: host })).toThrow(/binding beyond loopback exposes the vault; set KNOWER_TOKEN, or KNOWER_ALLOW_REMOTE=1/);
+    expect(() => loadConfig({ HOST: host })).toThrow(/binding beyond loopback exposes the vault to the network; set KNOWER_TOKEN .*, or KNOWER_ALLOW_REMOTE=1/);
     expect(loadConfig({ HOST: host, KNOWER_TOKEN: 'a-long-enough-token-1234' }).host).toBe(host);
     expect(loadConfig({ HOST: host, KNOWER_ALLOW_REMOTE: '1' }).allowRemote).toBe(true);
     expect(() => loadConfig({ HOST: host, KNOWER_ALLOW_REMOTE: '0' })).toThrow(ConfigError);
@@ -23,7 +24,7 @@ describe('without a token the service stays on loopback', () => {
 
   it('defaults to 127.0.0.1, and validates the token and the host list', () => {
     expect(loadConfig({}).host).toBe('127.0.0.1');
-    expect(() => loadConfig({ KNOWER_TOKEN: 'short' })).toThrow(/KNOWER_TOKEN="short": must be at least 16 characters/);
+    expect(() => loadConfig({ KNOWER_TOKEN: 'short' })).toThrow(/KNOWER_TOKEN \(value not shown\): is 5 characters long; it must be at least 16/);
     expect(loadConfig({ KNOWER_ALLOWED_HOSTS: ' knower.lan ,Notes.Example ' }).allowedHosts).toEqual(['knower.lan', 'notes.example']);
     expect(() => loadConfig({ KNOWER_ALLOWED_HOSTS: 'evil.example/x' })).toThrow(/KNOWER_ALLOWED_HOSTS/);
   });
@@ -33,7 +34,7 @@ describe('without a token the service stays on loopback', () => {
     try {
       const tsx = path.join(coreDir, '..', 'node_modules', '.bin', 'tsx');
       const run = spawnSync(tsx, [path.join(coreDir, 'src', 'main.ts')], {
-        env: { PATH: process.env.PATH, HOME: temp.dir, HOST: '0.0.0.0', PORT: '18765', VAULT_PATH: path.join(temp.dir, 'vault'), KNOWER_STATE_DIR: path.join(temp.dir, 'state') },
+        env: processEnv({ HOME: temp.dir, HOST: '0.0.0.0', PORT: '18765', VAULT_PATH: path.join(temp.dir, 'vault'), KNOWER_STATE_DIR: path.join(temp.dir, 'state') }),
         encoding: 'utf8',
         timeout: 20_000,
       });

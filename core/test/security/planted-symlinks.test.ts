@@ -40,6 +40,34 @@ describe('symlinks planted in the vault', () => {
     expect(response.body).not.toContain(CANARY);
   });
 
+  it('GET /inbox and /inbox/:id never read a file of an item that leads outside', async () => {
+    const list = await t.app.inject({ method: 'GET', url: '/inbox' });
+    expect(list.statusCode).toBe(200);
+    expect(list.body).not.toContain(CANARY);
+    expect((list.json() as { items: Array<{ id: string }> }).items.map((i) => i.id)).toEqual(['real-item']);
+    const item = await t.app.inject({ method: 'GET', url: '/inbox/real-item' });
+    expect(item.statusCode).toBe(200);
+    expect(item.json()).toMatchObject({ files: ['inbox/real-item/review.md'] });
+    expect(item.body).not.toContain(CANARY);
+    const planted = await t.app.inject({ method: 'GET', url: '/inbox/planted-item' });
+    expect(planted.statusCode).toBe(404);
+    expect(planted.body).not.toContain(CANARY);
+  });
+
+  it('a reply to an item with a symlink out files the item, and nothing from outside', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/update', payload: { text: 'acme', inbox_ref: 'real-item' } });
+    expect(response.statusCode).toBe(202);
+    const id = (response.json() as { id: string }).id;
+    await waitFor(() => ['done', 'inbox', 'failed'].includes(t.app.knower.queue.get(id)?.status ?? ''), 10_000, 'the reply to run');
+    await t.app.knower.whenSettled();
+    expect(t.app.knower.queue.get(id)?.status).toBe('done');
+    const tree = await t.app.inject({ method: 'GET', url: '/vault/tree' });
+    for (const { path: rel } of (tree.json() as { files: Array<{ path: string }> }).files.filter((f) => f.path.startsWith('bucket/'))) {
+      const file = await t.app.inject({ method: 'GET', url: `/vault/raw?path=${encodeURIComponent(rel)}` });
+      expect(file.body, rel).not.toContain(CANARY);
+    }
+  });
+
   it('a reply to an inbox item symlinked outside is refused and reads or deletes nothing outside', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/update', payload: { text: 'file it', inbox_ref: 'linked-item' } });
     if (response.statusCode === 202) {

@@ -1,18 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { crossOriginProblem, hostAllowed, trustedHostNames } from '../../src/security/index.js';
+import { crossOriginProblem, hostAllowed, isShareLaunch, trustedHosts } from '../../src/security/index.js';
 import { startTestApp } from '../helpers/test-app.js';
 import { closeWhenIdle } from './hostile-fixture.js';
 
 describe('hostAllowed (DNS rebinding)', () => {
-  const trusted = trustedHostNames('127.0.0.1', ['knower.lan']);
+  const trusted = trustedHosts('127.0.0.1', ['knower.lan']);
   it.each([
     ['localhost:8000', true],
     ['LOCALHOST:8000', true],
     ['127.0.0.1:8000', true],
     ['127.0.0.1', true],
+    ['127.0.0.2:8000', true],
     ['[::1]:8000', true],
-    ['192.168.1.20:8000', true],
+    ['[::ffff:127.0.0.1]:8000', true],
+    // The spellings a browser's URL parser turns into 127.0.0.1.
+    ['127.1:8000', true],
+    ['0x7f000001:8000', true],
+    ['2130706433', true],
+    ['0177.0.0.1', true],
     ['knower.lan:8000', true],
+    // Another machine's address: this service is not bound to it.
+    ['192.168.1.20:8000', false],
+    ['10.0.0.1', false],
+    ['[fe80::1]:8000', false],
+    ['[::ffff:192.168.1.20]', false],
+    ['0.0.0.0:8000', false],
     ['evil.example:8000', false],
     ['localhost.evil.example:8000', false],
     ['localhost.:8000', false],
@@ -27,9 +39,33 @@ describe('hostAllowed (DNS rebinding)', () => {
   });
 
   it('trusts the configured HOST when it is a name, never a wildcard address', () => {
-    expect([...trustedHostNames('notes.example', [])]).toEqual(['notes.example']);
-    expect([...trustedHostNames('0.0.0.0', [])]).toEqual([]);
-    expect([...trustedHostNames('::', ['A.Example'])]).toEqual(['a.example']);
+    expect([...trustedHosts('notes.example', []).names]).toEqual(['notes.example']);
+    expect([...trustedHosts('0.0.0.0', [], () => []).names]).toEqual([]);
+    expect([...trustedHosts('::', ['A.Example'], () => []).names]).toEqual(['a.example']);
+  });
+
+  it('answers on the address it is bound to, however a browser spells it', () => {
+    const bound = trustedHosts('192.168.1.20', []);
+    expect(hostAllowed('192.168.1.20:8000', bound)).toBe(true);
+    expect(hostAllowed('3232235796:8000', bound)).toBe(true); // 192.168.1.20 as one number
+    expect(hostAllowed('192.168.1.21:8000', bound)).toBe(false);
+    const v6 = trustedHosts('fd00::2', []);
+    expect(hostAllowed('[fd00:0:0:0:0:0:0:2]:8000', v6)).toBe(true);
+    expect(hostAllowed('[fd00::3]:8000', v6)).toBe(false);
+  });
+
+  it('bound to every interface, answers on the addresses of this machine only', () => {
+    const wildcard = trustedHosts('0.0.0.0', [], () => ['127.0.0.1', '192.168.1.20', 'fe80::1%eth0', '::1']);
+    expect(hostAllowed('192.168.1.20:8000', wildcard)).toBe(true);
+    expect(hostAllowed('[fe80::1]:8000', wildcard)).toBe(true);
+    expect(hostAllowed('192.168.1.99:8000', wildcard)).toBe(false);
+    expect(hostAllowed('0.0.0.0:8000', wildcard)).toBe(false);
+    // The real interfaces of the machine running the test: loopback at least.
+    expect(hostAllowed('127.0.0.1:8000', trustedHosts('::', []))).toBe(true);
+  });
+
+  it('an address listed in KNOWER_ALLOWED_HOSTS is answered too', () => {
+    expect(hostAllowed('10.0.0.7:8000', trustedHosts('127.0.0.1', ['10.0.0.7']))).toBe(true);
   });
 });
 
@@ -73,6 +109,22 @@ describe('crossOriginProblem', () => {
     [{ referer: '::garbage' }],
   ])('refuses %j', (over) => {
     expect(req(over)).toBeTruthy();
+  });
+});
+
+describe('isShareLaunch', () => {
+  it('is a top-level navigation the browser started itself, and nothing else', () => {
+    expect(isShareLaunch({ site: 'none', mode: 'navigate', dest: 'document' })).toBe(true);
+    for (const meta of [
+      { site: 'cross-site', mode: 'navigate', dest: 'document' },
+      { site: 'same-site', mode: 'navigate', dest: 'document' },
+      { site: 'same-origin', mode: 'navigate', dest: 'document' },
+      { site: 'none', mode: 'no-cors', dest: 'empty' },
+      { site: 'none', mode: 'navigate', dest: 'iframe' },
+      { site: undefined, mode: undefined, dest: undefined },
+    ]) {
+      expect(isShareLaunch(meta), JSON.stringify(meta)).toBe(false);
+    }
   });
 });
 

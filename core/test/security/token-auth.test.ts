@@ -5,6 +5,9 @@ import { listRoutes, startHostileApp, type HostileApp } from './hostile-fixture.
 
 const TOKEN = 'test-token-3f9a2c71d04e8b56';
 const PUBLIC = new Set(['GET /login', 'HEAD /login', 'POST /login']);
+/** Each probe from its own address: wrong tokens from one address make it wait (sign-in-throttle). */
+let probe = 0;
+const nextAddress = () => `10.9.${Math.floor(++probe / 250) % 250}.${(probe % 250) + 1}`;
 let t: HostileApp;
 let base: string;
 
@@ -22,12 +25,12 @@ function protectedRoutes() {
 }
 
 const inject = (method: string, url: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: method as 'GET', url, headers: { accept: 'application/json', ...headers }, ...(['POST', 'PUT', 'PATCH', 'DELETE'].includes(method) ? { payload: {} } : {}) });
+  t.app.inject({ method: method as 'GET', url, remoteAddress: nextAddress(), headers: { accept: 'application/json', ...headers }, ...(['POST', 'PUT', 'PATCH', 'DELETE'].includes(method) ? { payload: {} } : {}) });
 
 describe('with KNOWER_TOKEN set', () => {
   it('covers the routes that matter (the route listing is parsed correctly)', () => {
     const all = listRoutes(t.app).map((r) => `${r.method} ${r.url}`);
-    expect(all).toEqual(expect.arrayContaining(['GET /health', 'GET /sse', 'POST /mcp', 'POST /update', 'GET /updates/x', 'GET /inbox/x', 'GET /vault/file', 'GET /', ...PUBLIC]));
+    expect(all).toEqual(expect.arrayContaining(['GET /health', 'GET /sse', 'POST /mcp', 'POST /update', 'POST /share', 'POST /logout', 'GET /updates/x', 'GET /inbox/x', 'GET /vault/file', 'GET /', ...PUBLIC]));
   });
 
   it('every route answers 401 without the token or with a wrong one', async () => {
@@ -68,7 +71,7 @@ describe('with KNOWER_TOKEN set', () => {
 
   it('signs a browser in with a cookie that is not the token, and the cookie opens every route', async () => {
     const form = { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost' };
-    const refused = await t.app.inject({ method: 'POST', url: '/login', headers: form, payload: 'token=not-it' });
+    const refused = await t.app.inject({ method: 'POST', url: '/login', remoteAddress: nextAddress(), headers: form, payload: 'token=not-it' });
     expect(refused.statusCode).toBe(401);
     expect(refused.headers['set-cookie']).toBeUndefined();
     expect(refused.body).toContain('That is not the token');
@@ -76,7 +79,7 @@ describe('with KNOWER_TOKEN set', () => {
     const crossSite = await t.app.inject({ method: 'POST', url: '/login', headers: { ...form, origin: 'http://elsewhere.example' }, payload: `token=${TOKEN}` });
     expect(crossSite.statusCode).toBe(403);
 
-    const ok = await t.app.inject({ method: 'POST', url: '/login', headers: form, payload: `token=${encodeURIComponent(TOKEN)}` });
+    const ok = await t.app.inject({ method: 'POST', url: '/login', remoteAddress: nextAddress(), headers: form, payload: `token=${encodeURIComponent(TOKEN)}` });
     expect(ok.statusCode).toBe(303);
     expect(ok.headers.location).toBe('/');
     const setCookie = String(ok.headers['set-cookie']);
@@ -85,7 +88,8 @@ describe('with KNOWER_TOKEN set', () => {
     const cookie = setCookie.split(';')[0]!;
 
     for (const { method, url } of protectedRoutes()) {
-      if (url === '/sse') continue;
+      // /logout would end the session the rest of the loop uses (it has its own test).
+      if (url === '/sse' || url === '/logout') continue;
       expect((await inject(method, url, { cookie })).statusCode, `${method} ${url}`).not.toBe(401);
     }
     expect((await inject('GET', '/vault/tree', { cookie: `other=1; ${cookie}; x=y` })).statusCode).toBe(200);

@@ -120,7 +120,9 @@ async function startOnce(opts: CoreOptions, port: number): Promise<CoreProcess> 
       if (/EADDRINUSE/.test(tail)) throw new PortTaken(`port ${port} was taken`);
       throw new Error(`core exited during start-up (code ${code}, signal ${signal}). Its log:\n${tail}`);
     }
-    const health = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2_000) })
+    // With a token, /health wants it too (as every route does).
+    const auth: Record<string, string> = env.KNOWER_TOKEN ? { authorization: `Bearer ${env.KNOWER_TOKEN}` } : {};
+    const health = await fetch(`${url}/health`, { headers: auth, signal: AbortSignal.timeout(2_000) })
       .then((r) => (r.ok ? (r.json() as Promise<{ vault?: { watching?: boolean } }>) : undefined))
       .catch(() => undefined);
     if (health?.vault?.watching) return { url, logFile: opts.logFile, stop };

@@ -146,13 +146,16 @@ export function useKnower(suite: string, seed: Record<string, string | Buffer>, 
     const unrecorded = opened.filter(({ requests }) => !requests.some((url) => url.startsWith(`${e2e.core.url}/sse`)));
     const outside = opened.flatMap(({ requests }) => outsideRequests(requests, e2e.core.url));
     const pageErrors = opened.flatMap((p) => p.pageErrors);
+    // The app's Content-Security-Policy must allow everything the app really does.
+    const blocked = opened.flatMap((p) => p.console.filter((line) => /Content Security Policy/i.test(line)));
     const axe = violations;
     violations = [];
-    if (outside.length > 0 || pageErrors.length > 0 || unrecorded.length > 0 || axe.length > 0) failed = true;
+    if (outside.length > 0 || pageErrors.length > 0 || unrecorded.length > 0 || axe.length > 0 || blocked.length > 0) failed = true;
     expect(axe.map((v) => `${v.view}: ${v.id} (${v.impact}) ${v.help} → ${v.targets.join(' | ')}`), 'serious or critical accessibility violations (axe-core)').toEqual([]);
     expect(unrecorded.length, 'pages whose requests were not recorded').toBe(0);
     expect(outside, 'requests to a host other than core').toEqual([]);
     expect(pageErrors, 'uncaught errors in the page').toEqual([]);
+    expect(blocked, 'loads the Content-Security-Policy blocked').toEqual([]);
   });
 
   afterAll(async () => {

@@ -7,11 +7,15 @@ import { ErrorNotice } from './error-notice';
 import { IndeterminateBar, ReplyBlock, UserMessage } from './exchange-parts';
 import { FileChanges, type ChangedFile } from './file-changes';
 import { RetryButton } from './retry-button';
+import { RetryingNotice } from './retrying-notice';
 import { StatusChip, type ChipState } from './status-chip';
+import { StopButton } from './stop-button';
 import { UndoControl } from './undo-control';
 
 export type UpdateActions = {
   onRetry: (id: string) => Promise<string | null>;
+  /** Stops a queued or running update; resolves to an error message or null. */
+  onStop: (id: string) => Promise<string | null>;
   onUndo: (id: string) => void;
   onRedo: (id: string, undoCommit: string) => void;
 };
@@ -33,10 +37,12 @@ type ActivityUpdateProps = {
 export function ActivityUpdate({ text, at, imageCount, replyTo, record, history, undo, actions }: ActivityUpdateProps) {
   const state: ChipState = record?.status ?? 'sending';
   const files = changedFiles(record);
-  const took = record?.finished ? seconds(record.created, record.finished) : null;
+  // The run's own time: from when it started, not from when it was sent (it may have waited its turn).
+  const took = record?.finished && record.started ? seconds(record.started, record.finished) : null;
   const steps = record?.steps ?? [];
   const running = state === 'running';
   const finished = state === 'done' || state === 'inbox';
+  const stoppable = record && actions && (state === 'queued' || running);
 
   return (
     <article aria-label="Update" className="animate-rise">
@@ -58,11 +64,19 @@ export function ActivityUpdate({ text, at, imageCount, replyTo, record, history,
             <StatusChip state={state} />
             <span>{describe(state, files.length)}</span>
             {took !== null && <span className="tabular-nums">· {took}</span>}
+            {stoppable && (
+              <StopButton
+                onStop={() => actions.onStop(record.id)}
+                label={running ? 'Stop' : 'Cancel'}
+                description={running ? 'Stop the agent now: what it changed so far is undone' : 'Take it out of the queue before it starts'}
+              />
+            )}
           </>
         }
       >
-        {running && steps.length === 0 && <IndeterminateBar />}
-        {(running || steps.length > 0) && <AgentSteps steps={steps} total={Math.max(record?.step_count ?? 0, steps.length)} running={running} />}
+        {running && record?.retrying && <RetryingNotice retrying={record.retrying} />}
+        {running && steps.length === 0 && !record?.retrying && <IndeterminateBar />}
+        {(running || steps.length > 0) && <AgentSteps steps={steps} total={Math.max(record?.step_count ?? 0, steps.length)} running={running} waiting={Boolean(record?.retrying)} />}
         {state === 'failed' && record && (
           <ErrorNotice raw={record.error} fallback="The update agent gave up on this update.">
             <p className="mt-0.5 pl-6 text-muted">Nothing is lost: what you sent is kept{record.inbox_id ? ' in the inbox' : ''}, and Retry sends it again.</p>
@@ -75,13 +89,20 @@ export function ActivityUpdate({ text, at, imageCount, replyTo, record, history,
             </div>
           </ErrorNotice>
         )}
+        {state === 'cancelled' && record && (
+          <div className="mt-2 text-[13.5px] leading-relaxed text-fg">
+            {record.summary && <p>{record.summary}</p>}
+            <p className="mt-0.5 text-muted">What you sent is kept: Retry sends it again.</p>
+            {record.retried_by ? <p className="mt-1.5 text-xs text-muted">Sent again (see below).</p> : actions && <RetryButton onRetry={() => actions.onRetry(record.id)} />}
+          </div>
+        )}
         {finished && record?.summary && <p className="mt-2 text-[13.5px] leading-relaxed whitespace-pre-line text-fg">{record.summary}</p>}
         {(state === 'inbox' || state === 'failed') && record?.inbox_id && !record.retried_by && (
           <a href={formatRoute({ view: 'inbox', id: record.inbox_id })} className="mt-2 inline-flex items-center gap-1.5 text-[13px] font-medium text-answer hover:underline">
             {state === 'failed' ? 'See it in the inbox' : 'Open the inbox item'} <ArrowRight aria-hidden size={14} />
           </a>
         )}
-        {record && files.length > 0 && <FileChanges updateId={record.id} files={files} />}
+        {record && files.length > 0 && state !== 'cancelled' && <FileChanges updateId={record.id} files={files} />}
         {record && finished && files.length > 0 && actions && <UndoControl updateId={record.id} undo={undo} history={history} onUndo={actions.onUndo} onRedo={actions.onRedo} />}
       </ReplyBlock>
     </article>
@@ -109,6 +130,8 @@ function describe(state: ChipState, fileCount: number): string {
       return 'The agent needs your decision';
     case 'failed':
       return 'Could not be filed';
+    case 'cancelled':
+      return 'Stopped by you';
   }
 }
 

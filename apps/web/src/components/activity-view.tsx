@@ -1,7 +1,7 @@
-import { ChevronUp, MessagesSquare, Search, Sparkles } from 'lucide-react';
+import { ChevronUp, CloudOff, MessagesSquare, Search, Sparkles } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
 import type { ComposerMode } from '../hooks/use-composer-mode';
-import { entriesOf, type ActivityState, type Entry } from '../lib/activity';
+import { entriesOf, pendingQuestion, type ActivityState, type Entry } from '../lib/activity';
 import { ActivityQuestion } from './activity-question';
 import { ActivityUpdate, type UpdateActions } from './activity-update';
 import { EmptyState } from './empty-state';
@@ -19,6 +19,7 @@ type ActivityViewProps = {
   inboxTitles: ReadonlyMap<string, string>;
   updateActions: UpdateActions;
   onRetryQuestion: (id: string) => Promise<string | null>;
+  onStopQuestion: (id: string) => Promise<string | null>;
   onSuggest: (mode: ComposerMode, text: string) => void;
 };
 
@@ -28,7 +29,7 @@ const suggestions: Array<{ mode: ComposerMode; text: string; icon: typeof Sparkl
 ];
 
 /** Every update and question, from the server, oldest first, following the newest one. */
-export function ActivityView({ activity, problem, loadingEarlier, onLoadEarlier, inboxTitles, updateActions, onRetryQuestion, onSuggest }: ActivityViewProps) {
+export function ActivityView({ activity, problem, loadingEarlier, onLoadEarlier, inboxTitles, updateActions, onRetryQuestion, onStopQuestion, onSuggest }: ActivityViewProps) {
   const bottom = useRef<HTMLDivElement>(null);
   const entries = useMemo(() => entriesOf(activity), [activity]);
   const last = entries.at(-1);
@@ -49,7 +50,14 @@ export function ActivityView({ activity, problem, loadingEarlier, onLoadEarlier,
       <div className="min-h-0 flex-1 overflow-y-auto" role="log" aria-label="Activity" aria-live="polite" tabIndex={0}>
         {problem && <div className="mx-auto max-w-[760px] px-4 pt-4 md:px-8"><ErrorNotice raw={`Activity could not be loaded: ${problem}`} /></div>}
         {entries.length === 0 ? (
-          loaded || problem ? (
+          !loaded && problem ? (
+            // Nothing could be loaded (the service is down, or this is the offline shell): not an empty vault.
+            <EmptyState
+              icon={<CloudOff size={20} />}
+              title="Knower is not reachable"
+              body="Your activity could not be loaded. Knower keeps everything; it shows again as soon as the service answers."
+            />
+          ) : loaded ? (
             <EmptyState
               icon={<MessagesSquare size={20} />}
               title="Tell Knower what you know"
@@ -84,7 +92,7 @@ export function ActivityView({ activity, problem, loadingEarlier, onLoadEarlier,
               </div>
             )}
             {entries.map((entry) => (
-              <EntryView key={entry.key} entry={entry} activity={activity} inboxTitles={inboxTitles} updateActions={updateActions} onRetryQuestion={onRetryQuestion} />
+              <EntryView key={entry.key} entry={entry} activity={activity} inboxTitles={inboxTitles} updateActions={updateActions} onRetryQuestion={onRetryQuestion} onStopQuestion={onStopQuestion} />
             ))}
             <div ref={bottom} />
           </div>
@@ -94,21 +102,21 @@ export function ActivityView({ activity, problem, loadingEarlier, onLoadEarlier,
   );
 }
 
-type EntryViewProps = Pick<ActivityViewProps, 'activity' | 'inboxTitles' | 'updateActions' | 'onRetryQuestion'> & { entry: Entry };
+type EntryViewProps = Pick<ActivityViewProps, 'activity' | 'inboxTitles' | 'updateActions' | 'onRetryQuestion' | 'onStopQuestion'> & { entry: Entry };
 
-function EntryView({ entry, activity, inboxTitles, updateActions, onRetryQuestion }: EntryViewProps) {
+function EntryView({ entry, activity, inboxTitles, updateActions, onRetryQuestion, onStopQuestion }: EntryViewProps) {
   const titleOf = (id: string | null | undefined) => (id ? (inboxTitles.get(id) ?? activity.refTitles[id] ?? `inbox item ${id}`) : undefined);
   if (entry.kind === 'sending') {
     const { send } = entry;
     return send.kind === 'update' ? (
       <ActivityUpdate text={send.text} at={send.at} imageCount={send.imageCount} replyTo={send.inboxRef?.title} />
     ) : (
-      <ActivityQuestion query={send.query} mode={send.mode} at={send.at} />
+      <ActivityQuestion query={send.query} mode={send.mode} at={send.at} pending={pendingQuestion(activity, send.query)} onStop={onStopQuestion} />
     );
   }
   if (entry.kind === 'question') {
     const { record } = entry;
-    return <ActivityQuestion query={record.query} mode={record.mode} at={record.created} record={record} onRetry={onRetryQuestion} />;
+    return <ActivityQuestion query={record.query} mode={record.mode} at={record.created} record={record} onRetry={onRetryQuestion} onStop={onStopQuestion} />;
   }
   const { record } = entry;
   return (

@@ -12,18 +12,18 @@ const verbs: Record<string, string> = {
   search: 'Searched for',
 };
 
-type AgentStepsProps = { steps: readonly UpdateStep[]; total: number; running: boolean };
+type AgentStepsProps = { steps: readonly UpdateStep[]; total: number; running: boolean; waiting?: boolean };
 
 /**
  * What the update agent did, one tool call per line, as it happens: open while it works, folded
  * into "N steps" once it is done.
  */
-export function AgentSteps({ steps, total, running }: AgentStepsProps) {
+export function AgentSteps({ steps, total, running, waiting = false }: AgentStepsProps) {
   const hidden = total - steps.length;
   return (
     // Remounted when the run ends, so it folds then (and stays as the person leaves it after).
     <details key={running ? 'running' : 'finished'} open={running} className="group mt-2 text-[13px]">
-      <summary className="cursor-pointer text-xs font-medium text-muted select-none hover:text-fg">
+      <summary className="cursor-pointer text-xs font-medium text-muted select-none hover:text-fg max-md:flex max-md:min-h-11 max-md:items-center">
         {running ? 'What the agent is doing' : `${total} step${total === 1 ? '' : 's'}`}
       </summary>
       <ol aria-label="Agent steps" className="mt-1.5 space-y-0.5 border-l border-line pl-3">
@@ -38,7 +38,7 @@ export function AgentSteps({ steps, total, running }: AgentStepsProps) {
             </span>
           </li>
         ))}
-        {running && <li className="text-xs text-muted">Thinking…</li>}
+        {running && <li className="text-xs text-muted">{waiting ? 'Waiting for the model to answer again…' : 'Thinking…'}</li>}
       </ol>
     </details>
   );

@@ -50,7 +50,7 @@ export function AnsweringBar({ item, onCancel, disabled }: { item: InboxRef; onC
         onClick={onCancel}
         disabled={disabled}
         aria-label="Stop answering"
-        className="flex size-6 shrink-0 items-center justify-center rounded-md text-muted hover:bg-answer/15 hover:text-fg"
+        className="flex size-6 shrink-0 items-center justify-center rounded-md text-muted hover:bg-answer/15 hover:text-fg max-md:size-11"
       >
         <X size={14} />
       </button>
@@ -77,7 +77,7 @@ export function DeepToggle({ deep, onToggle }: { deep: boolean; onToggle: () => 
       onClick={onToggle}
       title="Deep search: query expansion, vectors and reranking (slower)"
       className={cn(
-        'inline-flex h-7 items-center gap-1 rounded-md px-2 text-xs font-medium transition-colors',
+        'inline-flex h-7 items-center gap-1 rounded-md px-2 text-xs font-medium transition-colors max-md:h-11 max-md:px-3',
         deep ? 'bg-search/12 text-search' : 'text-muted hover:bg-hover',
       )}
     >

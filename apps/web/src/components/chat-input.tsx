@@ -65,17 +65,35 @@ export function ChatInput({ ref, mode, answering, onModeChange, onCancelAnswer, 
     el.style.height = `${Math.min(el.scrollHeight, 220)}px`;
   }, [text]);
 
+  // The composer is never disabled: a disabled textarea drops the focus, and whatever the person
+  // types next would go nowhere. A question is answered in the activity while the next message
+  // is written; an update or a reply is handed over (a moment) before its draft is cleared.
   const submit = async () => {
     const files = takesImages ? images.attachments.map((a) => a.file) : [];
-    if (sending || (!text.trim() && files.length === 0)) return;
-    setSending(true);
+    const sent = text;
+    if (!sent.trim() && files.length === 0) return;
     setError(null);
-    const failure = await onSubmit({ mode, text: text.trim(), images: files, deep, idempotencyKey: draftKey.current });
+    const submission = { mode, text: sent.trim(), images: files, deep, idempotencyKey: draftKey.current };
+    if (mode === 'search') {
+      setText('');
+      textarea.current?.focus();
+      const failure = await onSubmit(submission);
+      // Refused outright (too long, service down): the words come back unless something new was typed.
+      if (failure) {
+        setError(failure);
+        setText((now) => (now === '' ? sent : now));
+      }
+      return;
+    }
+    if (sending) return;
+    setSending(true);
+    const failure = await onSubmit(submission);
     setSending(false);
+    textarea.current?.focus();
     if (failure) return setError(failure);
-    setText('');
+    // Anything typed while it was being handed over stays.
+    setText((now) => (now === sent ? '' : now.startsWith(sent) ? now.slice(sent.length).trimStart() : now));
     images.clear();
-    requestAnimationFrame(() => textarea.current?.focus());
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -95,7 +113,7 @@ export function ChatInput({ ref, mode, answering, onModeChange, onCancelAnswer, 
     acceptFiles(files);
   };
 
-  const canSend = !sending && (text.trim() !== '' || (takesImages && images.attachments.length > 0));
+  const canSend = !(sending && mode !== 'search') && (text.trim() !== '' || (takesImages && images.attachments.length > 0));
 
   return (
     <div className="shrink-0 px-2 pt-2 pb-2 md:px-6 md:pb-5">
@@ -107,13 +125,13 @@ export function ChatInput({ ref, mode, answering, onModeChange, onCancelAnswer, 
             sending && 'opacity-90',
           )}
         >
-          {answering && <AnsweringBar item={answering} onCancel={onCancelAnswer} disabled={sending} />}
+          {answering && <AnsweringBar item={answering} onCancel={onCancelAnswer} disabled={sending && mode === 'answer'} />}
           {takesImages && <AttachmentStrip attachments={images.attachments} disabled={sending} onRemove={images.remove} />}
           <textarea
             ref={textarea}
             value={text}
             rows={1}
-            disabled={sending}
+            aria-busy={sending || undefined}
             onChange={(event) => setText(event.target.value)}
             onKeyDown={onKeyDown}
             onPaste={onPaste}
@@ -122,7 +140,7 @@ export function ChatInput({ ref, mode, answering, onModeChange, onCancelAnswer, 
             className="block max-h-[220px] min-h-[52px] w-full resize-none bg-transparent px-4 pt-3.5 pb-1 text-[14px] leading-relaxed placeholder:text-faint focus:outline-none disabled:opacity-60"
           />
           <div className="flex items-center gap-1.5 px-2.5 pt-1 pb-2.5">
-            <SegmentedControl label="Message mode" value={mode} segments={modeSegments(answering !== null)} onChange={onModeChange} disabled={sending} />
+            <SegmentedControl label="Message mode" value={mode} segments={modeSegments(answering !== null)} onChange={onModeChange} />
             {takesImages ? (
               <IconButton label="Attach images" disabled={sending} onClick={() => fileInput.current?.click()}>
                 <ImagePlus size={16} />
@@ -148,9 +166,9 @@ export function ChatInput({ ref, mode, answering, onModeChange, onCancelAnswer, 
               onClick={() => void submit()}
               disabled={!canSend}
               aria-label={look.send}
-              className={cn('flex size-8 items-center justify-center rounded-lg shadow-sm transition disabled:opacity-35', look.button)}
+              className={cn('flex size-8 items-center justify-center rounded-lg shadow-sm transition disabled:opacity-35 max-md:size-11', look.button)}
             >
-              {sending ? <Spinner className="size-4" /> : <ArrowUp size={17} strokeWidth={2.4} />}
+              {sending && mode !== 'search' ? <Spinner className="size-4" /> : <ArrowUp size={17} strokeWidth={2.4} />}
             </button>
           </div>
         </div>

@@ -1,14 +1,16 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { FileText, Search, TextSearch } from 'lucide-react';
+import { FileIcon, FileText, Search, TextSearch } from 'lucide-react';
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { usePaletteResults } from '../hooks/use-palette-results';
 import { cn } from '../lib/cn';
+import { findTerms } from '../lib/find-passage';
 import { basename, dirname } from '../lib/vault-path';
 import { Kbd } from './ui/kbd';
 
-type Item = { id: string; path: string; title: string; detail: string; snippet?: string; kind: 'name' | 'text' };
+type Item = { id: string; path: string; title: string; detail: string; snippet?: string; kind: 'name' | 'file' | 'text' };
 
-type CommandPaletteProps = { open: boolean; onOpenChange: (open: boolean) => void; onOpen: (path: string) => void };
+/** `find`: the words a text hit matched; the note opens at the passage holding them. */
+type CommandPaletteProps = { open: boolean; onOpenChange: (open: boolean) => void; onOpen: (path: string, find?: string) => void };
 
 /** Ctrl/Cmd+K: jump to a note by name, or to a passage found in the vault's text. Keyboard only works. */
 export function CommandPalette({ open, onOpenChange, onOpen }: CommandPaletteProps) {
@@ -16,7 +18,9 @@ export function CommandPalette({ open, onOpenChange, onOpen }: CommandPalettePro
   const [active, setActive] = useState(0);
   const results = usePaletteResults(query);
   const items: Item[] = [
-    ...results.names.map((e): Item => ({ id: `name-${e.path}`, path: e.path, title: basename(e.path), detail: dirname(e.path), kind: 'name' })),
+    // Notes first; other files (images, PDFs) found by name come after them, under their own heading.
+    ...results.names.filter((e) => e.kind === 'note').map((e): Item => ({ id: `name-${e.path}`, path: e.path, title: basename(e.path), detail: dirname(e.path), kind: 'name' })),
+    ...results.names.filter((e) => e.kind !== 'note').map((e): Item => ({ id: `file-${e.path}`, path: e.path, title: basename(e.path), detail: dirname(e.path), kind: 'file' })),
     ...results.hits.map((h): Item => ({ id: `text-${h.path}`, path: h.path, title: h.title || basename(h.path), detail: h.path, snippet: plainSnippet(h.snippet ?? ''), kind: 'text' })),
   ];
   // New results put the cursor back on the first; closing forgets the query. Adjusted while
@@ -30,7 +34,7 @@ export function CommandPalette({ open, onOpenChange, onOpen }: CommandPalettePro
 
   const choose = (item: Item | undefined) => {
     if (!item) return;
-    onOpen(item.path);
+    onOpen(item.path, item.kind === 'text' ? query.trim() : undefined);
     onOpenChange(false);
   };
   const onKeyDown = (event: KeyboardEvent) => {
@@ -50,10 +54,12 @@ export function CommandPalette({ open, onOpenChange, onOpen }: CommandPalettePro
   }, [active]);
 
   const names = items.filter((i) => i.kind === 'name');
+  const files = items.filter((i) => i.kind === 'file');
   const texts = items.filter((i) => i.kind === 'text');
+  const terms = findTerms(results.query);
   const row = (item: Item) => {
     const index = items.indexOf(item);
-    const Icon = item.kind === 'name' ? FileText : TextSearch;
+    const Icon = item.kind === 'name' ? FileText : item.kind === 'file' ? FileIcon : TextSearch;
     return (
       <li
         key={item.id}
@@ -62,15 +68,25 @@ export function CommandPalette({ open, onOpenChange, onOpen }: CommandPalettePro
         aria-selected={index === active}
         onMouseMove={() => setActive(index)}
         onClick={() => choose(item)}
-        className={cn('flex cursor-pointer gap-2.5 rounded-lg px-3 py-2', index === active && 'bg-selected')}
+        className={cn('flex cursor-pointer gap-2.5 rounded-lg px-3 py-2 max-md:min-h-11', index === active && 'bg-selected')}
       >
         <Icon aria-hidden size={15} className="mt-0.5 shrink-0 text-muted" />
         <span className="min-w-0 flex-1">
           <span className="flex items-baseline gap-2">
-            <span className="truncate text-[13.5px] font-medium">{item.title}</span>
-            {item.detail && <span className="truncate text-xs text-muted">{item.detail}</span>}
+            <span className="truncate text-[13.5px] font-medium">
+              <Marked text={item.title} terms={terms} />
+            </span>
+            {item.detail && (
+              <span className="truncate text-xs text-muted">
+                <Marked text={item.detail} terms={terms} />
+              </span>
+            )}
           </span>
-          {item.snippet && <span className="mt-0.5 line-clamp-2 text-[12.5px] text-muted">{item.snippet}</span>}
+          {item.snippet && (
+            <span className="mt-0.5 line-clamp-2 text-[12.5px] text-muted">
+              <Marked text={item.snippet} terms={terms} />
+            </span>
+          )}
         </span>
       </li>
     );
@@ -103,6 +119,8 @@ export function CommandPalette({ open, onOpenChange, onOpen }: CommandPalettePro
             <ul id="palette-results" role="listbox" aria-label="Results">
               {names.length > 0 && <GroupLabel>Notes</GroupLabel>}
               {names.map(row)}
+              {files.length > 0 && <GroupLabel>Other files</GroupLabel>}
+              {files.map(row)}
               {texts.length > 0 && <GroupLabel>In the text</GroupLabel>}
               {texts.map(row)}
             </ul>
@@ -125,3 +143,23 @@ const GroupLabel = ({ children }: { children: string }) => (
     {children}
   </li>
 );
+
+/** The text with the words searched for marked (case-insensitive, any script). */
+function Marked({ text, terms }: { text: string; terms: readonly string[] }) {
+  if (terms.length === 0) return <>{text}</>;
+  const pattern = new RegExp(`(${terms.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`, 'giu');
+  const parts = text.split(pattern);
+  return (
+    <>
+      {parts.map((part, i) =>
+        i % 2 === 1 ? (
+          <mark key={i} className="rounded-sm bg-highlight px-0.5 text-fg">
+            {part}
+          </mark>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
+}

@@ -43,7 +43,7 @@ function FileRow({ file, diff, onOpen, withDiff }: { file: ChangedFile; diff: Di
         {file.kind === 'deleted' ? (
           <span className="min-w-0 text-[13px] text-muted">{name}</span>
         ) : (
-          <a href={formatRoute({ view: 'file', path: file.path })} className="min-w-0 truncate rounded text-[13px] text-fg/90 hover:text-accent hover:underline">
+          <a href={formatRoute({ view: 'file', path: file.path })} className="min-w-0 truncate rounded text-[13px] text-fg/90 hover:text-accent hover:underline max-md:inline-flex max-md:min-h-11 max-md:min-w-11 max-md:items-center">
             {name}
           </a>
         )}
@@ -58,7 +58,7 @@ function FileRow({ file, diff, onOpen, withDiff }: { file: ChangedFile; diff: Di
               if (!open) onOpen();
               setOpen(!open);
             }}
-            className="inline-flex h-6 items-center gap-0.5 rounded px-1.5 text-xs font-medium text-muted hover:bg-hover hover:text-fg"
+            className="inline-flex h-6 items-center gap-0.5 rounded px-1.5 text-xs font-medium text-muted hover:bg-hover hover:text-fg max-md:h-11 max-md:px-2.5"
           >
             <ChevronRight aria-hidden size={13} className={cn('transition-transform', open && 'rotate-90')} /> Changes
           </button>

@@ -2,7 +2,8 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { RecentChanges } from '../hooks/use-recent-changes';
 import type { TreeRow } from '../lib/vault-tree';
-import { FileTreeRow, ROW_HEIGHT, rowId } from './file-tree-row';
+import { useWide } from '../hooks/use-media-query';
+import { FileTreeRow, rowHeight, rowId } from './file-tree-row';
 
 type FileTreeProps = {
   rows: readonly TreeRow[];
@@ -23,15 +24,19 @@ type FileTreeProps = {
 export function FileTree({ rows, flat, expanded, recent, activePath, onToggle, onCollapse, onOpen }: FileTreeProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [cursor, setCursor] = useState(0);
+  const height = rowHeight(!useWide(), flat);
 
   // The virtualizer's functions change identity as it measures: nothing here memoizes them.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => height,
     overscan: 12,
   });
+
+  // Rows change height with the layout (a phone, the filter's results): measured again then.
+  useEffect(() => virtualizer.measure(), [height, virtualizer]);
 
   // Follow the open file: move the cursor onto it and bring it into view.
   const activeIndex = useMemo(() => (activePath ? rows.findIndex((r) => r.node.path === activePath) : -1), [rows, activePath]);
@@ -66,7 +71,7 @@ export function FileTree({ rows, flat, expanded, recent, activePath, onToggle, o
 
   const onKeyDown = (event: KeyboardEvent) => {
     const row = rows[cursor];
-    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 300) / ROW_HEIGHT) - 1);
+    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 300) / height) - 1);
     const parentIndex = () => {
       for (let i = cursor - 1; i >= 0; i--) if (rows[i]!.depth < (row?.depth ?? 0)) return i;
       return cursor;
@@ -117,6 +122,7 @@ export function FileTree({ rows, flat, expanded, recent, activePath, onToggle, o
               row={row}
               index={item.index}
               top={item.start}
+              height={height}
               expanded={expanded.has(path)}
               selected={path === activePath}
               focused={item.index === cursor}

@@ -73,7 +73,7 @@ export function InboxReview({ id, answering, reply, onReply }: InboxReviewProps)
         </div>
       )}
 
-      <MarkdownView source={stripTitleHeading(item.review.body, item.title)} basePath={`inbox/${item.id}/review.md`} />
+      <MarkdownView source={stripTitleHeading(item.review.body, item.title)} basePath={`inbox/${item.id}/review.md`} linkPaths />
 
       {attachments.length > 0 && (
         <section aria-label="Attachments" className="mt-8 border-t border-line pt-5">

@@ -1,15 +1,23 @@
 import { remarkCallout } from '@r4ai/remark-callout';
 import { ImageOff } from 'lucide-react';
+import remarkMath from 'remark-math';
 import { memo, useCallback, useMemo, type ComponentProps, type MouseEvent, type ReactNode } from 'react';
 import Markdown, { type Components, type ExtraProps } from 'react-markdown';
+import type { PluggableList } from 'unified';
 import remarkGfm from 'remark-gfm';
+import { useMarkdownExtras } from '../hooks/use-markdown-extras';
 import { useWikilinks } from '../hooks/use-wikilinks';
 import { rawUrl, type Links } from '../lib/api';
 import { cn } from '../lib/cn';
-import { rehypeDirAuto, remarkHideBlockIds, remarkWikilinks } from '../lib/remark-obsidian';
+import type { MarkdownExtras } from '../lib/markdown-extras';
+import { ErrorBoundary } from './error-boundary';
+import { remarkHighlight, stripComments } from '../lib/obsidian-text';
+import { rehypeCalloutIcons, rehypeDirAuto, remarkBlockIds, remarkVaultPaths, remarkWikilinks } from '../lib/remark-obsidian';
 import { formatRoute } from '../lib/route';
 import { basename, classifyLink, isExternalHref, resolveVaultPath, slugify } from '../lib/vault-path';
 import { useLightbox } from './image-lightbox';
+import { CalloutIcon } from './callout-icon';
+import { DiagramView, MathView } from './rich-blocks';
 import { WikiEmbed, WikiLink, type RenderNote, type WikiProps } from './wiki-parts';
 
 type MarkdownViewProps = {
@@ -21,22 +29,60 @@ type MarkdownViewProps = {
   links?: Links;
   /** How deep inside note embeds this view is (embeds do not nest further). */
   embedDepth?: number;
+  /** Vault paths in backticks become links (answers and reviews cite files that way). */
+  linkPaths?: boolean;
 };
 
-const remarkPlugins = [remarkGfm, remarkWikilinks, remarkHideBlockIds, remarkCallout];
-const rehypePlugins = [rehypeDirAuto];
+// GFM, then Obsidian's own syntax; inline HTML and the CJK emphasis rules join when a text
+// needs them (see use-markdown-extras).
+const remarkBase: PluggableList = [remarkGfm, remarkMath, remarkWikilinks, remarkHighlight, remarkBlockIds, remarkCallout];
+const rehypeBase: PluggableList = [rehypeCalloutIcons, rehypeDirAuto];
 
+function pipeline(extras: MarkdownExtras | undefined, linkPaths: boolean) {
+  const remark = linkPaths ? [...remarkBase, remarkVaultPaths] : remarkBase;
+  if (!extras) return { remarkPlugins: remark, rehypePlugins: rehypeBase, remarkRehypeOptions: {} };
+  return {
+    remarkPlugins: [...remark.slice(0, 2), extras.remarkCjkFriendly, ...remark.slice(2)],
+    rehypePlugins: [extras.rehypeRaw, [extras.rehypeSanitize, extras.htmlSchema], ...rehypeBase] as PluggableList,
+    remarkRehypeOptions: { allowDangerousHtml: true },
+  };
+}
+
+/** Scrolls to a heading of the open note, or to a block by its id (`^abc123`). */
 export const scrollToHeading = (heading: string): void => {
-  document.getElementById(slugify(heading))?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  const target = heading.startsWith('^')
+    ? document.querySelector(`[data-block-id="${CSS.escape(heading.slice(1))}"]`)
+    : document.getElementById(slugify(heading));
+  target?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  if (heading.startsWith('^') && target) {
+    target.classList.remove('block-target');
+    void (target as HTMLElement).offsetWidth; // restart the highlight
+    target.classList.add('block-target');
+  }
 };
 
 // An embedded note renders as a compact view of its own; its embeds stay links (depth 1).
 const renderEmbedded: RenderNote = (note) => <MarkdownView {...note} embedDepth={1} compact />;
 
-/** Read-only markdown, Obsidian-flavoured: GFM, wikilinks and embeds, callouts, hidden block ids, right-to-left text. */
-export const MarkdownView = memo(function MarkdownView({ source, basePath, compact, links: given, embedDepth = 0 }: MarkdownViewProps) {
+/**
+ * Read-only markdown, Obsidian-flavoured: GFM, wikilinks and embeds, callouts, hidden block ids,
+ * right-to-left text. Markdown that cannot be rendered shows as the text it is, in its place: one
+ * odd note or answer never blanks the view around it.
+ */
+export const MarkdownView = memo(function MarkdownView(props: MarkdownViewProps) {
+  return (
+    <ErrorBoundary key={props.source} what="This text" fallback={<pre className="markdown-fallback whitespace-pre-wrap [overflow-wrap:anywhere]">{props.source}</pre>}>
+      <RenderedMarkdown {...props} />
+    </ErrorBoundary>
+  );
+});
+
+function RenderedMarkdown({ source, basePath, compact, links: given, embedDepth = 0, linkPaths = false }: MarkdownViewProps) {
   const lightbox = useLightbox();
-  const links = useWikilinks(source, basePath, given);
+  const text = useMemo(() => stripComments(source), [source]);
+  const extras = useMarkdownExtras(text);
+  const plugins = useMemo(() => pipeline(extras, linkPaths), [extras, linkPaths]);
+  const links = useWikilinks(source, basePath, given, linkPaths);
   const embed = useCallback(
     (props: WikiProps, block: boolean, fallback: ReactNode) =>
       'data-embed' in props ? <WikiEmbed props={props} links={links} block={block} depth={embedDepth} renderNote={renderEmbedded} /> : fallback,
@@ -54,7 +100,18 @@ export const MarkdownView = memo(function MarkdownView({ source, basePath, compa
             {children}
           </VaultLink>
         ),
-      span: ({ node: _node, ...props }) => embed(props as WikiProps, false, <span {...props} />),
+      span: ({ node: _node, ...props }) => {
+        const icon = (props as { 'data-callout-icon'?: string })['data-callout-icon'];
+        return icon !== undefined ? <CalloutIcon type={icon} /> : embed(props as WikiProps, false, <span {...props} />);
+      },
+      code: ({ node: _node, className, children, ...props }) =>
+        className?.includes('language-math') ? (
+          <MathView tex={String(children)} display={false} />
+        ) : (
+          <code className={className} {...props}>
+            {children}
+          </code>
+        ),
       div: ({ node: _node, ...props }) => embed(props as WikiProps, true, <div {...props} />),
       img: ({ src, alt = '' }) => {
         const href = typeof src === 'string' ? src : '';
@@ -74,7 +131,13 @@ export const MarkdownView = memo(function MarkdownView({ source, basePath, compa
           <table {...props} />
         </div>
       ),
-      pre: ({ node: _node, ...props }) => <pre tabIndex={0} {...props} />,
+      pre: ({ node, ...props }) => {
+        const code = node?.children[0];
+        const classes = code?.type === 'element' && code.tagName === 'code' ? String(code.properties.className ?? '') : '';
+        if (/\blanguage-math\b/.test(classes)) return <MathView tex={textOf(code!).replace(/\n$/, '')} display />;
+        if (/\blanguage-mermaid\b/.test(classes)) return <DiagramView code={textOf(code!)} />;
+        return <pre tabIndex={0} {...props} />;
+      },
       // GFM task list boxes are read-only marks; they are named for screen readers by their state.
       input: ({ node: _node, ...props }) => <input {...props} aria-label={props.checked ? 'Done' : 'To do'} />,
       h1: (props) => <Heading level={1} {...props} />,
@@ -87,12 +150,12 @@ export const MarkdownView = memo(function MarkdownView({ source, basePath, compa
 
   return (
     <div className={cn('markdown', compact && 'markdown-compact')}>
-      <Markdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} components={components}>
-        {source}
+      <Markdown {...plugins} components={components}>
+        {text}
       </Markdown>
     </div>
   );
-});
+}
 
 function VaultLink({ from, href, children }: { from: string; href: string; children: ReactNode }) {
   const target = classifyLink(from, href);
@@ -118,7 +181,11 @@ function VaultLink({ from, href, children }: { from: string; href: string; child
     case 'vault':
       return <a href={formatRoute({ view: 'file', path: target.path })}>{children}</a>;
     case 'invalid':
-      return <span title="This link points outside the vault">{children}</span>;
+      return (
+        <span className="dead-link" title={target.reason} data-dead-link="">
+          {children}
+        </span>
+      );
   }
 }
 

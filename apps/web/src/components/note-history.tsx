@@ -94,7 +94,7 @@ function VersionRow({ path, version, current, restored, onRestore }: VersionRowP
           aria-expanded={open}
           aria-controls={panel}
           onClick={() => setOpen(!open)}
-          className="inline-flex h-7 items-center gap-0.5 rounded px-1.5 text-xs font-medium text-muted hover:bg-hover hover:text-fg"
+          className="inline-flex h-7 items-center gap-0.5 rounded px-1.5 text-xs font-medium text-muted hover:bg-hover hover:text-fg max-md:h-11"
         >
           <ChevronRight aria-hidden size={13} className={cn('transition-transform', open && 'rotate-90')} /> Changes
         </button>

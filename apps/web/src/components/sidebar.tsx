@@ -97,7 +97,7 @@ function NavButton({ active, onClick, icon, label, shortcut, children }: NavButt
       aria-current={active ? 'page' : undefined}
       aria-keyshortcuts={shortcut.replace(' ', '+')}
       className={cn(
-        'flex h-9 w-full items-center gap-2.5 rounded-md px-2.5 text-[13px] font-medium transition-colors md:h-8',
+        'flex h-11 w-full items-center gap-2.5 rounded-md px-2.5 text-[13px] font-medium transition-colors md:h-8',
         active ? 'bg-selected text-fg' : 'text-muted hover:bg-hover hover:text-fg',
       )}
     >

@@ -1,4 +1,4 @@
-import { AlertCircle, Check, Clock, Inbox, Loader2 } from 'lucide-react';
+import { AlertCircle, Check, CircleSlash, Clock, Inbox, Loader2 } from 'lucide-react';
 import type { UpdateState } from '../lib/api';
 import { cn } from '../lib/cn';
 
@@ -9,11 +9,13 @@ const chips: Record<ChipState, { label: string; icon: typeof Check; className: s
   queued: { label: 'Queued', icon: Clock, className: 'text-muted bg-hover' },
   running: { label: 'Working', icon: Loader2, className: 'text-accent bg-accent/10', spin: true },
   done: { label: 'Done', icon: Check, className: 'text-success bg-success/10' },
-  inbox: { label: 'Sent to inbox', icon: Inbox, className: 'text-answer bg-answer/10' },
+  // The label in the text colour on the amber tint (amber text reached only 4.39:1 there).
+  inbox: { label: 'Sent to inbox', icon: Inbox, className: 'text-fg bg-answer/12 [&>svg]:text-answer' },
   failed: { label: 'Failed', icon: AlertCircle, className: 'text-danger bg-danger/10' },
+  cancelled: { label: 'Stopped', icon: CircleSlash, className: 'text-muted bg-hover' },
 };
 
-/** Where an update stands, as the user reads it: queued → working → done / sent to inbox / failed. */
+/** Where an update stands, as the user reads it: queued → working → done / sent to inbox / failed / stopped. */
 export function StatusChip({ state }: { state: ChipState }) {
   const { label, icon: Icon, className, spin } = chips[state];
   return (

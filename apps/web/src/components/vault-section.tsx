@@ -4,12 +4,12 @@ import { useFileFinder } from '../hooks/use-file-finder';
 import type { RecentChanges } from '../hooks/use-recent-changes';
 import type { ApiProblem } from '../lib/api';
 import { formatTokens } from '../lib/format';
-import { flattenVisible, foundRows, type Folders } from '../lib/vault-tree';
+import { foundRows, rootOf, visibleRows, type TreeModel } from '../lib/vault-tree';
 import { FileTree } from './file-tree';
 import { IconButton } from './ui/icon-button';
 
 type VaultSectionProps = {
-  folders: Folders;
+  model: TreeModel;
   problem: ApiProblem | null;
   expanded: ReadonlySet<string>;
   recent: RecentChanges;
@@ -22,14 +22,14 @@ type VaultSectionProps = {
 };
 
 /** The sidebar's vault part: header, quick filter and the tree itself. */
-export function VaultSection({ folders, problem, expanded, onCollapseAll, onRetry, ...tree }: VaultSectionProps) {
+export function VaultSection({ model, problem, expanded, onCollapseAll, onRetry, ...tree }: VaultSectionProps) {
   const [filter, setFilter] = useState('');
   const finder = useFileFinder(filter);
-  const root = folders.get('');
+  const root = rootOf(model);
   const filtering = filter.trim() !== '';
   const rows = useMemo(
-    () => (filtering ? foundRows(finder.found?.results ?? []) : flattenVisible(folders, expanded)),
-    [filtering, finder.found, folders, expanded],
+    () => (filtering ? foundRows(finder.found?.results ?? []) : visibleRows(model, expanded)),
+    [filtering, finder.found, model, expanded],
   );
 
   return (
@@ -38,7 +38,7 @@ export function VaultSection({ folders, problem, expanded, onCollapseAll, onRetr
         <h2 className="text-[11px] font-semibold tracking-wider text-muted uppercase">Vault</h2>
         {root && (
           <span className="ml-1.5 truncate text-[11px] text-muted tabular-nums">
-            {root.total.files.toLocaleString()} files · {formatTokens(root.total.tokens)} tokens
+            {root.fileCount.toLocaleString()} files · {formatTokens(root.tokens)} tokens
           </span>
         )}
         <span className="ml-auto" />
@@ -47,7 +47,7 @@ export function VaultSection({ folders, problem, expanded, onCollapseAll, onRetr
         </IconButton>
       </div>
       <div className="px-2 pb-1.5">
-        <label className="flex h-8 items-center gap-2 rounded-md border border-line bg-raised px-2 text-muted focus-within:border-line-strong">
+        <label className="flex h-8 items-center gap-2 rounded-md border border-line bg-raised px-2 text-muted focus-within:border-line-strong max-md:h-12">
           <Search aria-hidden size={13} className="shrink-0" />
           <input
             value={filter}
@@ -56,10 +56,10 @@ export function VaultSection({ folders, problem, expanded, onCollapseAll, onRetr
             id="vault-filter"
             placeholder="Filter files by name"
             aria-label="Filter files by name or path"
-            className="min-w-0 flex-1 bg-transparent text-[13px] text-fg placeholder:text-muted focus:outline-none"
+            className="min-w-0 flex-1 self-stretch bg-transparent text-[13px] text-fg placeholder:text-muted focus:outline-none"
           />
           {filter && (
-            <button type="button" aria-label="Clear filter" onClick={() => setFilter('')} className="rounded text-muted hover:text-fg">
+            <button type="button" aria-label="Clear filter" onClick={() => setFilter('')} className="flex items-center justify-center rounded text-muted hover:text-fg max-md:size-11 max-md:-mr-2">
               <X size={13} />
             </button>
           )}
@@ -72,7 +72,7 @@ export function VaultSection({ folders, problem, expanded, onCollapseAll, onRetr
       </div>
 
       {root ? (
-        root.total.files === 0 ? (
+        root.fileCount === 0 ? (
           <p className="px-4 py-3 text-[13px] text-muted">The vault is empty. Send Knower something to get started.</p>
         ) : (
           <FileTree rows={rows} flat={filtering} expanded={expanded} {...tree} />

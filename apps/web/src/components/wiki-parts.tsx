@@ -3,10 +3,11 @@ import type { ReactNode } from 'react';
 import { useNote } from '../hooks/use-note';
 import { rawUrl, type Links } from '../lib/api';
 import { formatRoute } from '../lib/route';
-import { basename, isImagePath, isMarkdownPath } from '../lib/vault-path';
+import { basename, isAudioPath, isImagePath, isMarkdownPath, isVideoPath } from '../lib/vault-path';
+import { section } from '../lib/note-section';
 import { useLightbox } from './image-lightbox';
 
-export type WikiProps = { 'data-target'?: string; 'data-heading'?: string; 'data-alias'?: string };
+export type WikiProps = { 'data-target'?: string; 'data-heading'?: string; 'data-alias'?: string; 'data-path-link'?: string };
 
 /** Renders an embedded note's markdown: handed in by the markdown view, which embeds are part of. */
 export type RenderNote = (note: { source: string; basePath: string; links: Links }) => ReactNode;
@@ -26,6 +27,8 @@ export function WikiLink({ props, links, children, onHeading }: { props: WikiPro
   }
   const path = links[target];
   if (path === undefined) return <span className="wikilink">{children}</span>;
+  // A path written in an answer that names no file: just the text it was.
+  if (path === null && props['data-path-link'] !== undefined) return <>{children}</>;
   if (path === null) {
     return (
       <span className="wikilink-unresolved" title={missing(target)} data-unresolved="">
@@ -54,6 +57,8 @@ export function WikiEmbed({ props, links, block, depth, renderNote }: { props: W
       </Wrapper>
     );
   }
+  if (isAudioPath(path)) return <audio className="embed-media" controls preload="metadata" src={rawUrl(path)} aria-label={basename(path)} />;
+  if (isVideoPath(path)) return <video className="embed-media" controls preload="metadata" src={rawUrl(path)} aria-label={basename(path)} />;
   if (isImagePath(path)) {
     const [width, height] = (props['data-alias'] ?? '').split('x').map((n) => (/^\d+$/.test(n.trim()) ? Number(n) : undefined));
     const alt = basename(path);
@@ -87,14 +92,4 @@ function NoteEmbed({ path, heading, header, renderNote }: { path: string; headin
       )}
     </div>
   );
-}
-
-/** The part of a note under `heading`, up to the next heading of the same or a higher level. */
-export function section(body: string, heading: string): string {
-  const lines = body.split('\n');
-  const start = lines.findIndex((line) => /^#{1,6}\s/.test(line) && line.replace(/^#+\s+/, '').trim().toLowerCase() === heading.toLowerCase());
-  if (start === -1) return body;
-  const level = /^#+/.exec(lines[start]!)![0].length;
-  const end = lines.findIndex((line, i) => i > start && /^#{1,6}\s/.test(line) && /^#+/.exec(line)![0].length <= level);
-  return lines.slice(start, end === -1 ? undefined : end).join('\n');
 }

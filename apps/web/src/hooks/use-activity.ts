@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { activityReducer, emptyActivity, isFinished, type InboxRef } from '../lib/activity';
 import {
+  cancelQuestion,
+  cancelUpdate,
   getActivity,
   getUpdate,
   postSearch,
@@ -90,7 +92,7 @@ export function useActivity() {
     if (id) {
       const question: Question = result.ok
         ? { id, query, mode, status: 'answered', created: at, answer: result.value }
-        : { id, query, mode, status: 'failed', created: at, error: result.problem.message };
+        : { id, query, mode, status: 'failed', created: at, error: result.problem.message, error_code: result.problem.code };
       dispatch({ type: 'question/status', question });
     }
     dispatch({ type: 'local/settled', key });
@@ -116,6 +118,22 @@ export function useActivity() {
     dispatch({ type: 'question/status', question: { ...failed, retried_by: newId } });
     const base = { id: newId, query: failed.query, mode: failed.mode, created: new Date().toISOString(), retry_of: id };
     dispatch({ type: 'question/status', question: result.ok ? { ...base, status: 'answered', answer: result.value } : { ...base, status: 'failed', error: result.problem.message } });
+    return null;
+  }, []);
+
+  /** Stops a queued or running update; the stream brings its new state. */
+  const stopUpdate = useCallback(async (id: string): Promise<string | null> => {
+    const result = await cancelUpdate(id);
+    if (!result.ok) return result.problem.message;
+    dispatch({ type: 'update/status', status: result.value });
+    return null;
+  }, []);
+
+  /** Stops a question being answered; its POST /search then ends as stopped. */
+  const stopQuestion = useCallback(async (id: string): Promise<string | null> => {
+    const result = await cancelQuestion(id);
+    if (!result.ok) return result.problem.message;
+    dispatch({ type: 'question/status', question: result.value });
     return null;
   }, []);
 
@@ -153,7 +171,7 @@ export function useActivity() {
     }
   }, [loadFirst]);
 
-  return { state, problem, loadingEarlier, loadEarlier, onUpdateStatus, onUpdateStep, onQuestionStatus, onHistoryUpdated, sendUpdate, ask, retryUpdate, retryQuestion, undo, redo, resync };
+  return { state, problem, loadingEarlier, loadEarlier, onUpdateStatus, onUpdateStep, onQuestionStatus, onHistoryUpdated, sendUpdate, ask, retryUpdate, retryQuestion, stopUpdate, stopQuestion, undo, redo, resync };
 }
 
 export type ActivityApi = ReturnType<typeof useActivity>;

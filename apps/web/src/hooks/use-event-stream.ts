@@ -5,12 +5,14 @@ import {
   historyUpdatedSchema,
   inboxUpdatedSchema,
   questionSchema,
+  treeChangedSchema,
   updateStatusSchema,
   updateStepEventSchema,
   type FileChanged,
   type HistoryUpdated,
   type InboxUpdated,
   type Question,
+  type TreeChanged,
   type UpdateStatus,
   type UpdateStepEvent,
 } from '../lib/api';
@@ -19,6 +21,8 @@ import { backoffDelay } from '../lib/backoff';
 export type StreamHandlers = {
   onFileChanged?: (event: FileChanged) => void;
   onInboxUpdated?: (event: InboxUpdated) => void;
+  /** The server's folder listings changed (a file was indexed, removed, or its figures changed). */
+  onTreeChanged?: (event: TreeChanged) => void;
   onUpdateStatus?: (status: UpdateStatus) => void;
   /** A running update's agent called a tool. */
   onUpdateStep?: (event: UpdateStepEvent) => void;
@@ -75,6 +79,7 @@ export function useEventStream(handlers: StreamHandlers, url = '/sse'): { state:
         timer = setTimeout(connect, backoffDelay(attempt++));
       };
       listen(es, 'file_changed', fileChangedSchema, (e) => latest.current.onFileChanged?.(e));
+      listen(es, 'tree_changed', treeChangedSchema, (e) => latest.current.onTreeChanged?.(e));
       listen(es, 'inbox_updated', inboxUpdatedSchema, (e) => latest.current.onInboxUpdated?.(e));
       listen(es, 'update_status', updateStatusSchema, (e) => latest.current.onUpdateStatus?.(e));
       listen(es, 'update_step', updateStepEventSchema, (e) => latest.current.onUpdateStep?.(e));

@@ -44,11 +44,11 @@ export function useLiveVault(openPath: string | null) {
   }, [openPath, expand]);
 
   /** After a lost connection: the tree and the open file may both have changed meanwhile. */
-  const { refresh } = tree;
+  const { reconnected } = tree;
   const resync = useCallback(() => {
     setRevision((n) => n + 1);
-    void refresh();
-  }, [refresh]);
+    void reconnected();
+  }, [reconnected]);
 
   return { ...tree, ...expansion, recent, revision, onFileChanged, resync };
 }

@@ -4,7 +4,8 @@ import { getNote, type ApiProblem, type Note } from '../lib/api';
 export type NoteState =
   | { status: 'loading' }
   | { status: 'ready'; note: Note; reloadedAt?: number }
-  | { status: 'error'; problem: ApiProblem };
+  /** `wasShown`: the note was on screen before this error (it went away, rather than never was). */
+  | { status: 'error'; problem: ApiProblem; wasShown?: boolean };
 
 /**
  * One note, refetched whenever `revision` moves (the file changed on disk, the service came
@@ -20,7 +21,7 @@ export function useNote(path: string, revision: number): NoteState & { retry: ()
     const controller = new AbortController();
     getNote(path, controller.signal)
       .then((result) => {
-        if (!result.ok) return setState({ status: 'error', problem: result.problem, path });
+        if (!result.ok) return setState((prev) => ({ status: 'error', problem: result.problem, path, wasShown: prev.path === path && (prev.status === 'ready' || (prev.status === 'error' && prev.wasShown === true)) }));
         setState((prev) => {
           const reload = prev.path === path && prev.status === 'ready';
           return { status: 'ready', note: result.value, path, ...(reload ? { reloadedAt: Date.now() } : {}) };

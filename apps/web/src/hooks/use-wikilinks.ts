@@ -1,14 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
 import { resolveLinks, type Links } from '../lib/api';
-import { wikilinkTargets } from '../lib/remark-obsidian';
+import { vaultPathTargets, wikilinkTargets } from '../lib/remark-obsidian';
 
 /**
  * Where the [[wikilinks]] of `source` lead. Notes come with their links resolved by the server
  * (`given`); other markdown (answers, inbox reviews) asks GET /vault/resolve. Until the answer
  * arrives a target maps to undefined.
  */
-export function useWikilinks(source: string, from: string, given: Links | undefined): Links {
-  const targets = useMemo(() => (given ? [] : wikilinkTargets(source)), [source, given]);
+export function useWikilinks(source: string, from: string, given: Links | undefined, withPaths = false): Links {
+  const targets = useMemo(() => (given ? [] : [...new Set([...wikilinkTargets(source), ...(withPaths ? vaultPathTargets(source) : [])])].slice(0, 100)), [source, given, withPaths]);
   const key = targets.join('\n');
   const [fetched, setFetched] = useState<{ key: string; links: Links }>({ key: '', links: {} });
 

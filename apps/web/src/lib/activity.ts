@@ -44,7 +44,7 @@ export type ActivityAction =
 
 export const emptyActivity: ActivityState = { updates: {}, questions: {}, history: {}, local: [], refTitles: {}, undos: {}, cursor: undefined };
 
-const rank: Record<UpdateState, number> = { queued: 0, running: 1, done: 2, inbox: 2, failed: 2 };
+const rank: Record<UpdateState, number> = { queued: 0, running: 1, done: 2, inbox: 2, failed: 2, cancelled: 2 };
 export const isFinished = (state: UpdateState | undefined) => state !== undefined && rank[state] === 2;
 const questionRank: Record<Question['status'], number> = { pending: 0, answered: 1, failed: 1 };
 
@@ -97,7 +97,9 @@ export function activityReducer(state: ActivityState, action: ActivityAction): A
       const known = state.updates[action.id];
       if (!known || known.steps?.some((s) => s.n === action.step.n)) return state;
       const steps = [...(known.steps ?? []), action.step].slice(-40);
-      return { ...state, updates: { ...state.updates, [action.id]: { ...known, steps, step_count: Math.max(known.step_count ?? 0, action.step.n) } } };
+      // A step means the model answered: a retry it was waiting for is over.
+      const { retrying: _over, ...rest } = known;
+      return { ...state, updates: { ...state.updates, [action.id]: { ...rest, steps, step_count: Math.max(known.step_count ?? 0, action.step.n) } } };
     }
     case 'question/asking':
       return { ...state, local: [...state.local, action.send] };
@@ -136,6 +138,13 @@ export function entriesOf(state: ActivityState): Entry[] {
     entries.push({ kind: 'question', key: `q:${record.id}`, at: record.created, record });
   }
   return entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.key < b.key ? -1 : 1));
+}
+
+/** The question of these words still being answered (the tab's own entry stands for it until then). */
+export function pendingQuestion(state: ActivityState, query: string): Question | undefined {
+  let found: Question | undefined;
+  for (const q of Object.values(state.questions)) if (q.status === 'pending' && q.query === query && (!found || q.created > found.created)) found = q;
+  return found;
 }
 
 /** Updates on their way: being sent, queued or running. */

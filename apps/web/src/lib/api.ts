@@ -10,6 +10,7 @@ import {
   undoReportSchema,
   errorBodySchema,
   findSchema,
+  backlinksSchema,
   folderListingSchema,
   resolveSchema,
   searchHitsSchema,
@@ -19,6 +20,7 @@ import {
   noteSchema,
   treeSchema,
   updateStatusSchema,
+  questionSchema,
   type SearchMode,
 } from '@knower/api';
 
@@ -86,6 +88,9 @@ export const findFiles = (q: string, limit = 30, signal?: AbortSignal) =>
 export const searchVault = (q: string, limit = 8, signal?: AbortSignal) =>
   request(searchHitsSchema, `/vault/search?${query({ q, limit: String(limit) })}`, { signal });
 
+/** The notes linking to `path` ("linked from"), each with the line of its link. */
+export const getBacklinks = (path: string, signal?: AbortSignal) => request(backlinksSchema, `/vault/backlinks?${query({ path })}`, { signal });
+
 export function resolveLinks(from: string, links: readonly string[], signal?: AbortSignal) {
   const params = new URLSearchParams({ from });
   for (const link of links) params.append('link', link);
@@ -133,6 +138,12 @@ const idPath = (prefix: string, id: string, suffix: string) => `${prefix}/${enco
 
 /** Runs a failed update's input again as a new update. */
 export const retryUpdate = (id: string) => request(retryAcceptedSchema, idPath('/updates', id, 'retry'), post);
+
+/** Stops a queued or running update (a run's changes so far are undone); answers with its record. */
+export const cancelUpdate = (id: string) => request(updateStatusSchema, idPath('/updates', id, 'cancel'), post);
+
+/** Stops a question being answered; answers with its record. */
+export const cancelQuestion = (id: string) => request(questionSchema, idPath('/questions', id, 'cancel'), post);
 
 /** Asks a failed question again; answers like POST /search. */
 export const retryQuestion = (id: string) => request(answerSchema, idPath('/questions', id, 'retry'), post);

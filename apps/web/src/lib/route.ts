@@ -1,7 +1,8 @@
 // Views live in the URL hash: the server owns every real path (/inbox, /vault, … are API
 // routes), while the hash gives back/forward, reload and shareable links for free.
 
-export type Route = { view: 'activity' } | { view: 'inbox'; id?: string } | { view: 'file'; path: string; heading?: string };
+/** A file, optionally at a heading (or `^block`) or at the first passage holding some words (`find`). */
+export type Route = { view: 'activity' } | { view: 'inbox'; id?: string } | { view: 'file'; path: string; heading?: string; find?: string };
 
 const encodePath = (path: string) => path.split('/').map(encodeURIComponent).join('/');
 
@@ -20,8 +21,11 @@ export function formatRoute(route: Route): string {
     case 'inbox':
       return route.id ? `#/inbox/${encodeURIComponent(route.id)}` : '#/inbox';
     case 'file':
-      // Paths are percent-encoded, so a literal '?' can only start the heading part.
-      return `#/file/${encodePath(route.path)}${route.heading ? `?h=${encodeURIComponent(route.heading)}` : ''}`;
+    {
+      // Paths are percent-encoded, so a literal '?' can only start the parameters.
+      const params = [route.heading ? `h=${encodeURIComponent(route.heading)}` : '', route.find ? `f=${encodeURIComponent(route.find)}` : ''].filter(Boolean);
+      return `#/file/${encodePath(route.path)}${params.length ? `?${params.join('&')}` : ''}`;
+    }
   }
 }
 
@@ -31,9 +35,12 @@ export function parseRoute(hash: string): Route {
   const head = slash === -1 ? rest : rest.slice(0, slash);
   const tail = slash === -1 ? '' : rest.slice(slash + 1);
   if (head === 'file' && tail) {
-    const [pathPart = '', headingPart] = tail.split('?h=');
-    const path = pathPart.split('/').map(decode).join('/');
-    return headingPart ? { view: 'file', path, heading: decode(headingPart) } : { view: 'file', path };
+    const cut = tail.indexOf('?');
+    const path = (cut === -1 ? tail : tail.slice(0, cut)).split('/').map(decode).join('/');
+    const params = new Map((cut === -1 ? [] : tail.slice(cut + 1).split('&')).map((p) => [p.slice(0, p.indexOf('=')), decode(p.slice(p.indexOf('=') + 1))] as const));
+    const heading = params.get('h');
+    const find = params.get('f');
+    return { view: 'file', path, ...(heading ? { heading } : {}), ...(find ? { find } : {}) };
   }
   if (head === 'inbox') return tail ? { view: 'inbox', id: decode(tail) } : { view: 'inbox' };
   return { view: 'activity' };

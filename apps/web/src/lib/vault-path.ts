@@ -17,6 +17,20 @@ export const isMarkdownPath = (path: string) => ['md', 'markdown'].includes(exte
 
 const imageExtensions = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'svg', 'avif', 'bmp']);
 export const isImagePath = (path: string) => imageExtensions.has(extension(path));
+// What Obsidian plays inline when embedded (`![[memo.m4a]]`).
+const audioExtensions = new Set(['mp3', 'wav', 'm4a', 'ogg', 'flac', 'webm', '3gp']);
+const videoExtensions = new Set(['mp4', 'mkv', 'mov', 'ogv']);
+export const isAudioPath = (path: string) => audioExtensions.has(extension(path));
+export const isVideoPath = (path: string) => videoExtensions.has(extension(path));
+
+/** decodeURIComponent that answers null for a malformed escape instead of throwing. */
+export function safeDecode(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+}
 
 /** A reference that leaves the vault: has a scheme (https:, mailto:) or is protocol-relative. */
 export const isExternalHref = (href: string) => /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//');
@@ -29,12 +43,7 @@ export const isExternalHref = (href: string) => /^[a-z][a-z0-9+.-]*:/i.test(href
 export function resolveVaultPath(fromPath: string, href: string): string | null {
   if (isExternalHref(href)) return null;
   const bare = href.replace(/[?#].*$/, '');
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(bare);
-  } catch {
-    decoded = bare;
-  }
+  const decoded = safeDecode(bare) ?? bare;
   const start = decoded.startsWith('/') ? [] : dirname(fromPath).split('/').filter(Boolean);
   const parts = [...start];
   for (const segment of decoded.split('/')) {
@@ -51,14 +60,22 @@ export type LinkTarget =
   | { kind: 'external'; href: string }
   | { kind: 'anchor'; id: string }
   | { kind: 'vault'; path: string }
-  | { kind: 'invalid' };
+  /** A dead link: `reason` says why, for its tooltip. */
+  | { kind: 'invalid'; reason: string };
 
 /** What a link in a note points at. Extension-less targets are taken as notes ('x' → 'x.md'). */
 export function classifyLink(fromPath: string, href: string): LinkTarget {
+  // An unsafe address (`javascript:`…) reaches here empty, stripped by the sanitizer: it leads nowhere,
+  // and must not resolve to the note's own folder.
+  if (href.trim() === '') return { kind: 'invalid', reason: 'This link has no address (or an unsafe one that was removed)' };
   if (isExternalHref(href)) return { kind: 'external', href };
-  if (href.startsWith('#')) return { kind: 'anchor', id: decodeURIComponent(href.slice(1)) };
+  if (href.startsWith('#')) {
+    // A malformed escape (`#%E0%A4%A`) leads nowhere: a dead link, never an exception in render.
+    const id = safeDecode(href.slice(1));
+    return id === null ? { kind: 'invalid', reason: 'This link is malformed and leads nowhere' } : { kind: 'anchor', id };
+  }
   const path = resolveVaultPath(fromPath, href);
-  if (path === null) return { kind: 'invalid' };
+  if (path === null) return { kind: 'invalid', reason: 'This link points outside the vault' };
   return { kind: 'vault', path: extension(path) === '' ? `${path}.md` : path };
 }
 

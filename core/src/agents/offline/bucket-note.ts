@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { attachmentName, saveBytes } from '../attachments.js';
-import { CHANGELOG, changelogMentions, logToChangelog } from '../changelog.js';
+import { CHANGELOG, changelogInVault, changelogMentions, logToChangelog } from '../changelog.js';
 import type { RunDeps } from '../session.js';
 import type { UpdateInput } from '../types.js';
 import { parseNote, readTextIfExists, setFrontmatterFields, type VaultAccess } from '../../vault/index.js';
@@ -29,8 +29,8 @@ export const imageLinks = (names: string[]): string[] => names.map((name) => `![
 
 /** Logs once per update id, however many times the update is run. */
 export async function logOnce(deps: RunDeps, updateId: string, lines: string[]): Promise<string[]> {
-  if (await changelogMentions(deps.root, updateId)) return [];
-  return (await logToChangelog(deps, deps.clock(), updateId, lines)) ? [CHANGELOG] : [];
+  if (await changelogMentions(deps, updateId)) return [];
+  return (await logToChangelog(deps, deps.clock(), updateId, lines)) && changelogInVault(deps) ? [CHANGELOG] : [];
 }
 
 /** Saves the update's images into bucket/ next to its note: `<stem>-<image name>`. */

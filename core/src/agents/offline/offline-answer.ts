@@ -50,6 +50,7 @@ async function searchKeywords(deps: SessionDeps, words: string[], scope?: string
 
 /** Questions without a model: the best-matching passages from fast search, labeled as such. */
 export async function offlineAnswer(deps: SessionDeps, req: AnswerRequest): Promise<Answer> {
+  req.signal?.throwIfAborted();
   const words = keywordsOf(req.query);
   const result = await searchKeywords(deps, words, req.scope);
   const sections: string[] = [];

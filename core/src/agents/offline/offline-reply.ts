@@ -1,7 +1,7 @@
-import { readFile, rmdir } from 'node:fs/promises';
+import { rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { getInboxItem } from '../../inbox/index.js';
-import { parseNote, type VaultAccess } from '../../vault/index.js';
+import { parseNote, readVaultBytes, type VaultAccess } from '../../vault/index.js';
 import { saveBytes } from '../attachments.js';
 import { slugify } from '../note-text.js';
 import type { RunDeps } from '../session.js';
@@ -10,14 +10,16 @@ import { createBucketNote, imageLinks, logOnce, saveImagesBeside } from './bucke
 
 const ITEM_NOTES = new Set(['review.md', 'input.md']);
 
-const bodyOf = async (abs: string) => {
-  const text = await readFile(abs, 'utf8').catch(() => '');
-  return parseNote(text).body.trim();
+const bodyOf = async (root: string, rel: string) => {
+  const bytes = await readVaultBytes(root, rel);
+  return parseNote(bytes?.toString('utf8') ?? '').body.trim();
 };
 
 /** Moves a file into bucket/ under a free name, never overwriting; returns its new path. */
 async function moveIntoBucket(vault: VaultAccess, rel: string, name: string): Promise<string> {
-  const dest = await saveBytes(vault, 'bucket', name, await readFile(path.join(vault.root, rel)));
+  const bytes = await readVaultBytes(vault.root, rel);
+  if (bytes === undefined) throw new Error(`${rel} cannot be read (it left the vault or is no longer a file)`);
+  const dest = await saveBytes(vault, 'bucket', name, bytes);
   await vault.writer.removeFile(path.join(vault.root, rel));
   return dest;
 }
@@ -37,7 +39,7 @@ export async function offlineReply(deps: RunDeps, input: UpdateInput, ref: strin
   const moved: string[] = [];
   for (const rel of attachments) moved.push(await moveIntoBucket(deps, rel, `${stem}-${path.basename(rel)}`));
   const images = await saveImagesBeside(deps, input, stem);
-  const original = await bodyOf(path.join(folder, 'input.md'));
+  const original = await bodyOf(deps.root, `inbox/${ref}/input.md`);
   const body = [
     `The inbox item "${item.title}" was answered while no model was configured (offline mode), so Knower filed everything here as it was.`,
     '',

@@ -11,6 +11,7 @@ import { offlineReply } from './offline-reply.js';
  * out mechanically (offlineReply). Nothing is interpreted, so nothing can be misfiled.
  */
 export async function offlineUpdate(deps: RunDeps, input: UpdateInput): Promise<UpdateOutcome> {
+  input.signal?.throwIfAborted();
   if (input.inboxRef) {
     const replied = await offlineReply(deps, input, input.inboxRef);
     if (replied) return replied;

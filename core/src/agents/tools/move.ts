@@ -37,10 +37,16 @@ async function moveFile(session: Session, from: { rel: string; abs: string }, to
 /**
  * Folders move without reading every file: a move changes no file's content, so nothing the
  * person wrote can be lost. Creating the destination first makes "it already exists" atomic.
+ * A folder holding hidden files (`.obsidian/`, `.secret`) is refused, as delete refuses it: the
+ * history never records dotfiles, so undoing the move would bring back what it can see and leave
+ * the rest behind.
  */
 async function moveFolder(session: Session, from: { rel: string; abs: string }, to: { rel: string; abs: string }): Promise<ToolResult> {
   if (to.rel.startsWith(`${from.rel}/`)) return refuse(`Cannot move ${from.rel}/ into itself.`);
-  const { files } = await walkFolder(from.abs, from.rel);
+  const { files, hidden } = await walkFolder(from.abs, from.rel);
+  if (hidden.length > 0) {
+    return refuse(`${from.rel}/ holds hidden files (${hidden.slice(0, 3).join(', ')}) that Knower cannot see or bring back if the move is undone. Move the files you mean to, one by one.`);
+  }
   await mkdir(path.dirname(to.abs), { recursive: true });
   try {
     await mkdir(to.abs);

@@ -11,10 +11,14 @@ function pairs(o: Record<string, unknown>, prefix: string, acc: string[]): strin
   return acc;
 }
 
-/** The /health document as one short line per section. */
+/** Lists whose every item is a sentence a person must read whole (what is wrong, what Knower did). */
+const IN_FULL = new Set(['degraded', 'notices']);
+
+/** The /health document as one short line per section; what is wrong, in full, one reason per line. */
 export function healthSummary(health: unknown): string[] {
-  return Object.entries(asRecord(health)).map(([k, v]) => {
-    if (isObject(v)) return `  ${k}: ${oneLine(pairs(v, '', []).join(', '), 110)}`;
-    return `  ${k}: ${oneLine(Array.isArray(v) ? v.join(', ') : v, 110)}`;
+  return Object.entries(asRecord(health)).flatMap(([k, v]) => {
+    if (IN_FULL.has(k) && Array.isArray(v)) return [`  ${k}:`, ...v.map((reason) => `    - ${String(reason)}`)];
+    if (isObject(v)) return [`  ${k}: ${oneLine(pairs(v, '', []).join(', '), 110)}`];
+    return [`  ${k}: ${oneLine(Array.isArray(v) ? v.join(', ') : v, 110)}`];
   });
 }

@@ -91,7 +91,7 @@ async function waitForOutcome(ctx: Context, client: HttpClient, id: string, time
       ctx.out.say(updateStatus(record));
       return EXIT.ok;
     }
-    if (status === 'failed') {
+    if (status === 'failed' || status === 'cancelled') {
       ctx.out.say(updateStatus(record));
       return EXIT.fail;
     }

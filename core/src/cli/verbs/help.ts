@@ -20,6 +20,9 @@ Vault
   undo ID                  reverse one update (exit 4: done in part, see the inbox)
   embed                    refresh search embeddings now
 
+Coding agents
+  claude install [--scope user|project|local] [--mcp-only]   the Claude Code plugin and MCP server
+
 Project
   test                     typecheck, lint, unit, integration and end-to-end tests
   help [command]           this text, or a command's

@@ -1,5 +1,6 @@
 import { add } from './add.js';
 import { ask } from './ask.js';
+import { claude } from './claude.js';
 import { embed } from './embed.js';
 import { helpVerb } from './help.js';
 import { history } from './history.js';
@@ -20,6 +21,7 @@ export { usageLines, type Verb } from './verb.js';
 
 const table = new Map<string, Verb>();
 for (const verb of [start, stop, status, visualize, vault, logs, embed, search, add, ask, inbox, history, undo, test]) table.set(verb.name, verb);
+table.set(claude.name, claude);
 table.set('help', helpVerb((name) => table.get(name)?.help));
 
 export const verbs: ReadonlyMap<string, Verb> = table;

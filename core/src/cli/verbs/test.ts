@@ -1,5 +1,6 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { testEnvironment } from '../../config/index.js';
 import type { Context } from '../context.js';
 import { EXIT } from '../outcome.js';
 import { projectEnv, runInherit, succeeds } from '../service/tools.js';
@@ -10,13 +11,23 @@ import type { Verb } from './verb.js';
 /** The shell scripts shellcheck checks: the CLI's bootstrap and CI's entry point. */
 const SHELL_SCRIPTS = ['knower', '.ci/run'];
 
+/**
+ * What every step of `knower test` runs with: the project's Node 22 first on PATH (qmd needs
+ * it), as `npm run` would, in an environment of its own (no provider keys or KNOWER_* settings
+ * of this shell, no .env of the checkout: config/test-environment.ts).
+ */
+export function testRunEnvironment(root: string, shell: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return projectEnv(root, testEnvironment(shell));
+}
+
 export const test: Verb = {
   name: 'test',
   help: `Usage: knower test
 
 Builds (npm run build), then runs from the repo root: npm run typecheck, npm run lint,
 shellcheck on the shell scripts, each workspace's vitest suites, then the end-to-end suite
-(npm run e2e) when the root package.json has it. Reports go to
+(npm run e2e) when the root package.json has it. Every step runs in an environment of its
+own: the .env file and provider keys or KNOWER_* settings of this shell are left out. Reports go to
 $KNOWER_STATE_DIR/test-results/. Ends with one line: "N passed, N failed" (a failed build,
 typecheck, lint or crashed suite counts as one failure). Exit 0 only if nothing failed.
 `,
@@ -27,8 +38,7 @@ typecheck, lint or crashed suite counts as one failure). Exit 0 only if nothing 
     const results = path.join(ctx.settings.stateDir, 'test-results');
     rmSync(results, { recursive: true, force: true });
     mkdirSync(results, { recursive: true });
-    // Everything runs on the project's Node 22 (qmd needs it), as `npm run` would.
-    const env = projectEnv(root, ctx.settings.childEnv);
+    const env = testRunEnvironment(root, ctx.settings.childEnv);
     const phases: PhaseResult[] = [];
     const phase = async (name: string, command: string[], opts: { cwd?: string; report?: string; env?: NodeJS.ProcessEnv } = {}) => {
       ctx.out.write(`\n==> ${name}: ${command.join(' ')}\n`);

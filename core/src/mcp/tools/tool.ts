@@ -4,6 +4,7 @@ import type { Agents } from '../../agents/index.js';
 import type { Logger } from '../../logger.js';
 import type { UpdateQueue } from '../../queue/index.js';
 import type { SearchEngine } from '../../search/index.js';
+import type { VaultStats } from '../../stats/index.js';
 import type { VaultIndex } from '../../vault/index.js';
 
 /** What the MCP tools may touch: reading the vault, the search agent, and the update queue's door. */
@@ -14,6 +15,9 @@ export interface McpToolDeps {
   search: SearchEngine;
   agents: Pick<Agents, 'answer'>;
   queue: Pick<UpdateQueue, 'submit'>;
+  stats: Pick<VaultStats, 'stats'>;
+  /** The project the client works in (a coding agent's repository), when it said and the vault has it. */
+  project?: string;
   log: Logger;
 }
 

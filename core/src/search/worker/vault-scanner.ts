@@ -1,4 +1,4 @@
-import { lstatSync, readdirSync, readFileSync, type Stats } from 'node:fs';
+import { closeSync, constants, lstatSync, openSync, readdirSync, readFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { isIndexed, isNote } from '../../vault/indexed-set.js';
 import { readNote } from './note-facts.js';
@@ -81,7 +81,13 @@ export class VaultScanner {
     }
     let text: string;
     try {
-      text = readFileSync(abs, 'utf8');
+      // O_NONBLOCK: should a FIFO take the name after the lstat above, the read cannot hang.
+      const fd = openSync(abs, constants.O_RDONLY | constants.O_NONBLOCK);
+      try {
+        text = readFileSync(fd, 'utf8');
+      } finally {
+        closeSync(fd);
+      }
     } catch {
       return null;
     }

@@ -69,7 +69,7 @@ export async function makeVault(files: Record<string, string | Buffer> = {}): Pr
     async sync() {
       const result = await search.sync(['']);
       for (const e of index.list()) index.delete(e.path);
-      for (const facts of result.upserts) index.set(entryOf(facts, 'all'));
+      for (const facts of result.upserts) index.set(entryOf(facts, { mode: 'all' }));
     },
     read: (rel) => readFile(path.join(root, rel), 'utf8'),
     exists: (rel) => stat(path.join(root, rel)).then(() => true, () => false),

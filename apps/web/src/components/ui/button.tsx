@@ -15,7 +15,8 @@ export const buttonClass = (variant: keyof typeof variants = 'secondary', size: 
   cn(
     'inline-flex items-center justify-center gap-1.5 rounded-md font-medium whitespace-nowrap transition',
     'disabled:pointer-events-none disabled:opacity-50',
-    size === 'sm' ? 'h-7 px-2.5 text-xs' : 'h-8 px-3 text-[13px]',
+    // 44 px tall to the finger on a phone; compact where a pointer aims.
+    size === 'sm' ? 'h-7 px-2.5 text-xs max-md:h-11 max-md:px-3.5' : 'h-8 px-3 text-[13px] max-md:h-11',
     variants[variant],
     className,
   );

@@ -25,7 +25,8 @@ export function IconButton({ label, shortcut, tooltipSide, className, children, 
         type="button"
         aria-label={label}
         className={cn(
-          'inline-flex size-7 shrink-0 items-center justify-center rounded-md text-muted transition-colors',
+          // 44 px to the finger on a phone (WCAG 2.5.5); compact where a pointer aims.
+          'inline-flex size-7 shrink-0 items-center justify-center rounded-md text-muted transition-colors max-md:size-11',
           'hover:bg-hover hover:text-fg disabled:pointer-events-none disabled:opacity-40',
           className,
         )}

@@ -42,7 +42,7 @@ export function SegmentedControl<T extends string>({ label, value, segments, onC
             onClick={() => onChange(segment.value)}
             onKeyDown={(event) => onKeyDown(event, index)}
             className={cn(
-              'inline-flex h-6 items-center gap-1.5 rounded-md px-2 text-xs font-medium transition-colors disabled:opacity-50',
+              'inline-flex h-6 items-center gap-1.5 rounded-md px-2 text-xs font-medium transition-colors disabled:opacity-50 max-md:h-11 max-md:px-3',
               checked ? cn('bg-raised shadow-sm', segment.activeClass) : 'text-muted hover:text-fg',
             )}
           >

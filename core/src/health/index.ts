@@ -1,0 +1,2 @@
+export { createDiskWatch, MIN_FREE_BYTES, type DiskWatch } from './disk-space.js';
+export { degradedReasons, QUEUE_STALL_MS, type HealthInputs } from './health-report.js';

@@ -1,0 +1,75 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** The plugin folder, as Claude Code's ${CLAUDE_PLUGIN_ROOT} names it. */
+export const pluginRoot = path.resolve(import.meta.dirname, '../../../integrations/claude-code');
+const fixtures = path.join(import.meta.dirname, 'fixtures');
+
+interface HookEntry {
+  matcher?: string;
+  hooks: Array<{ type: string; command: string; timeout?: number }>;
+}
+
+/** hooks/hooks.json as Claude Code reads it. */
+export async function declaredHooks(): Promise<Record<string, HookEntry[]>> {
+  const file = JSON.parse(await readFile(path.join(pluginRoot, 'hooks', 'hooks.json'), 'utf8')) as { hooks: Record<string, HookEntry[]> };
+  return file.hooks;
+}
+
+export interface HookRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs the command hooks.json declares for an event, the way Claude Code does: through the
+ * shell, with ${CLAUDE_PLUGIN_ROOT} expanded (and set), the event's JSON on stdin. The
+ * environment is the test's own: nothing from the developer's shell leaks in.
+ */
+export async function runHook(event: string, input: unknown, env: Record<string, string>): Promise<HookRun> {
+  const hooks = await declaredHooks();
+  const command = hooks[event]?.[0]?.hooks[0]?.command;
+  if (!command) throw new Error(`hooks.json declares no command for ${event}`);
+  const expanded = command.replaceAll('${CLAUDE_PLUGIN_ROOT}', pluginRoot);
+  // KNOWER_TEST_HOOK_NODE_DIR puts another Node first (the hooks must run on Node 18 too).
+  const PATH = [process.env.KNOWER_TEST_HOOK_NODE_DIR, process.env.PATH].filter(Boolean).join(path.delimiter);
+  return new Promise((resolve, reject) => {
+    const child = spawn('sh', ['-c', expanded], { env: { PATH, CLAUDE_PLUGIN_ROOT: pluginRoot, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(JSON.stringify(input));
+  });
+}
+
+/** A git repository (a real `git init`) at `dir`, with a subfolder to start sessions in. */
+export async function makeRepository(dir: string): Promise<void> {
+  await mkdir(path.join(dir, 'src'), { recursive: true });
+  const init = spawnSync('git', ['init', '-q', dir], { encoding: 'utf8' });
+  if (init.status !== 0) throw new Error(`git init failed: ${init.stderr}`);
+}
+
+/** Where the fixtures' session ran: their paths are moved to the test's repository. */
+const RECORDED_REPO = '/home/dev/code/zebra-app';
+
+/**
+ * A transcript Claude Code wrote (fixtures/*.jsonl, recorded from a real session of Claude
+ * Code 2.1.197) and the hook input it sent, moved to `repo`: returns the stdin JSON.
+ */
+export async function transcriptFixture(name: 'pre-compact' | 'session-end', repo: string, scratch: string): Promise<Record<string, unknown>> {
+  const transcript = (await readFile(path.join(fixtures, `${name}.jsonl`), 'utf8')).replaceAll(RECORDED_REPO, repo);
+  const file = path.join(scratch, `${name}.jsonl`);
+  await writeFile(file, transcript);
+  const input = JSON.parse(await readFile(path.join(fixtures, `${name}.input.json`), 'utf8')) as Record<string, unknown>;
+  return { ...input, transcript_path: file, cwd: repo };
+}
+
+export async function sessionStartInput(repo: string, source: string): Promise<Record<string, unknown>> {
+  const input = JSON.parse(await readFile(path.join(fixtures, 'session-start.input.json'), 'utf8')) as Record<string, unknown>;
+  return { ...input, cwd: repo, source };
+}

@@ -1,0 +1,128 @@
+// The plugin as the real Claude Code CLI (@anthropic-ai/claude-code) sees it: validated, and
+// installed by `knower claude install`. Offline: HOME is a scratch folder, the marketplace local.
+import { spawn } from 'node:child_process';
+import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTempDir } from '../helpers/temp-dir.js';
+import { pluginRoot } from './hook-runner.js';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+const binDir = path.join(repoRoot, 'node_modules', '.bin');
+const claudeBin = path.join(binDir, 'claude');
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+let scratch: { dir: string; cleanup: () => Promise<void> };
+
+beforeAll(async () => {
+  scratch = await makeTempDir('knower-claude-');
+});
+afterAll(() => scratch.cleanup());
+
+/** Claude Code and `knower` with a home of their own: nothing of the developer's Claude setup is read or changed. */
+function run(command: string, args: string[], opts: { home: string; path?: string; env?: Record<string, string> }): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const env = {
+      PATH: opts.path ?? `${binDir}:/usr/bin:/bin`,
+      HOME: opts.home,
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+      DISABLE_AUTOUPDATER: '1',
+      KNOWER_ENV_FILE: path.join(opts.home, 'no-such.env'),
+      KNOWER_RUN_DIR: path.join(opts.home, 'run'),
+      KNOWER_STATE_DIR: path.join(opts.home, 'state'),
+      ...opts.env,
+    };
+    const child = spawn(command, args, { env, cwd: opts.home, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const home = async (name: string) => {
+  const dir = path.join(scratch.dir, name);
+  await mkdir(dir, { recursive: true });
+  return dir;
+};
+
+describe('claude plugin validate', () => {
+  it('passes on the plugin and on its marketplace, warnings counted as errors', async () => {
+    const h = await home('validate');
+    for (const manifest of ['plugin.json', 'marketplace.json']) {
+      const result = await run(claudeBin, ['plugin', 'validate', '--strict', path.join(pluginRoot, '.claude-plugin', manifest)], { home: h });
+      expect(result.code, `${manifest}: ${result.stdout}${result.stderr}`).toBe(0);
+      expect(result.stdout).toContain('Validation passed');
+    }
+  });
+
+  it('fails on a copy whose hooks.json names an event Claude Code does not have (the check is real)', async () => {
+    const h = await home('validate-broken');
+    const copy = path.join(h, 'plugin');
+    await cp(pluginRoot, copy, { recursive: true });
+    const hooksFile = path.join(copy, 'hooks', 'hooks.json');
+    await writeFile(hooksFile, (await readFile(hooksFile, 'utf8')).replace('"SessionEnd"', '"SessionFinish"'));
+    const result = await run(claudeBin, ['plugin', 'validate', '--strict', path.join(copy, '.claude-plugin', 'plugin.json')], { home: h });
+    expect(result.code).toBe(1);
+    expect(result.stdout + result.stderr).toContain('SessionFinish');
+  });
+});
+
+describe('knower claude install', () => {
+  it('installs the plugin through the claude CLI, and again after an update of the checkout', async () => {
+    const h = await home('install');
+    for (let i = 0; i < 2; i++) {
+      const installed = await run(path.join(repoRoot, 'knower'), ['claude', 'install'], { home: h });
+      expect(installed.code, installed.stderr).toBe(0);
+      expect(installed.stdout).toContain('Installed the Claude Code plugin knower@knower (scope user)');
+    }
+    const listed = await run(claudeBin, ['plugin', 'list', '--json'], { home: h });
+    const plugins = JSON.parse(listed.stdout) as Array<{ id: string; enabled: boolean; installPath: string; mcpServers?: Record<string, { url: string; headers: Record<string, string> }> }>;
+    expect(plugins.map((p) => [p.id, p.enabled])).toEqual([['knower@knower', true]]);
+    const plugin = plugins[0]!;
+    expect(plugin.mcpServers?.knower?.url).toBe('${KNOWER_URL:-http://127.0.0.1:8000}/mcp?project=${KNOWER_PROJECT:-}&cwd=${PWD:-}');
+    expect(plugin.mcpServers?.knower?.headers.Authorization).toBe('Bearer ${KNOWER_TOKEN:-}');
+    // Claude Code runs its own copy of the hooks: the checkout's, as they are now.
+    for (const file of ['hooks/hooks.json', 'hooks/session-start.mjs', 'hooks/capture.mjs']) {
+      expect(await readFile(path.join(plugin.installPath, file), 'utf8'), file).toBe(await readFile(path.join(pluginRoot, file), 'utf8'));
+    }
+  }, 180_000); // ten runs of the claude CLI, a second or two each, longer on a busy machine
+
+  it('registers only the MCP server with --mcp-only, the token left for Claude Code to expand', async () => {
+    const h = await home('mcp-only');
+    const done = await run(path.join(repoRoot, 'knower'), ['claude', 'install', '--mcp-only'], { home: h, env: { PORT: '18431', KNOWER_TOKEN: 'secret-token-never-written' } });
+    expect(done.code, done.stderr).toBe(0);
+    expect(done.stdout).toContain('Registered Knower\'s MCP server (http://127.0.0.1:18431/mcp)');
+    expect(done.stdout).toContain('export KNOWER_TOKEN=');
+    const config = await readFile(path.join(h, '.claude.json'), 'utf8');
+    expect(config).toContain('"url": "http://127.0.0.1:18431/mcp?project=${KNOWER_PROJECT:-}&cwd=${PWD:-}"');
+    expect(config).toContain('"Authorization": "Bearer ${KNOWER_TOKEN:-}"');
+    expect(config).not.toContain('secret-token-never-written');
+  });
+
+  it('prints the commands to run by hand when claude is not on PATH', async () => {
+    const h = await home('no-claude');
+    const result = await run(path.join(repoRoot, 'knower'), ['claude', 'install'], { home: h, path: '/usr/bin:/bin' });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain("Claude Code's CLI (claude) is not on PATH. To install by hand, run:");
+    expect(result.stdout).toContain(`  claude plugin marketplace add ${pluginRoot} --scope user\n  claude plugin install knower@knower --scope user\n`);
+    expect(result.stderr).toContain('knower: claude not found');
+  });
+
+  it('refuses what it does not know', async () => {
+    const h = await home('usage');
+    const bad = await run(path.join(repoRoot, 'knower'), ['claude', 'uninstal'], { home: h });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("unknown action 'uninstal'");
+    const scope = await run(path.join(repoRoot, 'knower'), ['claude', 'install', '--scope', 'global'], { home: h });
+    expect(scope.code).toBe(2);
+    expect(scope.stderr).toContain('--scope takes user, project or local');
+  });
+});

@@ -1,0 +1,208 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, estimateTokenBits, loadConfig } from '../../src/config/index.js';
+import { createSessionStore, createSignInThrottle, securityPlugin, SESSION_COOKIE, SESSION_MAX_AGE_S } from '../../src/security/index.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
+
+const TOKEN = 'f3a91c07d25e48b6a0c4e7d19b82f5c3';
+const DAY = 24 * 3600 * 1000;
+
+/** The security plugin alone, over one route, on a clock the test moves. */
+async function guardedApp(opts: { stateDir?: string; token?: string; now: { ms: number } }): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false });
+  app.setValidatorCompiler(validatorCompiler);
+  await app.register(securityPlugin, { token: opts.token ?? TOKEN, host: '127.0.0.1', allowedHosts: [], clock: () => opts.now.ms, ...(opts.stateDir ? { stateDir: opts.stateDir } : {}) });
+  app.get('/secret', async () => ({ ok: true }));
+  await app.ready();
+  return app;
+}
+
+const form = { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost' };
+const signIn = (app: FastifyInstance, token: string, remoteAddress = '192.0.2.1') =>
+  app.inject({ method: 'POST', url: '/login', remoteAddress, headers: form, payload: `token=${encodeURIComponent(token)}` });
+const cookieOf = (response: { headers: Record<string, unknown> }) => String(response.headers['set-cookie']).split(';')[0]!;
+const get = (app: FastifyInstance, headers: Record<string, string>, remoteAddress = '192.0.2.1') =>
+  app.inject({ method: 'GET', url: '/secret', remoteAddress, headers: { accept: 'application/json', ...headers } });
+
+describe('tokens too easy to guess are refused at start', () => {
+  it.each([
+    ['aaaaaaaaaaaaaaaa', 'one character repeated'],
+    ['abcdefghijklmnop', 'an alphabet run'],
+    ['0123456789012345', 'a digit run'],
+    ['knowerknowerknower', 'a word said thrice'],
+    ['password12345678', 'a word and a run'],
+    ['short', 'too short'],
+  ])('%s (%s): the message says why and never shows the token', (token) => {
+    let message = '';
+    try {
+      loadConfig({ KNOWER_TOKEN: token });
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/KNOWER_TOKEN \(value not shown\): (is too easy to guess|is \d+ characters long)/);
+    expect(message).toContain('openssl rand -hex 32');
+    expect(message).not.toContain(token);
+  });
+
+  it('accepts random tokens, the one the README suggests included', () => {
+    for (const token of [TOKEN, 'test-token-3f9a2c71d04e8b56', 'pKjEsMqSXNiZ8wxnzum4s80jWgxxEpmw', 'Zq7-vN2x_Lm9RtB4']) {
+      expect(loadConfig({ KNOWER_TOKEN: token }).token).toBe(token);
+    }
+    expect(estimateTokenBits('aaaaaaaaaaaaaaaa')).toBe(0);
+    expect(estimateTokenBits(TOKEN)).toBeGreaterThan(100);
+  });
+
+  it('whatever the value, the error names the setting and never shows it', () => {
+    const weak = 'my-secret-aaaaaaaaaaaaaaaaaaaaaaa';
+    expect(() => loadConfig({ KNOWER_TOKEN: weak })).toThrow(/KNOWER_TOKEN \(value not shown\): is too easy to guess/);
+    expect(() => loadConfig({ KNOWER_TOKEN: weak })).not.toThrow(/my-secret/);
+  });
+});
+
+describe('sessions', () => {
+  let temp: { dir: string; cleanup: () => Promise<void> };
+  beforeEach(async () => {
+    temp = await makeTempDir();
+  });
+  afterEach(() => temp.cleanup());
+
+  it('each sign-in opens its own random session; the cookie is not derived from the token', async () => {
+    const now = { ms: Date.UTC(2026, 0, 1) };
+    const app = await guardedApp({ now });
+    const a = cookieOf(await signIn(app, TOKEN));
+    const b = cookieOf(await signIn(app, TOKEN));
+    expect(a).toMatch(new RegExp(`^${SESSION_COOKIE}=[A-Za-z0-9_-]{43}$`));
+    expect(a).not.toBe(b);
+    expect((await get(app, { cookie: a })).statusCode).toBe(200);
+    expect((await get(app, { cookie: b })).statusCode).toBe(200);
+    // The same token on another instance (another process) does not make the same cookie valid.
+    const other = await guardedApp({ now });
+    expect((await get(other, { cookie: a })).statusCode).toBe(401);
+    await app.close();
+    await other.close();
+  });
+
+  it('expire on the server after SESSION_MAX_AGE_S, whatever the browser keeps', async () => {
+    const now = { ms: Date.UTC(2026, 0, 1) };
+    const app = await guardedApp({ now });
+    const cookie = cookieOf(await signIn(app, TOKEN));
+    now.ms += SESSION_MAX_AGE_S * 1000 - 1000;
+    expect((await get(app, { cookie })).statusCode).toBe(200);
+    now.ms += 2000;
+    expect((await get(app, { cookie })).statusCode).toBe(401);
+    await app.close();
+  });
+
+  it('a signed-out browser is sent to the sign-in page, a form posted as a navigation included; a program gets JSON', async () => {
+    const now = { ms: Date.UTC(2026, 0, 1) };
+    const app = await guardedApp({ now });
+    const page = await app.inject({ method: 'GET', url: '/secret', headers: { accept: 'text/html' } });
+    expect([page.statusCode, page.headers.location]).toEqual([303, '/login']);
+    const launch = await app.inject({ method: 'POST', url: '/share', headers: { 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', accept: 'text/html' } });
+    expect([launch.statusCode, launch.headers.location]).toEqual([303, '/login']);
+    const program = await app.inject({ method: 'POST', url: '/secret', headers: { accept: 'application/json' } });
+    expect(program.statusCode).toBe(401);
+    expect(program.json()).toMatchObject({ error: 'unauthorized' });
+    await app.close();
+  });
+
+  it('sign-out ends the session on the server', async () => {
+    const now = { ms: Date.UTC(2026, 0, 1) };
+    const app = await guardedApp({ now });
+    const cookie = cookieOf(await signIn(app, TOKEN));
+    const out = await app.inject({ method: 'POST', url: '/logout', remoteAddress: '192.0.2.1', headers: { cookie, origin: 'http://localhost' } });
+    expect(out.statusCode).toBe(303);
+    expect(out.headers.location).toBe('/login');
+    expect(String(out.headers['set-cookie'])).toContain('Max-Age=0');
+    expect((await get(app, { cookie })).statusCode).toBe(401);
+    await app.close();
+  });
+
+  it('survive a restart (hashes only on disk), and end when KNOWER_TOKEN changes', async () => {
+    const now = { ms: Date.UTC(2026, 0, 1) };
+    const first = await guardedApp({ now, stateDir: temp.dir });
+    const cookie = cookieOf(await signIn(first, TOKEN));
+    await first.close();
+    const saved = await readFile(path.join(temp.dir, 'sessions.json'), 'utf8');
+    expect(saved).not.toContain(cookie.split('=')[1]);
+    expect(saved).not.toContain(TOKEN);
+
+    const restarted = await guardedApp({ now, stateDir: temp.dir });
+    expect((await get(restarted, { cookie })).statusCode).toBe(200);
+    await restarted.close();
+    const newToken = await guardedApp({ now, stateDir: temp.dir, token: 'b7e20d9c4f1a63e85d0c2b9a7f4e1d36' });
+    expect((await get(newToken, { cookie })).statusCode).toBe(401);
+    await newToken.close();
+  });
+
+  it('the store keeps a bounded number of sessions, oldest dropped first', () => {
+    const now = { ms: 0 };
+    const store = createSessionStore({ token: TOKEN, clock: () => now.ms });
+    const first = store.create();
+    const ids = Array.from({ length: 250 }, () => store.create());
+    expect(store.valid(first)).toBe(false);
+    expect(store.valid(ids.at(-1)!)).toBe(true);
+    expect(store.valid('forged')).toBe(false);
+    now.ms += 31 * DAY;
+    expect(store.valid(ids.at(-1)!)).toBe(false);
+  });
+});
+
+describe('backoff after wrong tokens', () => {
+  it('the throttle forgives a few typos, then doubles the wait up to a cap, and forgets after an hour', () => {
+    const now = { ms: 0 };
+    const throttle = createSignInThrottle(() => now.ms);
+    for (let i = 0; i < 5; i++) throttle.failed('a');
+    expect(throttle.waitMs('a')).toBe(0);
+    throttle.failed('a');
+    expect(throttle.waitMs('a')).toBe(1000);
+    throttle.failed('a');
+    expect(throttle.waitMs('a')).toBe(2000);
+    for (let i = 0; i < 20; i++) throttle.failed('a');
+    expect(throttle.waitMs('a')).toBe(5 * 60_000);
+    expect(throttle.waitMs('b')).toBe(0);
+    now.ms += 61 * 60_000;
+    expect(throttle.waitMs('a')).toBe(0);
+    throttle.failed('a');
+    expect(throttle.waitMs('a')).toBe(0);
+    throttle.succeeded('a');
+  });
+
+  it('200 wrong tries in a burst at the sign-in form: only the first six are even checked', async () => {
+    const now = { ms: Date.UTC(2026, 0, 1) };
+    const app = await guardedApp({ now });
+    const statuses: number[] = [];
+    for (let i = 0; i < 200; i++) statuses.push((await signIn(app, `wrong-guess-${i}-0000000000`)).statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(6);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(194);
+    // While it waits, even the right token is not looked at; another device is not affected.
+    const waiting = await signIn(app, TOKEN);
+    expect(waiting.statusCode).toBe(429);
+    expect(waiting.headers['retry-after']).toBe('1');
+    expect(waiting.body).toContain('Too many wrong tokens from this device');
+    expect((await signIn(app, TOKEN, '192.0.2.2')).statusCode).toBe(303);
+    // Once the wait is over, the right token signs in and the slate is clean.
+    now.ms += 1000;
+    expect((await signIn(app, TOKEN)).statusCode).toBe(303);
+    expect((await signIn(app, 'wrong-again-000000000000')).statusCode).toBe(401);
+    await app.close();
+  });
+
+  it('wrong Bearer tokens count the same; a missing one does not', async () => {
+    const now = { ms: Date.UTC(2026, 0, 1) };
+    const app = await guardedApp({ now });
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) statuses.push((await get(app, { authorization: `Bearer guess-${i}-000000000000` })).statusCode);
+    expect(statuses.slice(0, 6)).toEqual([401, 401, 401, 401, 401, 401]);
+    expect(new Set(statuses.slice(6))).toEqual(new Set([429]));
+    expect((await get(app, { authorization: `Bearer ${TOKEN}` })).statusCode).toBe(429);
+    // No credentials at all (a signed-out browser's assets, its event stream) is not a guess.
+    for (let i = 0; i < 20; i++) expect((await get(app, {}, '192.0.2.3')).statusCode).toBe(401);
+    expect((await get(app, { authorization: `Bearer ${TOKEN}` }, '192.0.2.3')).statusCode).toBe(200);
+    await app.close();
+  });
+});
