@@ -104,7 +104,8 @@ export interface TreeSample {
   byCommand: Record<string, number>;
 }
 
-export function sampleTree(rootPid: number): TreeSample {
+/** `pss: false` skips the proportional sizes (smaps_rollup walks every mapping: costly on a process of GBs). */
+export function sampleTree(rootPid: number, opts: { pss?: boolean } = {}): TreeSample {
   const tree = processTree(rootPid);
   const byCommand: Record<string, number> = {};
   let rss = 0;
@@ -113,7 +114,7 @@ export function sampleTree(rootPid: number): TreeSample {
   for (const p of tree) {
     const mb = rssKb(p.pid) / 1024;
     rss += mb;
-    pss += pssKb(p.pid) / 1024;
+    if (opts.pss !== false) pss += pssKb(p.pid) / 1024;
     const own = threadsCpuMs(p.pid);
     cpu += own === undefined ? p.cpuMs : own + p.reapedMs;
     byCommand[p.comm] = (byCommand[p.comm] ?? 0) + mb;

@@ -94,7 +94,7 @@ export async function qmdCollectionAdd(ctx: QmdContext, vault: string): Promise<
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let peak = 0;
-  const sampler = setInterval(() => (peak = Math.max(peak, sampleTree(child.pid!).rssMb)), 50);
+  const sampler = setInterval(() => (peak = Math.max(peak, sampleTree(child.pid!, { pss: false }).rssMb)), 200);
   let stderr = '';
   child.stderr?.setEncoding('utf8').on('data', (d: string) => (stderr = (stderr + d).slice(-2000)));
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
