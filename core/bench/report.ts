@@ -5,7 +5,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { IdleFigures, SaveCpuFigures } from './cpu-bench.js';
-import type { AnchorFigures, BurstFigures, FirstContextFigures, TreeRequestsFigures } from './scale-bench.js';
+import type { AnchorFigures, BurstFigures, FirstContextFigures, StateFigures, TreeRequestsFigures } from './scale-bench.js';
 import type { SearchFigures } from './search-bench.js';
 import type { Summary } from './stats.js';
 import type { SearchableFigures, SseFigures } from './write-bench.js';
@@ -24,6 +24,8 @@ export interface CaseFigures {
   /** From "ok" until the first history snapshot is committed and nothing is left to do. */
   snapshot: { afterOkMs: number; peakRssMb: number; peakPssMb: number; byCommand: Record<string, number> };
   idle: IdleFigures;
+  /** The state folder once the first start's work is over (search index, history, queue, …). */
+  state: StateFigures;
   /** Through everything measured after start-up: searches, saves, bursts, tree listings. */
   steady: { peakRssMb: number; peakPssMb: number };
   treeRequests: TreeRequestsFigures;
@@ -62,6 +64,7 @@ export function formatSummary(cases: CaseFigures[]): string {
     line('  through the first history snapshot', (c) => `${f(c.snapshot.peakRssMb, 0)} (${f(c.snapshot.peakPssMb, 0)}) MB`),
     line('  in use (search, saves, bursts, listings)', (c) => `${f(c.steady.peakRssMb, 0)} (${f(c.steady.peakPssMb, 0)}) MB`),
     line('idle RSS (PSS), whole tree (median of windows)', (c) => `${f(summaryOf(c.idle.rssMb), 0)} (${f(summaryOf(c.idle.pssMb), 0)}) MB`),
+    line('state on disk ÷ vault text: all / less history / history', (c) => stateRatios(c)),
     line(`${cases[0]?.treeRequests.requests ?? 0} × GET /vault/tree: RSS before → after`, (c) => `${c.treeRequests.rssBeforeMb} → ${c.treeRequests.rssAfterMb} MB`),
     line('first start to "ok" / then snapshot done', (c) => `${f(c.firstStart.toOkMs / 1000, 1)} s / +${f(c.snapshot.afterOkMs / 1000, 1)} s`),
     line('  anchor: qmd collection add / peak RSS', (c) => `${f(c.anchor.collectionAddMs / 1000, 1)} s / ${f(c.anchor.collectionAddPeakRssMb, 0)} MB`),
@@ -80,6 +83,13 @@ export function formatSummary(cases: CaseFigures[]): string {
     line('GET /vault/tree on the wire', (c) => `${kb(c.tree.wireBytes)} ${c.tree.encoding === 'identity' ? '' : `(${c.tree.encoding})`}`.trim()),
     line("tree.md / agents' first context", (c) => `${kb(c.context.treeMdBytes)}, ${c.context.treeMdTokens} / ${c.context.bootstrapTokens} tok`),
   ].join('\n');
+}
+
+/** The history keeps every version of the vault; the rest (the search index above all) should stay near the text's size. */
+function stateRatios(c: CaseFigures): string {
+  const of = (bytes: number) => f(bytes / c.vault.bytes, 2);
+  const history = c.state.byEntry.history ?? 0;
+  return `${of(c.state.totalBytes)} / ${of(c.state.totalBytes - history)} / ${of(history)}x`;
 }
 
 const summaryOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
@@ -106,6 +116,7 @@ export function formatCase(c: CaseFigures): string {
       `  timeouts ${s.timeouts}; idle again ${s.settleAfterMs === null ? 'not within the bound' : `${f(s.settleAfterMs / 1000, 1)} s`} after the last save`,
     ]),
     `memory, whole tree: peak ${c.firstStart.peakRssMb} MB to "ok", ${c.snapshot.peakRssMb} MB through the first snapshot (${Object.entries(c.snapshot.byCommand).map(([k, v]) => `${k} ${v}`).join(', ')}), ${c.steady.peakRssMb} MB in use`,
+    `state on disk: ${kb(c.state.totalBytes)} (${Object.entries(c.state.byEntry).filter(([, v]) => v > 0).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${kb(v)}`).join(', ')}), ${stateRatios(c)} the vault's text (all / less history / history)`,
     `idle, whole tree, ${idle.windowsPercent.length} windows of ${idle.windowMs / 1000} s: CPU ${idle.windowsPercent.join(' / ')} %; RSS ${idle.rssMb.join(' / ')} MB; PSS ${idle.pssMb.join(' / ')} MB`,
     head(`CPU per save (${saveCpu.samples} saves, each to its history commit; idle ${f(saveCpu.idlePercent, 2)} % subtracted)`),
     row('whole tree: job, index, tree.md, commit', saveCpu.perSave, 'ms CPU'),

@@ -22,7 +22,7 @@ import { formatCase, formatSummary, machineInfo, saveResults, type CaseFigures }
 import { benchSaveCpu, measureIdle } from './cpu-bench.js';
 import { watchPeak } from './process-tree.js';
 import { realisticBody } from './realistic-notes.js';
-import { benchBurst, benchTreeRequests, firstContext, qmdCollectionAdd, wireSize } from './scale-bench.js';
+import { benchBurst, benchTreeRequests, firstContext, qmdCollectionAdd, stateOnDisk, wireSize } from './scale-bench.js';
 import { benchSearch, QUERIES } from './search-bench.js';
 import { startServiceProcess } from './service-process.js';
 import { timed } from './stats.js';
@@ -124,6 +124,8 @@ async function benchCase(label: string, corpus: CaseFigures['corpus'], make: (di
   const snapshot = { afterOkMs: Math.round(quiet.ms), peakRssMb: Math.round(snapshotPeak.rssMb), peakPssMb: Math.round(snapshotPeak.pssMb), byCommand: Object.fromEntries(Object.entries(snapshotPeak.byCommand).map(([k, v]) => [k, Math.round(v)])) };
   log(`[${label}] idle: ${plan.idle.windows} windows of ${plan.idle.windowMs / 1000} s …`);
   const idle = await measureIdle(svc, plan.idle.windows, plan.idle.windowMs);
+  // What the first start left on disk, before the bench's own saves add to it.
+  const state = await stateOnDisk(path.join(temp, 'state'));
 
   watch = watchPeak(svc.pid);
   const context = await firstContext(vault);
@@ -152,7 +154,7 @@ async function benchCase(label: string, corpus: CaseFigures['corpus'], make: (di
 
   loadAvg.atEnd = os.loadavg()[0] ?? 0;
   await cleanUp();
-  return { label, corpus, notes: gen.value.notes, vault: { bytes: gen.value.bytes, generateMs: gen.ms }, loadAvg, anchor, firstStart, snapshot, idle, steady, treeRequests, context, tree, search, searchable, sse, saveCpu, burst };
+  return { label, corpus, notes: gen.value.notes, vault: { bytes: gen.value.bytes, generateMs: gen.ms }, loadAvg, anchor, firstStart, snapshot, idle, state, steady, treeRequests, context, tree, search, searchable, sse, saveCpu, burst };
 }
 
 async function main(): Promise<void> {

@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import http from 'node:http';
-import { readFile, writeFile } from 'node:fs/promises';
+import { lstat, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { boundedTreeView, estimateTokens } from '../src/agents/bootstrap.js';
 import { entryOf } from '../src/jobs/note-entry.js';
@@ -129,4 +129,31 @@ export async function firstContext(vault: string): Promise<FirstContextFigures> 
   const note = async (rel: string) => (await readFile(path.join(vault, rel), 'utf8').catch(() => '')).slice(0, 3_000 * 4);
   const context = [await note('overview.md'), await note('profile.md'), boundedTreeView(index)].join('\n\n');
   return { treeMdBytes: Buffer.byteLength(tree), treeMdTokens: Math.ceil(splitNote(tree).body.length / 4), bootstrapTokens: estimateTokens(context) };
+}
+
+export interface StateFigures {
+  /** Bytes on disk under the state folder, and per top-level entry (the search index, history, …). */
+  totalBytes: number;
+  byEntry: Record<string, number>;
+}
+
+/**
+ * What Knower keeps beside the vault, measured once the first start's work is over: the search
+ * index and the history are what grow with the vault. Apparent sizes (a SQLite file's WAL
+ * included), so the figure compares directly with the vault's text.
+ */
+export async function stateOnDisk(stateDir: string): Promise<StateFigures> {
+  const byEntry: Record<string, number> = {};
+  for (const entry of await readdir(stateDir, { withFileTypes: true })) {
+    const abs = path.join(stateDir, entry.name);
+    let bytes = 0;
+    if (entry.isDirectory()) {
+      for (const d of await readdir(abs, { withFileTypes: true, recursive: true })) {
+        // A file may go between the listing and its stat (a WAL checkpointed, a loose object packed).
+        if (d.isFile()) bytes += await lstat(path.join(d.parentPath, d.name)).then((s) => s.size, () => 0);
+      }
+    } else if (entry.isFile()) bytes = (await lstat(abs)).size;
+    byEntry[entry.name] = bytes;
+  }
+  return { totalBytes: Object.values(byEntry).reduce((a, b) => a + b, 0), byEntry };
 }
