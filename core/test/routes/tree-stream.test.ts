@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterEach, describe, expect, it } from 'vitest';
 import { flatTreeStream } from '../../src/routes/tree-stream.js';
 import type { IndexEntry } from '../../src/vault/index.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 describe('the flat tree listing, streamed', () => {
   it('is byte for byte the whole listing serialized at once, in pieces rather than one string', async () => {
@@ -22,5 +26,26 @@ describe('the flat tree listing, streamed', () => {
     const pieces: Buffer[] = [];
     for await (const piece of flatTreeStream([])) pieces.push(Buffer.from(piece as Buffer));
     expect(JSON.parse(Buffer.concat(pieces).toString('utf8'))).toEqual({ files: [] });
+  });
+});
+
+async function seedNotes(vault: string, count: number): Promise<void> {
+  await mkdir(path.join(vault, 'bucket', 'many'), { recursive: true });
+  for (let i = 0; i < count; i++) await writeFile(path.join(vault, 'bucket', 'many', `note ${i} заметка.md`), `# Note ${i}\n`);
+}
+
+describe('GET /vault/tree, flat', () => {
+  let t: TestApp | undefined;
+  afterEach(() => t?.close());
+
+  it('streams through brotli (a small window) and unpacks to the whole listing', async () => {
+    t = await startTestApp({ prepare: (vault) => seedNotes(vault, 300) });
+    await t.app.knower.whenSettled();
+    const res = await t.app.inject({ url: '/vault/tree', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    const files = t.app.knower.index.list();
+    expect(files.length).toBeGreaterThan(300);
+    expect(JSON.parse(brotliDecompressSync(res.rawPayload).toString('utf8'))).toEqual({ files });
   });
 });
