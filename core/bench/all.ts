@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --sizes 1000,10000,100000 --realistic 1000,10000,100000 --real 2500 --quick --seed 42
+ * npm run bench [-- --sizes 1000,10000,100000 --realistic 1000,10000,100000 --real 2500 --multilingual 1500 --quick --seed 42
  *                   --updates 40 --notes 1000 --bootstrap-notes 10000 --only scale,updates,history]
  * The root `npm run bench`: the scale bench (run.ts), then the per-update overhead
  * (update-bench.ts), then the history's cost (history-bench.ts), one after the other, each
@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 const PARTS = {
-  scale: { script: 'run.ts', flags: ['sizes', 'realistic', 'real', 'quick', 'seed'] },
+  scale: { script: 'run.ts', flags: ['sizes', 'realistic', 'real', 'multilingual', 'quick', 'seed'] },
   updates: { script: 'update-bench.ts', flags: ['updates', 'notes', 'bootstrap-notes'] },
   history: { script: 'history-bench.ts', flags: ['sizes', 'updates'] },
 } as const;
@@ -25,6 +25,7 @@ const { values } = parseArgs({
     sizes: { type: 'string' },
     realistic: { type: 'string' },
     real: { type: 'string' },
+    multilingual: { type: 'string' },
     quick: { type: 'boolean' },
     seed: { type: 'string' },
     updates: { type: 'string' },

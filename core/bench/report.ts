@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { IdleFigures, SaveCpuFigures } from './cpu-bench.js';
 import type { AnchorFigures, BurstFigures, FirstContextFigures, StateFigures, TreeRequestsFigures } from './scale-bench.js';
 import type { SearchFigures } from './search-bench.js';
+import type { SearchableUnderLoadFigures, WorstCaseFigures } from './worst-case-bench.js';
 import type { Summary } from './stats.js';
 import type { SearchableFigures, SseFigures } from './write-bench.js';
 
@@ -29,10 +30,15 @@ export interface CaseFigures {
   /** Through everything measured after start-up: searches, saves, bursts, tree listings. */
   steady: { peakRssMb: number; peakPssMb: number };
   treeRequests: TreeRequestsFigures;
+  /** The search index on disk after the first start, qmd's own index of the same vault, the vault's text. */
+  index: { bytes: number; qmdBytes: number; vaultBytes: number };
   context: FirstContextFigures;
   tree: { wireBytes: number; encoding: string };
   search: SearchFigures;
+  worstCases: WorstCaseFigures;
   searchable: SearchableFigures;
+  /** Write → searchable again, with worst-case queries running back to back meanwhile. */
+  searchableDuringWorstCases: SearchableUnderLoadFigures;
   sse: { isolated: SseFigures; burst: SseFigures };
   saveCpu: SaveCpuFigures;
   burst: BurstFigures;
@@ -74,12 +80,16 @@ export function formatSummary(cases: CaseFigures[]): string {
     line('  of which git (mean: counted in 10 ms ticks)', (c) => `${f(c.saveCpu.git.mean, 1)} ms`),
     line('idle CPU, whole tree (median of windows)', (c) => `${f(c.idle.medianPercent, 2)} %`),
     line('write → searchable (median)', (c) => `${f(c.searchable.writeToFound.median, 0)} ms`),
+    line('  …while worst-case queries run (median/max)', (c) => `${f(c.searchableDuringWorstCases.writeToFound.median, 0)} / ${f(c.searchableDuringWorstCases.writeToFound.max, 0)} ms`),
     line('write → SSE, isolated saves (new / edit)', (c) => `${f(c.sse.isolated.newFile.median)} / ${f(c.sse.isolated.edit.median)} ms`),
     line('write → SSE, saves in a burst (new / edit)', (c) => `${f(c.sse.burst.newFile.median)} / ${f(c.sse.burst.edit.median)} ms`),
     line('500 files written at once → all searchable', (c) => `${f(c.burst.allSearchableMs / 1000, 2)} s`),
     line('search median: service vs spawning qmd', (c) => `${f(c.search.service.median)} vs ${f(c.search.cli.median, 0)} ms`),
     line('  spawning qmd / service', (c) => `${f(c.search.cliOverService, 1)}x`),
     line('  ripgrep rg -i -l (median)', (c) => (c.search.rg ? `${f(c.search.rg.median)} ms` : '-')),
+    line('worst-case query, slowest run', (c) => `${f(c.worstCases.maxMs, 0)} ms${c.worstCases.perQuery.some((q) => q.degraded) ? ' (some stopped)' : ''}`),
+    line('search index on disk ÷ vault text', (c) => `${f(c.index.bytes / c.index.vaultBytes, 2)}x (${kb(c.index.bytes)})`),
+    line('  qmd\'s own index ÷ vault text', (c) => `${f(c.index.qmdBytes / c.index.vaultBytes, 2)}x (${kb(c.index.qmdBytes)})`),
     line('GET /vault/tree on the wire', (c) => `${kb(c.tree.wireBytes)} ${c.tree.encoding === 'identity' ? '' : `(${c.tree.encoding})`}`.trim()),
     line("tree.md / agents' first context", (c) => `${kb(c.context.treeMdBytes)}, ${c.context.treeMdTokens} / ${c.context.bootstrapTokens} tok`),
   ].join('\n');
@@ -105,10 +115,16 @@ export function formatCase(c: CaseFigures): string {
     row('spawn qmd search --json (CLI)', search.cli),
     search.rg ? row('rg -i -l --max-count 1', search.rg) : `  ${search.rgNote}`,
     `  first search after start-up: ${f(search.coldFirstMs)} ms`,
+    head(`worst-case queries (${c.worstCases.perQuery[0]?.ms.n ?? 0} runs each, up to 2,000 characters)`),
+    ...c.worstCases.perQuery.map((q) => `${row(q.name, q.ms)}${q.degraded ? `  stopped: ${q.degraded}` : ''}`),
     head(`write → searchable (poll every ${searchable.pollMs} ms)`),
     row('found by GET /vault/search', searchable.writeToFound),
     row('index sync of the saved note', searchable.indexSync),
     `  timeouts ${searchable.timeouts}`,
+    head(`write → searchable while worst-case queries run back to back (${c.searchableDuringWorstCases.worstCaseQueries} answered)`),
+    row('found by GET /vault/search', c.searchableDuringWorstCases.writeToFound),
+    row('index sync of the saved note', c.searchableDuringWorstCases.indexSync),
+    `  timeouts ${c.searchableDuringWorstCases.timeouts}`,
     ...[sse.isolated, sse.burst].flatMap((s) => [
       head(`write → file_changed on /sse (saves ${s.spacingMs} ms apart)`),
       row('new file', s.newFile),

@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --sizes 1000,10000[,100000]] [--realistic 1000,10000] [--real 2500] [--quick] [--seed 42]
+ * npm run bench [-- --sizes 1000,10000[,100000]] [--realistic 1000,10000] [--real 2500] [--multilingual 1500] [--quick] [--seed 42]
  * For each case: generate a vault (synthetic notes at each size, realistic long notes at each
  * --realistic size, and a real-world-shaped one), let qmd index it on its own (the anchor),
  * start the service as a person would (its own process), follow its whole process tree through
@@ -23,7 +23,10 @@ import { benchSaveCpu, measureIdle } from './cpu-bench.js';
 import { watchPeak } from './process-tree.js';
 import { realisticBody } from './realistic-notes.js';
 import { benchBurst, benchTreeRequests, firstContext, qmdCollectionAdd, stateOnDisk, wireSize } from './scale-bench.js';
+import { benchMultilingual, formatMultilingual, type MultilingualFigures } from './multilingual/multilingual-bench.js';
 import { benchSearch, QUERIES } from './search-bench.js';
+import { benchSearchableDuringWorstCases, benchWorstCases } from './worst-case-bench.js';
+import { dirBytes } from './vault-files.js';
 import { startServiceProcess } from './service-process.js';
 import { timed } from './stats.js';
 import { benchSearchable, benchSse } from './write-bench.js';
@@ -33,6 +36,7 @@ const { values } = parseArgs({
     sizes: { type: 'string', default: '1000,10000' },
     realistic: { type: 'string' },
     real: { type: 'string', default: '2500' },
+    multilingual: { type: 'string', default: '1500' },
     quick: { type: 'boolean', default: false },
     seed: { type: 'string', default: '42' },
   },
@@ -47,12 +51,15 @@ const sizes = noteCounts('sizes', values.sizes);
 const realisticSizes = noteCounts('realistic', values.realistic ?? values.sizes);
 const real = Number(values.real);
 if (!Number.isInteger(real) || real < 0) throw new Error(`--real takes a note count (0 to skip), got ${values.real}`);
+const multilingual = Number(values.multilingual);
+if (!Number.isInteger(multilingual) || multilingual < 0) throw new Error(`--multilingual takes a note count (0 to skip), got ${values.multilingual}`);
 const quick = values.quick;
 const plan = {
   search: quick ? { rounds: 1, serviceReps: 3, rgReps: 1 } : { rounds: 3, serviceReps: 5, rgReps: 2 },
   // Isolated saves come after the watcher's and the job's own writes have long settled; a burst
   // keeps saving while they happen (the watcher's debounce is re-armed within 500 ms).
   sse: { isolated: { samples: quick ? 6 : 20, spacingMs: 1_500 }, burst: { samples: quick ? 10 : 30, spacingMs: 100 } },
+  worstCaseReps: quick ? 1 : 3,
   drainBoundMs: quick ? 20_000 : 60_000,
   searchableSamples: quick ? 5 : 15,
   pollMs: 20,
@@ -114,6 +121,8 @@ async function benchCase(label: string, corpus: CaseFigures['corpus'], make: (di
   await svc.untilIdle(60 * 60_000);
   const firstStart = { toOkMs: Math.round(performance.now() - started), peakRssMb: Math.round(watch.peak().rssMb), peakPssMb: Math.round(watch.peak().pssMb) };
   watch.stop();
+  // What the index keeps on disk, against the vault's text (and qmd's own index of it, the anchor).
+  const index = { bytes: await dirBytes(path.join(temp, 'state', 'search')), qmdBytes: await dirBytes(anchorCtx.qmdDir), vaultBytes: gen.value.bytes };
   const health = await svc.health();
   if (!health.qmd.available) throw new Error(`search is not available, the comparison would be meaningless: ${health.degraded?.join('; ')}`);
   log(`[${label}] ok after ${(firstStart.toOkMs / 1000).toFixed(1)} s; waiting for the first history snapshot …`);
@@ -137,8 +146,11 @@ async function benchCase(label: string, corpus: CaseFigures['corpus'], make: (di
   };
   log(`[${label}] search: ${QUERIES.length} queries × service / qmd CLI / ${rg ? 'rg' : 'no rg'} …`);
   const search = await benchSearch({ base: svc.base, qmd: anchorCtx }, vault, { ...plan.search, rg });
-  log(`[${label}] write → searchable, write → SSE (isolated, in bursts), CPU per save, a burst of ${plan.burst}, ${plan.treeRequests} tree listings …`);
+  log(`[${label}] worst-case queries …`);
+  const worstCases = await benchWorstCases(svc.base, plan.worstCaseReps);
+  log(`[${label}] write → searchable (quiet, then during worst-case queries), write → SSE (isolated, in bursts), CPU per save, a burst of ${plan.burst}, ${plan.treeRequests} tree listings …`);
   const searchable = await benchSearchable(target, vault, plan.searchableSamples, plan.pollMs);
+  const searchableDuringWorstCases = await benchSearchableDuringWorstCases(target, vault, plan.searchableSamples, plan.pollMs);
   const notes = gen.value.paths.filter((p) => !/^(overview|profile|tree|tasks|changelog)\.md$/.test(p));
   const sse = {
     isolated: await benchSse(target, vault, notes, plan.sse.isolated.samples, plan.sse.isolated.spacingMs, plan.drainBoundMs, 'isolated'),
@@ -154,7 +166,7 @@ async function benchCase(label: string, corpus: CaseFigures['corpus'], make: (di
 
   loadAvg.atEnd = os.loadavg()[0] ?? 0;
   await cleanUp();
-  return { label, corpus, notes: gen.value.notes, vault: { bytes: gen.value.bytes, generateMs: gen.ms }, loadAvg, anchor, firstStart, snapshot, idle, state, steady, treeRequests, context, tree, search, searchable, sse, saveCpu, burst };
+  return { label, corpus, notes: gen.value.notes, vault: { bytes: gen.value.bytes, generateMs: gen.ms }, loadAvg, anchor, firstStart, index, snapshot, idle, state, steady, treeRequests, context, tree, search, worstCases, searchable, searchableDuringWorstCases, sse, saveCpu, burst };
 }
 
 async function main(): Promise<void> {
@@ -178,8 +190,14 @@ async function main(): Promise<void> {
     cases.push(figures);
     log(formatCase(figures));
   }
+  let multilingualFigures: MultilingualFigures | undefined;
+  if (multilingual > 0) {
+    log(`\n[multilingual] ${multilingual.toLocaleString('en')} notes in fifteen scripts: every dictionary word, search vs grep …`);
+    multilingualFigures = await benchMultilingual({ notes: multilingual, nodeBinary: config.qmd.nodeBinary, port: await freePort(), env: config.childEnv });
+    log(formatMultilingual(multilingualFigures));
+  }
   log(formatSummary(cases));
-  const file = await saveResults(resultsDir, { startedAt, finishedAt: new Date().toISOString(), machine, plan, queries: QUERIES, cases });
+  const file = await saveResults(resultsDir, { startedAt, finishedAt: new Date().toISOString(), machine, plan, queries: QUERIES, cases, multilingual: multilingualFigures });
   log(`\nresults saved to ${path.relative(process.cwd(), file)}`);
 }
 

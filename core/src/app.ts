@@ -126,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         stateDir: config.stateDir,
         collection: 'vault',
         env: config.childEnv,
+        models: config.models,
         log: (level, msg, extra) => log[level](extra ?? {}, msg),
       }),
     root,
