@@ -173,7 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     exclusive: (fn) => queue.exclusive(fn),
     ...(deps.historyQuietMs !== undefined ? { quietMs: deps.historyQuietMs } : {}),
   });
-  const sync = startVaultSync({ root, bus, job, selfWrites, log, onForeignChange: (rel) => history.noteChange(rel) });
+  const sync = startVaultSync({ root, bus, job, selfWrites, log, onForeignChange: (rel) => history.noteChange(rel), listed: (rel) => index.has(rel) });
   const agents = createAgents({ root, names: rootNames, index, search, clock, log, ...modelDeps(config.provider), ...(deps.toolTimeLimitMs ? { toolTimeLimitMs: deps.toolTimeLimitMs } : {}) });
   const queue = createUpdateQueue({
     store,
