@@ -50,7 +50,10 @@ function noteName(rng: Rng, i: number): { file: string; title: string } {
   return { file: `${words.join('-')}-${i}.md`, title };
 }
 
-export async function generateVault(root: string, total: number, seed = 42): Promise<GeneratedVault> {
+/** How a note's body is written: the synthetic corpus by default, or realistic long notes (realistic-notes.ts). */
+export type BodyWriter = (rng: Rng, title: string) => string;
+
+export async function generateVault(root: string, total: number, seed = 42, body: BodyWriter = noteBody): Promise<GeneratedVault> {
   const rng = createRng(seed);
   const files = new Map<string, string>();
   const add = (rel: string, text: string) => files.set(rel, text);
@@ -73,7 +76,7 @@ export async function generateVault(root: string, total: number, seed = 42): Pro
     const tags = `tags: [${titleWords(rng, between(rng, 1, 3)).join(', ')}]`;
     const inProject = rng() < 0.7;
     const rel = inProject ? `projects/${pick(rng, projects)}/notes/${file}` : `bucket/${file}`;
-    add(rel, note(rng, noteBody(rng, title), [tags]));
+    add(rel, note(rng, body(rng, title), [tags]));
   }
 
   await mkdir(path.join(root, 'inbox'), { recursive: true });

@@ -1,10 +1,10 @@
 /**
- * What a vault's size costs: CPU per save, a burst of new files, idle CPU, first start against
- * qmd's own indexing, the size of what the web app and the agents load first.
+ * What a vault's size costs: a burst of new files, first start against qmd's own indexing, the
+ * size of what the web app and the agents load first, memory under repeated tree listings.
  */
 import { spawn } from 'node:child_process';
 import http from 'node:http';
-import { readFile, writeFile } from 'node:fs/promises';
+import { lstat, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { boundedTreeView, estimateTokens } from '../src/agents/bootstrap.js';
 import { entryOf } from '../src/jobs/note-entry.js';
@@ -12,46 +12,9 @@ import type { QmdContext } from '../src/search/qmd-process.js';
 import { MemoryStore } from '../src/search/worker/memory-store.js';
 import { VaultScanner } from '../src/search/worker/vault-scanner.js';
 import { splitNote, VaultIndex } from '../src/vault/index.js';
-import { processRssMb, type ServiceProcess } from './service-process.js';
-import { sleep, summarize, withTimeout, type Summary } from './stats.js';
-
-export interface SaveCpuFigures {
-  /** CPU ms of the service and its worker per save, idle time subtracted (median of batch means). */
-  perSave: Summary;
-  idleCpuPercent: number;
-  samples: number;
-}
-
-/**
- * Edits existing notes one at a time and reads the service's CPU time (user + system, service
- * and worker) over a fixed window after each save. Nothing polls the service meanwhile: a
- * search or health request would cost CPU of its own. The idle rate is subtracted.
- */
-export async function benchSaveCpu(svc: ServiceProcess, vault: string, notes: string[], batches: number, perBatch: number, windowMs: number): Promise<SaveCpuFigures> {
-  await svc.untilIdle(300_000);
-  // What the last activity left behind (a tree.md write, garbage collection) is not idle.
-  await sleep(3_000);
-  const idleStart = await svc.cpuMs();
-  const idleFrom = performance.now();
-  await sleep(10_000);
-  const idleRate = ((await svc.cpuMs()) - idleStart) / (performance.now() - idleFrom);
-  const means: number[] = [];
-  const stride = Math.max(1, Math.floor(notes.length / (batches * perBatch)));
-  let n = 0;
-  for (let b = 0; b < batches; b++) {
-    const before = await svc.cpuMs();
-    const from = performance.now();
-    for (let i = 0; i < perBatch; i++, n++) {
-      const rel = notes[(n * stride) % notes.length]!;
-      const abs = path.join(vault, rel);
-      await writeFile(abs, `${await readFile(abs, 'utf8')}\nEdited once more (${n}).\n`);
-      await sleep(windowMs);
-    }
-    const spent = (await svc.cpuMs()) - before - idleRate * (performance.now() - from);
-    means.push(Math.max(0, spent / perBatch));
-  }
-  return { perSave: summarize(means), idleCpuPercent: Number((idleRate * 100).toFixed(2)), samples: n };
-}
+import { sampleTree } from './process-tree.js';
+import type { ServiceProcess } from './service-process.js';
+import { sleep, withTimeout } from './stats.js';
 
 export interface BurstFigures {
   files: number;
@@ -80,6 +43,26 @@ export async function benchBurst(svc: ServiceProcess, vault: string, count: numb
     'the burst to be searchable',
   );
   return { files: count, allSearchableMs: Math.round(performance.now() - started) };
+}
+
+export interface TreeRequestsFigures {
+  requests: number;
+  /** The tree's resident memory before, at its highest during, and 3 s after the requests. */
+  rssBeforeMb: number;
+  rssPeakMb: number;
+  rssAfterMb: number;
+}
+
+/** The flat listing, fetched again and again as a client that never caches would: memory must not creep. */
+export async function benchTreeRequests(svc: ServiceProcess, requests: number): Promise<TreeRequestsFigures> {
+  const before = svc.sample().rssMb;
+  let peak = before;
+  for (let i = 0; i < requests; i++) {
+    await wireSize(svc.base, '/vault/tree');
+    peak = Math.max(peak, svc.sample().rssMb);
+  }
+  await sleep(3_000);
+  return { requests, rssBeforeMb: Math.round(before), rssPeakMb: Math.round(peak), rssAfterMb: Math.round(svc.sample().rssMb) };
 }
 
 /** Bytes of a GET as sent on the wire (compressed when the service compresses) and unpacked. */
@@ -111,7 +94,7 @@ export async function qmdCollectionAdd(ctx: QmdContext, vault: string): Promise<
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let peak = 0;
-  const sampler = setInterval(() => (peak = Math.max(peak, processRssMb(child.pid!))), 50);
+  const sampler = setInterval(() => (peak = Math.max(peak, sampleTree(child.pid!, { pss: false }).rssMb)), 200);
   let stderr = '';
   child.stderr?.setEncoding('utf8').on('data', (d: string) => (stderr = (stderr + d).slice(-2000)));
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
@@ -146,4 +129,31 @@ export async function firstContext(vault: string): Promise<FirstContextFigures> 
   const note = async (rel: string) => (await readFile(path.join(vault, rel), 'utf8').catch(() => '')).slice(0, 3_000 * 4);
   const context = [await note('overview.md'), await note('profile.md'), boundedTreeView(index)].join('\n\n');
   return { treeMdBytes: Buffer.byteLength(tree), treeMdTokens: Math.ceil(splitNote(tree).body.length / 4), bootstrapTokens: estimateTokens(context) };
+}
+
+export interface StateFigures {
+  /** Bytes on disk under the state folder, and per top-level entry (the search index, history, …). */
+  totalBytes: number;
+  byEntry: Record<string, number>;
+}
+
+/**
+ * What Knower keeps beside the vault, measured once the first start's work is over: the search
+ * index and the history are what grow with the vault. Apparent sizes (a SQLite file's WAL
+ * included), so the figure compares directly with the vault's text.
+ */
+export async function stateOnDisk(stateDir: string): Promise<StateFigures> {
+  const byEntry: Record<string, number> = {};
+  for (const entry of await readdir(stateDir, { withFileTypes: true })) {
+    const abs = path.join(stateDir, entry.name);
+    let bytes = 0;
+    if (entry.isDirectory()) {
+      for (const d of await readdir(abs, { withFileTypes: true, recursive: true })) {
+        // A file may go between the listing and its stat (a WAL checkpointed, a loose object packed).
+        if (d.isFile()) bytes += await lstat(path.join(d.parentPath, d.name)).then((s) => s.size, () => 0);
+      }
+    } else if (entry.isFile()) bytes = (await lstat(abs)).size;
+    byEntry[entry.name] = bytes;
+  }
+  return { totalBytes: Object.values(byEntry).reduce((a, b) => a + b, 0), byEntry };
 }

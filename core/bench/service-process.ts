@@ -1,12 +1,13 @@
 /**
  * The service as a person runs it (`./knower start` natively: core/dist/main.js on Node 22),
  * in its own process, so its CPU time and memory can be read from /proc apart from the bench's.
- * The figures cover the service and its index worker together.
+ * The figures cover its whole process tree: the service, its index worker, and the git and qmd
+ * children either runs (see process-tree.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sampleTree, type TreeSample } from './process-tree.js';
 import { sleep, withTimeout } from './stats.js';
 
 const CORE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -17,38 +18,25 @@ export interface Health {
   indexing: { ready: boolean; files: { done: number; total: number }; search: { done: number; total: number } };
   vault: { files: number; notes: number; job: { pending: number } };
   qmd: { documents?: number; workerPid?: number; available: boolean; lastSync?: { ms: number; ok: boolean } };
+  history: { available: boolean; commits: number; pending: number; handEdits: number; catchUp?: 'waiting' | 'running' | 'done' };
 }
 
 export interface ServiceProcess {
   base: string;
   pid: number;
   health(): Promise<Health>;
-  /** CPU time (user + system, ms) of the service and its worker so far. */
+  /** CPU time (user + system, ms) of the whole process tree so far, and resident memory now. */
+  sample(): TreeSample;
   cpuMs(): Promise<number>;
-  /** Resident memory of the service plus its worker now, in MB. */
   rssMb(): Promise<number>;
   /** Resolves once /health is "ok" and the job has nothing pending; samples memory meanwhile. */
   untilIdle(timeoutMs: number): Promise<{ ms: number; peakRssMb: number }>;
+  /**
+   * Resolves once start-up work is over too: the history has compared the vault with its last
+   * commit (the first snapshot), and nothing waits to be committed or indexed.
+   */
+  untilQuiet(timeoutMs: number): Promise<{ ms: number }>;
   close(): Promise<void>;
-}
-
-/** utime + stime of a process, in ms (clock ticks are 100 Hz on Linux). */
-export function processCpuMs(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0;
-  }
-}
-
-export function processRssMb(pid: number): number {
-  try {
-    const kb = /^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return kb ? Number(kb) / 1024 : 0;
-  } catch {
-    return 0;
-  }
 }
 
 export async function startServiceProcess(opts: { nodeBinary: string; vault: string; stateDir: string; port: number; env: NodeJS.ProcessEnv }): Promise<ServiceProcess> {
@@ -58,22 +46,19 @@ export async function startServiceProcess(opts: { nodeBinary: string; vault: str
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${opts.port}`;
-  let workerPid: number | undefined;
 
   async function health(): Promise<Health> {
     const res = await fetch(`${base}/health`);
-    const body = (await res.json()) as Health;
-    if (body.qmd.workerPid) workerPid = body.qmd.workerPid;
-    return body;
+    return (await res.json()) as Health;
   }
-  const pids = () => [child.pid!, ...(workerPid ? [workerPid] : [])];
-  const rssMb = async () => pids().reduce((sum, pid) => sum + processRssMb(pid), 0);
+  const rssMb = async () => sampleTree(child.pid!).rssMb;
 
   const svc: ServiceProcess = {
     base,
     pid: child.pid!,
     health,
-    cpuMs: async () => pids().reduce((sum, pid) => sum + processCpuMs(pid), 0),
+    sample: () => sampleTree(child.pid!),
+    cpuMs: async () => sampleTree(child.pid!).cpuMs,
     rssMb,
     async untilIdle(timeoutMs) {
       const started = performance.now();
@@ -90,6 +75,21 @@ export async function startServiceProcess(opts: { nodeBinary: string; vault: str
       };
       await withTimeout(poll(), timeoutMs, 'the service to settle');
       return { ms: performance.now() - started, peakRssMb: peak };
+    },
+    async untilQuiet(timeoutMs) {
+      const started = performance.now();
+      let calm = 0;
+      const poll = async () => {
+        for (;;) {
+          const h = await health().catch(() => undefined);
+          const quiet = h && h.status === 'ok' && h.vault.job.pending === 0 && h.history.catchUp === 'done' && h.history.pending === 0 && h.history.handEdits === 0;
+          calm = quiet ? calm + 1 : 0;
+          if (calm >= 2) return;
+          await sleep(200);
+        }
+      };
+      await withTimeout(poll(), timeoutMs, 'start-up work to finish');
+      return { ms: performance.now() - started };
     },
     async close() {
       if (child.exitCode !== null) return;

@@ -46,7 +46,7 @@ type FileChanged = { path: string; type: string };
  * Samples alternate a new file and an edit of an existing note, spaced out like a person
  * saving now and then; the job and the index syncs triggered by earlier saves run meanwhile.
  */
-export async function benchSse(svc: WriteTarget, vault: string, existing: string[], samples: number, spacingMs: number, drainBoundMs: number): Promise<SseFigures> {
+export async function benchSse(svc: WriteTarget, vault: string, existing: string[], samples: number, spacingMs: number, drainBoundMs: number, tag = 'saved'): Promise<SseFigures> {
   const sse = await connectSse(`${svc.base}/sse`);
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
@@ -55,15 +55,17 @@ export async function benchSse(svc: WriteTarget, vault: string, existing: string
   let timeouts = 0;
   // A stride through the notes: each edit touches a different file (spaces and CJK names included).
   const stride = Math.max(1, Math.floor(existing.length / samples));
+  const offset = tag.length; // each pass edits other notes
   try {
     for (let i = 0; i < samples; i++) {
-      const fresh = i % 2 === 0 ? `bucket/bench sse ${i} заметка.md` : `bucket/bench-sse-${i}.md`;
+      // New names on every pass: a file written by an earlier pass would be an edit, not an add.
+      const fresh = i % 2 === 0 ? `bucket/bench sse ${tag} ${i} заметка.md` : `bucket/bench-sse-${tag}-${i}.md`;
       const ms = await measureEvent(sse, vault, fresh, 'add', `# Saved by hand ${i}\n\nA new note typed in an editor.\n`);
       if (ms === null) timeouts++;
       else created.push(ms);
       await sleep(spacingMs);
 
-      const rel = existing[(i * stride) % existing.length] as string;
+      const rel = existing[(i * stride + offset) % existing.length] as string;
       const before = await readFile(path.join(vault, rel), 'utf8');
       const ms2 = await measureEvent(sse, vault, rel, 'change', `${before}\nOne more line, edit ${i}.\n`);
       if (ms2 === null) timeouts++;

@@ -43,11 +43,11 @@ export async function storeBlob(ctx: HistoryContext, bytes: Uint8Array): Promise
 }
 
 /** Runs `fn` over `items`, at most `limit` at a time, results in order. */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
   const out = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {
-    for (let i = next++; i < items.length; i = next++) out[i] = await fn(items[i] as T);
+    for (let i = next++; i < items.length; i = next++) out[i] = await fn(items[i] as T, i);
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return out;

@@ -15,8 +15,7 @@ import { PendingRuns, type PendingRun } from './pending-runs.js';
 import { Repo } from './repo.js';
 import type { RunHost } from './run-host.js';
 import { foldJournal, kindsOf, relOf, runPathIds } from './run-changes.js';
-import { commitSnapshot } from './snapshot.js';
-import { scanVault } from './vault-scan.js';
+import { commitSnapshot, commitVault } from './snapshot.js';
 
 export interface HistoryDeps {
   root: string;
@@ -74,6 +73,9 @@ export function createHistoryEngine(deps: HistoryDeps) {
   const timings: HistoryTimings = { changesMs: [], handoverMs: [], commitMs: [] };
   const OPENING = 'the history is still opening';
   let unavailable: string | undefined = OPENING;
+  /** The comparison of the vault with the history at start: the first snapshot's progress, for /health. */
+  let catchingUp: 'waiting' | 'running' | 'done' = 'waiting';
+  let closing = false;
   /** Why the last commit failed (the repository deleted or corrupt, its disk full); cleared by one that works. */
   let failing: string | undefined;
   let sinceGc = 0;
@@ -174,7 +176,9 @@ export function createHistoryEngine(deps: HistoryDeps) {
   /** Packs loose objects once there are many (`gc --auto` decides; it is a no-op otherwise). */
   async function gc(): Promise<void> {
     sinceGc = 0;
-    await git.run(['gc', '--auto', '--quiet'], { timeoutMs: 600_000 }).catch((err: unknown) => deps.log.warn({ err }, 'git gc failed'));
+    // Packing 100k objects after a first snapshot stays within a few tens of MB: one thread, a bounded delta cache.
+    const bounded = ['-c', 'pack.threads=1', '-c', 'pack.deltaCacheSize=16m', '-c', 'pack.windowMemory=64m'];
+    await git.run([...bounded, 'gc', '--auto', '--quiet'], { timeoutMs: 600_000 }).catch((err: unknown) => deps.log.warn({ err }, 'git gc failed'));
   }
 
   async function open(): Promise<void> {
@@ -194,13 +198,21 @@ export function createHistoryEngine(deps: HistoryDeps) {
   /** The vault as it is now against the history: the first snapshot, or what changed while Knower was stopped. */
   async function catchUp(): Promise<void> {
     if (unavailable) return;
+    catchingUp = 'running';
     const t0 = performance.now();
     const first = repo.head === null;
-    const read = [...new Set([...(await scanVault(deps.root)), ...repo.tree.keys()])];
     const at = deps.clock().toISOString();
-    await recording(() => commitSnapshot(ctx, { read, owned: () => owned(), meta: (paths): RunMeta => (first ? { kind: 'snapshot', files: paths.length, at } : { kind: 'hand', paths, at }) }));
+    await recording(() =>
+      commitVault(ctx, {
+        owned: () => owned(),
+        stopped: () => closing,
+        // A first snapshot of 100k files lists none of them (its message counts them).
+        listPaths: !first,
+        meta: (changed): RunMeta => (first ? { kind: 'snapshot', files: changed.count, at } : { kind: 'hand', paths: changed.sorted(), at }),
+      }),
+    );
     timings.catchUpMs = performance.now() - t0;
-    if (first) await gc();
+    if (first && !closing) await gc();
   }
 
   const opened = turn(open);
@@ -235,14 +247,15 @@ export function createHistoryEngine(deps: HistoryDeps) {
     unavailable: problem,
     timings: () => timings,
     // Opening is not a fault: /health says "degraded" only for a history that cannot run.
-    status: (): { available: boolean; opening?: boolean; problem?: string; commits: number; pending: number; handEdits: number } => ({
+    status: (): { available: boolean; opening?: boolean; problem?: string; commits: number; pending: number; handEdits: number; catchUp: typeof catchingUp } => ({
       available: !problem(),
       ...(unavailable === OPENING ? { opening: true } : problem() ? { problem: problem() } : {}),
       commits: commits.size,
       pending: queued.size,
       handEdits: batch.size,
+      catchUp: catchingUp,
     }),
-    start: () => background(catchUp),
+    start: () => background(() => catchUp().finally(() => (catchingUp = 'done'))),
     noteChange: (rel: string) => batch.add(rel),
     async changes(journal: UpdateJournal): Promise<FileChange[]> {
       const t0 = performance.now();
@@ -265,6 +278,7 @@ export function createHistoryEngine(deps: HistoryDeps) {
     },
     whenIdle: () => turn(async () => undefined),
     async close(): Promise<void> {
+      closing = true; // a first snapshot still walking the vault stops at its next folder
       batch.close();
       await Promise.race([tail, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
     },

@@ -1,59 +1,62 @@
-import { access, mkdir, rm } from 'node:fs/promises';
+import { access, mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Git } from './git.js';
+import { writeObject } from './git-objects.js';
+import { EMPTY_TREE, type TreeEntry } from './tree-object.js';
+import { TreeStore, type TreeChange } from './tree-store.js';
+
+export type { TreeChange };
 
 export const BRANCH = 'refs/heads/main';
-const ZERO = '0'.repeat(40);
-
-/** A path set to a blob, or removed (null). */
-export interface TreeChange {
-  path: string;
-  blob: string | null;
-}
 
 export interface Person {
   name: string;
   email: string;
 }
 
-export interface NewCommit {
-  changes: TreeChange[];
+interface CommitText {
   message: string;
   author: Person;
   date: Date;
 }
 
+/** A commit of some changes on HEAD, or of a whole tree built beforehand (a snapshot of the vault). */
+export type NewCommit = CommitText & ({ changes: readonly TreeChange[] } | { tree: string });
+
 const COMMITTER: Person = { name: 'Knower', email: 'knower@knower.invalid' };
 
-const gitDate = (date: Date) => `${Math.floor(date.getTime() / 1000)} +0000`;
+const ident = (p: Person, date: Date) => `${p.name} <${p.email}> ${Math.floor(date.getTime() / 1000)} +0000`;
 
 /**
- * Knower's repository: a bare git dir with its own index file that always mirrors HEAD, so a
- * commit is `update-index` of exactly the paths that changed, `write-tree` (which recomputes only
- * the folders those paths are in), `commit-tree` and a compare-and-swap `update-ref`. Nothing
- * here ever looks at the vault: file contents arrive as blobs already written.
+ * Knower's repository: a bare git dir whose trees and commits Knower writes itself (the objects
+ * `git write-tree` and `git commit-tree` would write, byte for byte), then moves the branch with a
+ * compare-and-swap `update-ref`. No index: a commit reads and rewrites only the folders on its
+ * changed paths, so it costs the same in a vault of 1k notes or 100k. Nothing here ever looks
+ * at the vault: file contents arrive as blobs already written.
  */
 export class Repo {
   private headId: string | null = null;
-  private readonly files = new Map<string, string>();
-  /** Folders of tracked files: adding a file where a folder was (or the reverse) replaces entries. */
-  private readonly folders = new Set<string>();
+  private headTreeId = EMPTY_TREE;
+  readonly trees: TreeStore;
 
   constructor(
     readonly git: Git,
-    private readonly indexFile: string,
-  ) {}
+    /** Where an index was kept before commits stopped using one: removed at open. */
+    private readonly oldIndexFile?: string,
+  ) {
+    this.trees = new TreeStore(git);
+  }
 
   get head(): string | null {
     return this.headId;
   }
 
-  /** Path → blob id of every file in HEAD. */
-  get tree(): ReadonlyMap<string, string> {
-    return this.files;
+  /** The root tree of HEAD (the empty tree before the first commit). */
+  get headTree(): string {
+    return this.headTreeId;
   }
 
-  /** Creates the repository when missing; after a crash, clears stale locks and resets the index to HEAD. */
+  /** Creates the repository when missing; after a crash, clears stale locks. */
   async open(): Promise<void> {
     const dir = this.git.gitDir;
     if (!(await access(path.join(dir, 'HEAD')).then(() => true, () => false))) {
@@ -61,75 +64,44 @@ export class Repo {
       await this.git.run(['init', '--bare', '--quiet', '--initial-branch=main']);
       // gc runs inside the history's own turn, never as a detached process left behind.
       await this.git.run(['config', 'gc.autoDetach', 'false']);
-      // A split index: a commit rewrites a few kilobytes, not the whole index (0.8 MB at 10k notes).
-      await this.git.run(['config', 'core.splitIndex', 'true']);
     }
     // Only this process writes here: any lock now is left from a process that was killed.
-    for (const lock of [`${this.indexFile}.lock`, 'HEAD.lock', 'config.lock', 'packed-refs.lock', `${BRANCH}.lock`, 'gc.pid']) {
+    for (const lock of ['HEAD.lock', 'config.lock', 'packed-refs.lock', `${BRANCH}.lock`, 'gc.pid']) {
       await rm(path.resolve(dir, lock), { force: true });
     }
+    await this.dropOldIndex();
     const { stdout, code } = await this.git.run(['rev-parse', '--verify', '--quiet', `${BRANCH}^{commit}`], { okCodes: [1] });
     this.headId = code === 0 ? stdout.toString().trim() : null;
-    await this.resync();
+    this.headTreeId = this.headId ? (await this.git.run(['rev-parse', `${this.headId}^{tree}`])).stdout.toString().trim() : EMPTY_TREE;
   }
 
-  /** The index and the in-memory listing back to exactly HEAD (a commit cut short leaves them ahead). */
-  async resync(): Promise<void> {
-    await this.git.run(this.headId ? ['read-tree', this.headId] : ['read-tree', '--empty']);
-    this.files.clear();
-    this.folders.clear();
-    const out = (await this.git.run(['ls-files', '--stage', '-z'])).stdout.toString('utf8');
-    for (const record of out.split('\0')) {
-      const tab = record.indexOf('\t');
-      if (tab > 0) this.track(record.slice(tab + 1), record.split(' ')[1] ?? '');
-    }
+  /** What each path is at HEAD: a file, a folder, or nothing. */
+  entriesAt(rels: readonly string[]): Promise<Map<string, TreeEntry | undefined>> {
+    return this.trees.entriesAt(this.headTreeId, rels);
   }
 
-  /** One commit of `changes` on HEAD; null when they change nothing. */
+  /** One commit on HEAD; null when it would record nothing new. */
   async commit(c: NewCommit): Promise<{ commit: string; parent: string | null } | null> {
-    const last = new Map(c.changes.map((change) => [change.path, change.blob]));
-    const effective = [...last].filter(([rel, blob]) => (this.files.get(rel) ?? null) !== blob);
-    if (effective.length === 0) return null;
+    const tree = 'tree' in c ? c.tree : await this.trees.apply(this.headTreeId, c.changes);
+    if (tree === this.headTreeId) return null;
     const parent = this.headId;
-    try {
-      const info = effective.map(([rel, blob]) => (blob ? `100644 ${blob}\t${rel}\0` : `0 ${ZERO}\t${rel}\0`)).join('');
-      await this.git.run(['update-index', '--replace', '-z', '--index-info'], { input: info });
-      const tree = (await this.git.run(['write-tree'])).stdout.toString().trim();
-      const env = {
-        GIT_AUTHOR_NAME: c.author.name,
-        GIT_AUTHOR_EMAIL: c.author.email,
-        GIT_AUTHOR_DATE: gitDate(c.date),
-        GIT_COMMITTER_NAME: COMMITTER.name,
-        GIT_COMMITTER_EMAIL: COMMITTER.email,
-        GIT_COMMITTER_DATE: gitDate(c.date),
-      };
-      const args = ['commit-tree', tree, ...(parent ? ['-p', parent] : []), '-F', '-'];
-      const id = (await this.git.run(args, { input: c.message, env })).stdout.toString().trim();
-      // Compare-and-swap on the branch: a second writer could only ever fail here, not fork it.
-      await this.git.run(['update-ref', BRANCH, id, parent ?? '']);
-      this.headId = id;
-    } catch (err) {
-      await this.resync().catch(() => undefined);
-      throw err;
-    }
-    const reshaped = effective.some(([rel, blob]) => blob !== null && (this.folders.has(rel) || parentsOf(rel).some((p) => this.files.has(p))));
-    if (reshaped) await this.resync();
-    else {
-      for (const [rel, blob] of effective) {
-        if (blob) this.track(rel, blob);
-        else this.files.delete(rel);
-      }
-    }
-    return { commit: this.headId as string, parent };
+    const text = [`tree ${tree}`, ...(parent ? [`parent ${parent}`] : []), `author ${ident(c.author, c.date)}`, `committer ${ident(COMMITTER, c.date)}`, '', c.message].join('\n');
+    const id = await writeObject(this.git.gitDir, 'commit', Buffer.from(text.endsWith('\n') ? text : `${text}\n`, 'utf8'));
+    // Compare-and-swap on the branch: a second writer could only ever fail here, not fork it.
+    await this.git.run(['update-ref', BRANCH, id, parent ?? '']);
+    this.headId = id;
+    this.headTreeId = tree;
+    return { commit: id, parent };
   }
 
-  private track(rel: string, blob: string): void {
-    this.files.set(rel, blob);
-    for (const folder of parentsOf(rel)) this.folders.add(folder);
+  /** Histories made before commits stopped using an index kept one beside the repository (a split one, in parts). */
+  private async dropOldIndex(): Promise<void> {
+    if (!this.oldIndexFile) return;
+    await rm(this.oldIndexFile, { force: true });
+    await rm(`${this.oldIndexFile}.lock`, { force: true });
+    for (const name of await readdir(this.git.gitDir).catch(() => [])) {
+      if (name.startsWith('sharedindex.')) await rm(path.join(this.git.gitDir, name), { force: true });
+    }
+    await this.git.run(['config', '--unset', 'core.splitIndex'], { okCodes: [5] });
   }
-}
-
-function parentsOf(rel: string): string[] {
-  const parts = rel.split('/');
-  return parts.slice(0, -1).map((_, i) => parts.slice(0, i + 1).join('/'));
 }

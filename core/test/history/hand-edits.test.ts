@@ -91,5 +91,7 @@ describe('hand edits in the history', () => {
     await h.settle();
     const [newest] = await entries(h);
     expect(newest).toMatchObject({ kind: 'hand', changes: [{ path: 'tasks.md', kind: 'edited' }] });
+    // /health says when the comparison at start is over (benchmarks wait for it before measuring).
+    expect((await h.get<{ history: { catchUp: string } }>('/health')).body.history.catchUp).toBe('done');
   });
 });
