@@ -6,7 +6,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { clearFailedItem, createQuestions, createUpdateRetry, QuestionStore, type Questions, type UpdateRetry } from './activity/index.js';
 import { createAgents, modelDeps, type Agents } from './agents/index.js';
 import type { Config } from './config/index.js';
-import { createEventBus, type EventBus } from './events/index.js';
+import { announceFileChange, createEventBus, type EventBus } from './events/index.js';
 import { createDiskWatch, type DiskWatch } from './health/index.js';
 import { createHistory, type History } from './history/index.js';
 import { countInboxItems } from './inbox/index.js';
@@ -14,7 +14,7 @@ import { createBackgroundJob, createTreeWriter, startVaultSync, type BackgroundJ
 import type { Logger } from './logger.js';
 import { createUpdateQueue, UpdateJournal, UpdateStore, type RetryPolicy, type UpdateQueue } from './queue/index.js';
 import { activityRoutes, answerRoutes, healthRoutes, historyRoutes, inboxRoutes, searchRoutes, shareRoutes, sseRoutes, updateRoutes, vaultRoutes, webRoutes } from './routes/index.js';
-import { describeError, sendError, validationError } from './routes/http-errors.js';
+import { describeError, sendError, validationError } from './http/index.js';
 import { mcpRoutes } from './mcp/index.js';
 import { createSearchEngine, guardVaultHits, type SearchEngine } from './search/index.js';
 import { securityPlugin } from './security/index.js';
@@ -22,6 +22,7 @@ import { createBriefs, type Briefs } from './brief/index.js';
 import { briefRoutes, statsRoutes } from './routes/index.js';
 import { createVaultStats, type VaultStats } from './stats/index.js';
 import { chooseFrontmatterMode, claimRootNames, cleanLeftovers, ensureSkeleton, probeFilesystem, registerFilesystem, settleWrites, VaultIndex, type FileOps, type Filesystem, type FrontmatterChoice, type RootNames } from './vault/index.js';
+import { createUpdates, type Updates } from './updates/index.js';
 import { SelfWrites } from './watch/index.js';
 
 export interface Knower {
@@ -41,8 +42,10 @@ export interface Knower {
   /** Which of Knower's root names the person's own files hold. */
   rootNames: RootNames;
   history: History;
-  /** Questions asked through POST /search, kept with their answers. */
+  /** Questions asked through POST /search or MCP ask, kept with their answers. */
   questions: Questions;
+  /** The one door for new updates: every edge's input passes the same rules. */
+  updates: Updates;
   /** Runs a failed update's input again. */
   retries: UpdateRetry;
   /** What the vault holds and what changed lately, per project. */
@@ -150,7 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         inboxCount = count;
       }
     },
-    announce: (rel, type) => bus.publish({ type: 'file_changed', data: { path: rel, type } }),
+    announce: (rel, type) => announceFileChange(bus, rel, type),
   });
   const store = new UpdateStore(config.stateDir, clock);
   const journalFor = (id: string) => new UpdateJournal(path.join(store.folderOf(id), 'journal'), root, log);
@@ -188,7 +191,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // queue while updates wait to be loaded after a restart.
   await queue.load();
   const questions = createQuestions({ store: new QuestionStore(config.stateDir), agents, bus, clock, log });
-  const retries = createUpdateRetry({ queue, imagePath: (record, image) => store.imagePath(record, image) });
+  const updates = createUpdates({ root, queue });
+  const retries = createUpdateRetry({ queue, updates, imagePath: (record, image) => store.imagePath(record, image) });
   let watching = false;
   // Watch first, then the first pass: a change made while the pass runs is not missed.
   const firstPass = sync.ready.then(() => {
@@ -217,6 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rootNames,
     history,
     questions,
+    updates,
     retries,
     stats: createVaultStats({ index, queue, history, search, clock }),
     briefs: createBriefs({ root, index, search }),

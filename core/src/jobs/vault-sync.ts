@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { EventBus } from '../events/index.js';
+import { announceFileChange, type EventBus } from '../events/index.js';
 import type { Logger } from '../logger.js';
 import { isNote, readTextIfExists, TREE_FILE } from '../vault/index.js';
 import { watchVault, type SelfWrites, type VaultEvent } from '../watch/index.js';
@@ -37,7 +37,7 @@ export function startVaultSync(deps: {
     if (event.path === TREE_FILE) return;
     const own = event.type !== 'unlink' && isNote(event.path) && (await isOwnWrite(event.path));
     // Clients still hear of it (token counts changed), but the job does not look again.
-    deps.bus.publish({ type: 'file_changed', data: { path: event.path, type: event.type } });
+    announceFileChange(deps.bus, event.path, event.type);
     if (own) return;
     deps.onForeignChange?.(event.path);
     deps.job.enqueue(event.path);

@@ -9,7 +9,7 @@ import { isNote, parseNote, readVaultBytes, resolveVaultPath } from '../vault/in
 import { createBacklinks } from '../links/index.js';
 import { createIndexViews } from '../vault/index-views.js';
 import { wikilinkTargets } from '../vault/wikilinks.js';
-import { sendError, sendPathError } from './http-errors.js';
+import { sendError, sendPathError } from '../http/index.js';
 import { vaultLookupRoutes } from './vault-lookup-routes.js';
 
 const CONTENT_TYPES: Record<string, string> = {

@@ -1,20 +1,20 @@
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
-import type { Agents } from '../../agents/index.js';
+import type { Questions } from '../../activity/index.js';
 import type { Logger } from '../../logger.js';
-import type { UpdateQueue } from '../../queue/index.js';
 import type { SearchEngine } from '../../search/index.js';
 import type { VaultStats } from '../../stats/index.js';
+import type { Updates } from '../../updates/index.js';
 import type { VaultIndex } from '../../vault/index.js';
 
-/** What the MCP tools may touch: reading the vault, the search agent, and the update queue's door. */
+/** What the MCP tools may touch: reading the vault, the questions (kept like the app's), and the update door. */
 export interface McpToolDeps {
   /** The vault's realpath: every path goes through resolveVaultPath against it. */
   root: string;
   index: VaultIndex;
   search: SearchEngine;
-  agents: Pick<Agents, 'answer'>;
-  queue: Pick<UpdateQueue, 'submit'>;
+  questions: Pick<Questions, 'ask'>;
+  updates: Pick<Updates, 'submit'>;
   stats: Pick<VaultStats, 'stats'>;
   /** The project the client works in (a coding agent's repository), when it said and the vault has it. */
   project?: string;
