@@ -12,7 +12,7 @@ import { createHistory, type History } from './history/index.js';
 import { countInboxItems } from './inbox/index.js';
 import { createBackgroundJob, createTreeWriter, startVaultSync, type BackgroundJob, type IndexingProgress } from './jobs/index.js';
 import type { Logger } from './logger.js';
-import { createUpdateQueue, UpdateJournal, UpdateStore, type RetryPolicy, type UpdateQueue } from './queue/index.js';
+import { createUpdateQueue, UpdateStore, type RetryPolicy, type UpdateQueue } from './queue/index.js';
 import { activityRoutes, answerRoutes, healthRoutes, historyRoutes, inboxRoutes, searchRoutes, shareRoutes, sseRoutes, updateRoutes, vaultRoutes, webRoutes } from './routes/index.js';
 import { describeError, sendError, validationError } from './http/index.js';
 import { mcpRoutes } from './mcp/index.js';
@@ -21,7 +21,7 @@ import { securityPlugin } from './security/index.js';
 import { createBriefs, type Briefs } from './brief/index.js';
 import { briefRoutes, statsRoutes } from './routes/index.js';
 import { createVaultStats, type VaultStats } from './stats/index.js';
-import { chooseFrontmatterMode, claimRootNames, cleanLeftovers, ensureSkeleton, probeFilesystem, registerFilesystem, settleWrites, VaultIndex, type FileOps, type Filesystem, type FrontmatterChoice, type RootNames } from './vault/index.js';
+import { chooseFrontmatterMode, claimRootNames, cleanLeftovers, ensureSkeleton, probeFilesystem, registerFilesystem, settleWrites, UpdateJournal, VaultIndex, type FileOps, type Filesystem, type FrontmatterChoice, type RootNames } from './vault/index.js';
 import { createUpdates, type Updates } from './updates/index.js';
 import { SelfWrites } from './watch/index.js';
 

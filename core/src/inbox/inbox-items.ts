@@ -1,8 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { LIMITS } from '../api/index.js';
-import { formatDateField } from '../jobs/plan-metadata.js';
-import { firstHeading, isVaultFile, parseNote, readVaultBytes, resolveVaultPath } from '../vault/index.js';
+import { firstHeading, formatDateField, isVaultFile, parseNote, readVaultBytes, resolveVaultPath } from '../vault/index.js';
 
 export interface InboxSummary {
   id: string;

@@ -4,7 +4,7 @@ export { writeFileAtomic, type WriteOutcome, type WriteOptions } from './atomic-
 export { settleWrites } from './swap-repair.js';
 export { type SwapHooks } from './compare-and-swap.js';
 export { filesystemOf, probeFilesystem, registerFilesystem, nodeFileOps, type FileOps, type Filesystem } from './filesystem.js';
-export { parseNote, splitNote, setFrontmatterFields, tokenCount, timestamp, firstHeading, newlineOf, type ParsedNote } from './frontmatter.js';
+export { parseNote, splitNote, setFrontmatterFields, tokenCount, timestamp, formatDateField, firstHeading, newlineOf, type ParsedNote } from './frontmatter.js';
 export { readNoteText, noteTitle, hashBody, topLevelFields, keptLines, type NoteReading, type JobFields } from './note-reader.js';
 export { QMD_COLLECTION, TREE_FILE, isIndexed, isNote, isHiddenPath } from './indexed-set.js';
 export { chooseFrontmatterMode, isKnowerPath, stampsNote, type FileOrigin, type FrontmatterChoice, type FrontmatterMode, type StampFields } from './frontmatter-mode.js';
@@ -13,6 +13,7 @@ export { newNote } from './new-note.js';
 export { VaultIndex, type IndexEntry, type FolderNode } from './vault-index.js';
 export { renderTreeBody, renderTreeListing, renderVaultMap, folderView, overlayView, describeFile, type FolderView, type ListingOptions, type MapOptions } from './tree-md.js';
 export { type WriteJournal } from './write-journal.js';
+export { UpdateJournal, readJournal, type JournalEntry } from './update-journal.js';
 export { directWriter, journaledWriter, refusingWriter, type VaultAccess, type VaultWriter } from './vault-writer.js';
 export { removeFile, removeTree, linkFile, renameTree, copyInto } from './vault-ops.js';
 export { versionKey, withoutJobFields, isTextContent } from './version-key.js';

@@ -1,5 +1,4 @@
-import { formatDateField } from '../../jobs/plan-metadata.js';
-import { isNote, isTextContent, parseNote, readBytesIfExists, setFrontmatterFields, timestamp, tokenCount, versionKey } from '../../vault/index.js';
+import { formatDateField, isNote, isTextContent, parseNote, readBytesIfExists, setFrontmatterFields, timestamp, tokenCount, versionKey } from '../../vault/index.js';
 import { markChanged, markSeen, type Session } from '../session.js';
 import { resolveToolPath } from '../tool-paths.js';
 import { kindOf } from './folder-walk.js';
