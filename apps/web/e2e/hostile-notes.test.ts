@@ -57,6 +57,8 @@ describe('hostile notes', () => {
       links: [...article.querySelectorAll('a[href]')].map((a) => a.getAttribute('href') ?? '').filter((href) => /^\s*(javascript|data|vbscript):/i.test(href)),
     }));
     expect(found).toEqual({ active: [], handlers: [], links: [] });
+    // The javascript: link keeps its words as a dead link; it does not open some other page of the vault.
+    expect(await note.getByText('a javascript link').evaluate((el) => el.closest('[data-dead-link]') !== null)).toBe(true);
     expect(dialogs).toEqual([]);
     expect(await page.title()).toBe('Knower');
   });

@@ -41,6 +41,11 @@ describe('classifyLink', () => {
     expect(resolveVaultPath('a.md', 'b%E0%A4%A.md')).toBe('b%E0%A4%A.md');
   });
 
+  it('makes a link with no address (an unsafe one the sanitizer removed) a dead link', () => {
+    expect(classifyLink('projects/p/a.md', '')).toMatchObject({ kind: 'invalid', reason: expect.stringMatching(/no address/) });
+    expect(classifyLink('projects/p/a.md', '  ')).toMatchObject({ kind: 'invalid' });
+  });
+
   it('takes extension-less targets as notes', () => {
     expect(classifyLink('projects/p/a.md', 'state')).toEqual({ kind: 'vault', path: 'projects/p/state.md' });
   });

@@ -17,7 +17,11 @@ export async function filesUnder(abs: string): Promise<string[]> {
 
 export const removeFile = (abs: string): Promise<void> => unlink(abs);
 
-export const removeTree = (abs: string): Promise<void> => rm(abs, { recursive: true });
+/**
+ * Retried on ENOTEMPTY: the background job may be stamping a note in the folder, and its temp file
+ * appears between rm's listing and its rmdir. The retry lists again and takes it too.
+ */
+export const removeTree = (abs: string): Promise<void> => rm(abs, { recursive: true, maxRetries: 5, retryDelay: 20 });
 
 /**
  * A second name for a file (a copy where the filesystem has no hard links); fails with EEXIST

@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { healthSummary } from '../../src/cli/format/health-summary.js';
@@ -34,6 +34,22 @@ describe('/health tells the truth about trouble', () => {
     const undo = await t.app.inject({ method: 'POST', url: `/updates/${second.id}/undo` });
     expect(undo.statusCode).toBeGreaterThanOrEqual(400);
     expect(undo.json().message).toMatch(/history repository is missing/);
+  });
+
+  it('is degraded with a history repository that is corrupt, naming the failing commits', async () => {
+    t = await startTestApp();
+    await t.app.knower.whenSettled();
+    expect((await health()).status).toBe('ok');
+    // HEAD still exists, so only a failing commit can tell that the repository is broken.
+    await writeFile(path.join(t.stateDir, 'history', 'repo.git', 'HEAD'), 'this is not a ref\n');
+    await rm(path.join(t.stateDir, 'history', 'repo.git', 'objects'), { recursive: true, force: true });
+    const { id } = (await t.app.inject({ method: 'POST', url: '/update', payload: { text: 'A thought the history cannot keep' } })).json();
+    await waitFor(() => t!.app.knower.queue.get(id)?.status === 'done', 10_000, 'the update');
+    await waitFor(async () => (await health()).status === 'degraded', 10_000, 'a degraded /health');
+    const body = await health();
+    expect(body.history.available).toBe(false);
+    expect(body.degraded.join('\n')).toMatch(/commits to the history fail/);
+    expect(healthSummary(body).join('\n')).toMatch(/commits to the history fail/);
   });
 
   it('is degraded while the model provider cannot call tools, saying why in full on `knower status`', async () => {

@@ -65,6 +65,9 @@ export type LinkTarget =
 
 /** What a link in a note points at. Extension-less targets are taken as notes ('x' → 'x.md'). */
 export function classifyLink(fromPath: string, href: string): LinkTarget {
+  // An unsafe address (`javascript:`…) reaches here empty, stripped by the sanitizer: it leads nowhere,
+  // and must not resolve to the note's own folder.
+  if (href.trim() === '') return { kind: 'invalid', reason: 'This link has no address (or an unsafe one that was removed)' };
   if (isExternalHref(href)) return { kind: 'external', href };
   if (href.startsWith('#')) {
     // A malformed escape (`#%E0%A4%A`) leads nowhere: a dead link, never an exception in render.
