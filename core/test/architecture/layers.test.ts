@@ -13,7 +13,7 @@ const webSrc = path.join(web, 'src');
  * above (docs/architecture.md draws the same picture). A new module must be placed here.
  */
 const LAYERS: string[][] = [
-  ['api', 'config', 'logger', 'events', 'llm'],
+  ['api', 'config', 'logger', 'events', 'llm', 'tools'],
   ['vault'],
   ['search', 'watch', 'inbox'],
   ['vault-tools', 'links', 'jobs', 'brief'],

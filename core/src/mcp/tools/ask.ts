@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { projectScope, queryText, searchMode } from '../../api/index.js';
-import { defineMcpTool, READ_ONLY, toolError, toolText } from './tool.js';
+import { READ_ONLY, refused, shown } from '../../tools/index.js';
+import { defineMcpTool } from './tool.js';
 
 export const askTool = defineMcpTool({
   name: 'ask',
@@ -28,12 +29,12 @@ export const askTool = defineMcpTool({
     // Asked through the same door as POST /search: kept, announced and listed in Activity.
     const asked = await deps.questions.ask({ query: question, mode, ...(scope ? { scope } : {}) });
     if (!asked.ok) {
-      if (asked.error === 'empty_query') return toolError('The question is empty: ask something about the vault.');
-      if (asked.error === 'cancelled') return toolError('The question was stopped before the answer was ready (from the Knower app). Ask again if you still need it.');
-      return toolError(`Knower: ${asked.message}. Try again in a minute, or use search and read directly.`);
+      if (asked.error === 'empty_query') return refused('The question is empty: ask something about the vault.');
+      if (asked.error === 'cancelled') return refused('The question was stopped before the answer was ready (from the Knower app). Ask again if you still need it.');
+      return refused(`Knower: ${asked.message}. Try again in a minute, or use search and read directly.`);
     }
     const { markdown, sources, mode: used, degraded, offline } = asked.answer;
     const cited = sources.length ? `\n\nSources:\n${sources.map((s) => `- ${s}`).join('\n')}` : '';
-    return toolText(`${markdown}${cited}`, { markdown, sources, mode: used, ...(degraded ? { degraded } : {}), ...(offline ? { offline } : {}) });
+    return shown(`${markdown}${cited}`, { markdown, sources, mode: used, ...(degraded ? { degraded } : {}), ...(offline ? { offline } : {}) });
   },
 });
