@@ -25,3 +25,4 @@ export { cleanLeftovers, type Leftovers } from './leftovers.js';
 export { isStorageError, describeStorageError } from './storage-error.js';
 export { isVaultFile, readVaultBytes } from './read-vault-file.js';
 export { vaultRelativeText } from './vault-relative-text.js';
+export { openVault, type OpenVault } from './open-vault.js';
