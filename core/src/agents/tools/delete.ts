@@ -5,9 +5,7 @@ import { kindOf, walkFolder } from './folder-walk.js';
 import { checkFreshBytes } from './guarded-write.js';
 import { shown, refused, type ToolOutcome } from '../../tools/index.js';
 import { defineTool } from './tool.js';
-
-/** What may stay in an inbox item folder when it is deleted: the item itself, not attachments. */
-const INBOX_ITEM_FILES = new Set(['review.md', 'input.md']);
+import { ITEM_NOTES, itemFolder } from '../../inbox/index.js';
 
 /**
  * A folder may be deleted only when nothing in it could be lost unseen: no hidden entries
@@ -18,8 +16,8 @@ const INBOX_ITEM_FILES = new Set(['review.md', 'input.md']);
  */
 async function folderProblem(session: Session, rel: string, abs: string, files: string[], hidden: string[]): Promise<ToolOutcome | undefined> {
   if (hidden.length > 0) return refused(`${rel}/ holds hidden files (${hidden.slice(0, 3).join(', ')}) that are not yours to delete. Delete the files you mean to, one by one.`);
-  if (session.inboxRef && rel === `inbox/${session.inboxRef}`) {
-    const attachments = files.filter((f) => !INBOX_ITEM_FILES.has(f.slice(rel.length + 1)));
+  if (session.inboxRef && rel === itemFolder(session.inboxRef)) {
+    const attachments = files.filter((f) => !ITEM_NOTES.has(f.slice(rel.length + 1)));
     if (attachments.length > 0) {
       return refused(`${rel}/ still holds ${attachments.join(', ')}. Move each attachment where it belongs (bucket/ if unsure) before deleting the item.`);
     }
