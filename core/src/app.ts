@@ -5,7 +5,7 @@ import type { Config } from './config/index.js';
 import { describeError, sendError, validationError } from './http/index.js';
 import { createKnower, type Knower, type KnowerDeps } from './knower.js';
 import { mcpRoutes } from './mcp/index.js';
-import { activityRoutes, answerRoutes, briefRoutes, healthRoutes, historyRoutes, inboxRoutes, searchRoutes, shareRoutes, sseRoutes, statsRoutes, updateRoutes, vaultRoutes, webRoutes } from './routes/index.js';
+import { activityRoutes, briefRoutes, healthRoutes, historyRoutes, inboxRoutes, questionRoutes, searchRoutes, shareRoutes, sseRoutes, statsRoutes, updateRoutes, vaultRoutes, webRoutes } from './routes/index.js';
 import { securityPlugin } from './security/index.js';
 
 export type { Knower } from './knower.js';
@@ -55,7 +55,7 @@ async function registerEdge(app: FastifyInstance, config: Config): Promise<void>
   await app.register(inboxRoutes);
   await app.register(updateRoutes);
   await app.register(shareRoutes);
-  await app.register(answerRoutes);
+  await app.register(questionRoutes);
   await app.register(historyRoutes);
   await app.register(activityRoutes);
   await app.register(sseRoutes);

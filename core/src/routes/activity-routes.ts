@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { activityQuery, idParams } from '../api/index.js';
 import { isActivityCursor, isQuestionId, listActivity } from '../activity/index.js';
-import { sendAnswer } from './answer-routes.js';
+import { sendAnswer } from './question-routes.js';
 import { sendError } from '../http/index.js';
 
 /**

@@ -3,7 +3,7 @@ export { vaultRoutes } from './vault-routes.js';
 export { searchRoutes } from './search-routes.js';
 export { inboxRoutes } from './inbox-routes.js';
 export { updateRoutes } from './update-routes.js';
-export { answerRoutes } from './answer-routes.js';
+export { questionRoutes } from './question-routes.js';
 export { sseRoutes } from './sse.js';
 export { webRoutes } from './web.js';
 export { shareRoutes } from './share-routes.js';

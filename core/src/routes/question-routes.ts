@@ -17,7 +17,7 @@ export function sendAnswer(reply: FastifyReply, asked: Asked): FastifyReply {
  * POST /search: the read-only search agent, outside the update queue. Every question is kept
  * (with its answer or its error) and its id comes back as `question_id`.
  */
-export async function answerRoutes(base: FastifyInstance): Promise<void> {
+export async function questionRoutes(base: FastifyInstance): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   app.post('/search', { schema: { body: askBody } }, async (request, reply) => {
     return sendAnswer(reply, await app.knower.questions.ask(request.body));
