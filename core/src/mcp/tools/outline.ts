@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { vaultPath } from '../../api/index.js';
 import { headingKey, noteLines, outlineNote, tokenCount } from '../../vault/index.js';
-import { readNoteText } from './note-text.js';
+import { readTextNote } from './note-text.js';
 import { READ_ONLY, refused, shown } from '../../tools/index.js';
 import { defineMcpTool } from './tool.js';
 
@@ -31,7 +31,7 @@ export const outlineTool = defineMcpTool({
   output: z.object({ path: z.string(), lines: z.number(), headings: z.array(heading), truncated: z.boolean() }),
   annotations: READ_ONLY,
   async run({ path }, deps) {
-    const note = await readNoteText(deps.root, path);
+    const note = await readTextNote(deps.root, path);
     if (!note.ok) return refused(note.error);
     const outline = outlineNote(note.text);
     const lines = noteLines(note.text); // split once: a long note may have hundreds of sections

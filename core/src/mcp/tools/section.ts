@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, vaultPath } from '../../api/index.js';
 import { headingPath, outlineNote, pickHeading, sectionText, type OutlineHeading } from '../../vault/index.js';
-import { readNoteText } from './note-text.js';
+import { readTextNote } from './note-text.js';
 import { READ_ONLY, refused, shown } from '../../tools/index.js';
 import { defineMcpTool } from './tool.js';
 
@@ -35,7 +35,7 @@ export const sectionTool = defineMcpTool({
   output: z.object({ path: z.string(), heading: z.string(), level: z.number(), line: z.number(), end: z.number(), occurrence: z.number(), text: z.string(), partial: z.boolean() }),
   annotations: READ_ONLY,
   async run({ path, heading, occurrence }, deps) {
-    const note = await readNoteText(deps.root, path);
+    const note = await readTextNote(deps.root, path);
     if (!note.ok) return refused(note.error);
     const outline = outlineNote(note.text);
     const pick = pickHeading(outline, heading, occurrence);
