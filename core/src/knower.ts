@@ -4,7 +4,7 @@ import { createAgents, modelDeps, type Agents } from './agents/index.js';
 import { createBriefs, type Briefs } from './brief/index.js';
 import type { Config } from './config/index.js';
 import { announceFileChange, createEventBus, type EventBus } from './events/index.js';
-import { createDiskWatch, type DiskWatch } from './health/index.js';
+import { createDiskWatch, createHealth, type DiskWatch, type Health } from './health/index.js';
 import { createHistory, type History } from './history/index.js';
 import { countInboxItems } from './inbox/index.js';
 import { createBackgroundJob, createTreeWriter, startVaultSync, type BackgroundJob, type IndexingProgress } from './jobs/index.js';
@@ -52,6 +52,8 @@ export interface Knower {
   whenSettled(): Promise<void>;
   /** Free space on the vault's and the state dir's disks. */
   disks: DiskWatch;
+  /** What GET /health reports. */
+  health: Health;
   /** A running update silent this long is reported stuck (tests shorten it). */
   queueStallMs?: number;
   /** Stops the queue, the history, the watcher and the job, and lets go of the vault. */
@@ -180,6 +182,15 @@ export async function createKnower(deps: KnowerDeps, log: Logger): Promise<Knowe
     .catch((err: unknown) => log.error({ err }, 'could not load the update queue'));
   if (config.embedIntervalS > 0) search.startEmbedTimer(config.embedIntervalS);
 
+  const isWatching = () => watching && sync.problem() === undefined;
+  const disks = createDiskWatch({ vault: root, state: config.stateDir });
+  const health = createHealth({
+    root, search, queue, history, agents, disks, rootNames, index, job, frontmatter, filesystem,
+    watching: isWatching,
+    watchProblem: () => sync.problem(),
+    indexing: () => job.progress(),
+    ...(deps.queueStallMs !== undefined ? { stallMs: deps.queueStallMs } : {}),
+  });
   const knower: Knower = {
     config,
     root,
@@ -198,9 +209,10 @@ export async function createKnower(deps: KnowerDeps, log: Logger): Promise<Knowe
     retries,
     stats: createVaultStats({ index, queue, history, search, clock }),
     briefs: createBriefs({ root, index, search }),
-    disks: createDiskWatch({ vault: root, state: config.stateDir }),
+    disks,
+    health,
     ...(deps.queueStallMs !== undefined ? { queueStallMs: deps.queueStallMs } : {}),
-    watching: () => watching && sync.problem() === undefined,
+    watching: isWatching,
     watchProblem: () => sync.problem(),
     indexing: () => job.progress(),
     async close() {
