@@ -1,5 +1,4 @@
-import { formatDateField, timestamp, tokenCount, type FieldValue } from '../vault/frontmatter.js';
-import { hashBody } from '../vault/note-reader.js';
+import { formatDateField, hashBody, timestamp, tokenCount, type FieldValue } from '../vault/index.js';
 
 export interface MetadataPlan {
   tokens: number;

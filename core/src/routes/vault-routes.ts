@@ -5,10 +5,8 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pathQuery, treeQuery } from '../api/index.js';
-import { isNote, parseNote, readVaultBytes, resolveVaultPath } from '../vault/index.js';
+import { createIndexViews, isNote, parseNote, readVaultBytes, resolveVaultPath, wikilinkTargets } from '../vault/index.js';
 import { createBacklinks } from '../links/index.js';
-import { createIndexViews } from '../vault/index-views.js';
-import { wikilinkTargets } from '../vault/wikilinks.js';
 import { sendError, sendPathError } from '../http/index.js';
 import { vaultLookupRoutes } from './vault-lookup-routes.js';
 

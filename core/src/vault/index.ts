@@ -4,7 +4,7 @@ export { writeFileAtomic, type WriteOutcome, type WriteOptions } from './atomic-
 export { settleWrites } from './swap-repair.js';
 export { type SwapHooks } from './compare-and-swap.js';
 export { filesystemOf, probeFilesystem, registerFilesystem, nodeFileOps, type FileOps, type Filesystem } from './filesystem.js';
-export { parseNote, splitNote, setFrontmatterFields, tokenCount, timestamp, formatDateField, firstHeading, newlineOf, type ParsedNote } from './frontmatter.js';
+export { parseNote, splitNote, setFrontmatterFields, tokenCount, timestamp, formatDateField, firstHeading, newlineOf, type FieldValue, type ParsedNote } from './frontmatter.js';
 export { readNoteText, noteTitle, hashBody, topLevelFields, keptLines, type NoteReading, type JobFields } from './note-reader.js';
 export { QMD_COLLECTION, TREE_FILE, isIndexed, isNote, isHiddenPath } from './indexed-set.js';
 export { chooseFrontmatterMode, isKnowerPath, stampsNote, type FileOrigin, type FrontmatterChoice, type FrontmatterMode, type StampFields } from './frontmatter-mode.js';
@@ -26,3 +26,5 @@ export { isStorageError, describeStorageError } from './storage-error.js';
 export { isVaultFile, readVaultBytes } from './read-vault-file.js';
 export { vaultRelativeText } from './vault-relative-text.js';
 export { openVault, type OpenVault } from './open-vault.js';
+export { splitWikilink, wikilinkTargets, WIKILINK } from './wikilinks.js';
+export { createIndexViews, type IndexViews } from './index-views.js';

@@ -99,6 +99,22 @@ describe('the layers', () => {
     expect(found).toEqual([]);
   });
 
+  it('has modules use each other through their index.ts, not through their files', () => {
+    // The search worker is a process of its own that loads only the vault's leaf files it needs;
+    // the CLI shares config's path helpers.
+    const exempt = (file: string) => file.startsWith(`search${path.sep}worker${path.sep}`) || file.startsWith(`cli${path.sep}`);
+    const deep = [...importSpecifiers(coreSrc)].flatMap(([file, specs]) => {
+      if (exempt(file)) return [];
+      const own = file.split(path.sep)[0];
+      return specs
+        .filter((spec) => spec.startsWith('.'))
+        .map((spec) => path.relative(coreSrc, path.resolve(coreSrc, path.dirname(file), spec)))
+        .filter((target) => target.includes(path.sep) && target.split(path.sep)[0] !== own && path.basename(target) !== 'index.js')
+        .map((target) => `${file} → ${target}`);
+    });
+    expect(deep).toEqual([]);
+  });
+
   it('history takes the write journal from the vault layer: from the queue only the update record', () => {
     const fromQueue = [...importSpecifiers(path.join(coreSrc, 'history'))].flatMap(([file, specs]) =>
       specs.filter((spec) => spec.includes('/queue/')).map((spec) => `${file} → ${spec}`),
