@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AnchorFigures, BurstFigures, FirstContextFigures, SaveCpuFigures } from './scale-bench.js';
 import type { SearchFigures } from './search-bench.js';
+import type { SearchableUnderLoadFigures, WorstCaseFigures } from './worst-case-bench.js';
 import type { Summary } from './stats.js';
 import type { SearchableFigures, SseFigures } from './write-bench.js';
 
@@ -17,10 +18,15 @@ export interface CaseFigures {
   loadAvg: { atStart: number; atEnd: number };
   anchor: AnchorFigures;
   firstStart: { toOkMs: number; peakRssMb: number };
+  /** The search index on disk after the first start, qmd's own index of the same vault, the vault's text. */
+  index: { bytes: number; qmdBytes: number; vaultBytes: number };
   context: FirstContextFigures;
   tree: { wireBytes: number; encoding: string };
   search: SearchFigures;
+  worstCases: WorstCaseFigures;
   searchable: SearchableFigures;
+  /** Write → searchable again, with worst-case queries running back to back meanwhile. */
+  searchableDuringWorstCases: SearchableUnderLoadFigures;
   sse: SseFigures;
   saveCpu: SaveCpuFigures;
   burst: BurstFigures;
@@ -45,6 +51,7 @@ export function formatSummary(cases: CaseFigures[]): string {
     `${''.padEnd(48)}${cases.map((c) => cell(c.label)).join('')}`,
     line('CPU per save, service + worker (median)', saveRatio),
     line('write → searchable (median)', (c) => `${f(c.searchable.writeToFound.median, 0)} ms`),
+    line('  …while worst-case queries run (median/max)', (c) => `${f(c.searchableDuringWorstCases.writeToFound.median, 0)} / ${f(c.searchableDuringWorstCases.writeToFound.max, 0)} ms`),
     line('first start to "ok" / peak RSS', (c) => `${f(c.firstStart.toOkMs / 1000, 1)} s / ${f(c.firstStart.peakRssMb, 0)} MB`),
     line('  anchor: qmd collection add / peak RSS', (c) => `${f(c.anchor.collectionAddMs / 1000, 1)} s / ${f(c.anchor.collectionAddPeakRssMb, 0)} MB`),
     line('  first start / qmd collection add', (c) => `${f(c.firstStart.toOkMs / c.anchor.collectionAddMs, 2)}x`),
@@ -52,6 +59,9 @@ export function formatSummary(cases: CaseFigures[]): string {
     line('search median: service vs spawning qmd', (c) => `${f(c.search.service.median)} vs ${f(c.search.cli.median, 0)} ms`),
     line('  spawning qmd / service', (c) => `${f(c.search.cliOverService, 1)}x`),
     line('  ripgrep rg -i -l (median)', (c) => (c.search.rg ? `${f(c.search.rg.median)} ms` : '-')),
+    line('worst-case query, slowest run', (c) => `${f(c.worstCases.maxMs, 0)} ms${c.worstCases.perQuery.some((q) => q.degraded) ? ' (some stopped)' : ''}`),
+    line('search index on disk ÷ vault text', (c) => `${f(c.index.bytes / c.index.vaultBytes, 2)}x (${kb(c.index.bytes)})`),
+    line('  qmd\'s own index ÷ vault text', (c) => `${f(c.index.qmdBytes / c.index.vaultBytes, 2)}x (${kb(c.index.qmdBytes)})`),
     line('GET /vault/tree on the wire', (c) => `${kb(c.tree.wireBytes)} ${c.tree.encoding === 'identity' ? '' : `(${c.tree.encoding})`}`.trim()),
     line('idle CPU, service + worker', (c) => `${f(c.saveCpu.idleCpuPercent, 2)} %`),
     line('tree.md / agents\' first context', (c) => `${kb(c.context.treeMdBytes)}, ${c.context.treeMdTokens} tok / ${c.context.bootstrapTokens} tok`),
@@ -69,10 +79,16 @@ export function formatCase(c: CaseFigures): string {
     row('spawn qmd search --json (CLI)', search.cli),
     search.rg ? row('rg -i -l --max-count 1', search.rg) : `  ${search.rgNote}`,
     `  first search after start-up: ${f(search.coldFirstMs)} ms`,
+    head(`worst-case queries (${c.worstCases.perQuery[0]?.ms.n ?? 0} runs each, up to 2,000 characters)`),
+    ...c.worstCases.perQuery.map((q) => `${row(q.name, q.ms)}${q.degraded ? `  stopped: ${q.degraded}` : ''}`),
     head(`write → searchable (poll every ${searchable.pollMs} ms)`),
     row('found by GET /vault/search', searchable.writeToFound),
     row('index sync of the saved note', searchable.indexSync),
     `  timeouts ${searchable.timeouts}`,
+    head(`write → searchable while worst-case queries run back to back (${c.searchableDuringWorstCases.worstCaseQueries} answered)`),
+    row('found by GET /vault/search', c.searchableDuringWorstCases.writeToFound),
+    row('index sync of the saved note', c.searchableDuringWorstCases.indexSync),
+    `  timeouts ${c.searchableDuringWorstCases.timeouts}`,
     head(`write → file_changed on /sse (${sse.spacingMs} ms apart)`),
     row('new file', sse.newFile),
     row('edit of an existing note', sse.edit),

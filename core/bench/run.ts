@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --sizes 1000,10000[,100000]] [--real 2500] [--quick] [--seed 42]
+ * npm run bench [-- --sizes 1000,10000[,100000]] [--real 2500] [--multilingual 1500] [--quick] [--seed 42]
  * For each case: generate a vault (synthetic sizes, and a real-world-shaped one), let qmd index
  * it on its own (the anchor), start the service as a person would (its own process), measure,
  * stop, clean up. One table at the end puts the cases side by side.
@@ -18,7 +18,10 @@ import { generateVault } from './generate-vault.js';
 import { generateRealWorldVault } from './real-world-vault.js';
 import { formatCase, formatSummary, machineInfo, saveResults, type CaseFigures } from './report.js';
 import { benchBurst, benchSaveCpu, firstContext, qmdCollectionAdd, wireSize } from './scale-bench.js';
+import { benchMultilingual, formatMultilingual, type MultilingualFigures } from './multilingual/multilingual-bench.js';
 import { benchSearch, QUERIES } from './search-bench.js';
+import { benchSearchableDuringWorstCases, benchWorstCases } from './worst-case-bench.js';
+import { dirBytes } from './vault-files.js';
 import { startServiceProcess } from './service-process.js';
 import { timed } from './stats.js';
 import { benchSearchable, benchSse } from './write-bench.js';
@@ -27,6 +30,7 @@ const { values } = parseArgs({
   options: {
     sizes: { type: 'string', default: '1000,10000' },
     real: { type: 'string', default: '2500' },
+    multilingual: { type: 'string', default: '1500' },
     quick: { type: 'boolean', default: false },
     seed: { type: 'string', default: '42' },
   },
@@ -35,9 +39,12 @@ const sizes = values.sizes.split(',').filter(Boolean).map((s) => Number(s.trim()
 if (sizes.some((n) => !Number.isInteger(n) || n < 100)) throw new Error(`--sizes takes note counts ≥ 100, e.g. 1000,10000 (got ${values.sizes})`);
 const real = Number(values.real);
 if (!Number.isInteger(real) || real < 0) throw new Error(`--real takes a note count (0 to skip), got ${values.real}`);
+const multilingual = Number(values.multilingual);
+if (!Number.isInteger(multilingual) || multilingual < 0) throw new Error(`--multilingual takes a note count (0 to skip), got ${values.multilingual}`);
 const quick = values.quick;
 const plan = {
   search: quick ? { rounds: 1, serviceReps: 3, rgReps: 1 } : { rounds: 3, serviceReps: 5, rgReps: 2 },
+  worstCaseReps: quick ? 1 : 3,
   sseSamples: quick ? 10 : 30,
   sseSpacingMs: 300,
   drainBoundMs: quick ? 20_000 : 60_000,
@@ -95,6 +102,8 @@ async function benchCase(label: string, make: (dir: string) => Promise<{ notes: 
   cleanups.push(() => svc.close());
   const idle = await svc.untilIdle(60 * 60_000);
   const firstStart = { toOkMs: Math.round(performance.now() - started), peakRssMb: Math.round(idle.peakRssMb) };
+  // What the index keeps on disk, against the vault's text (and qmd's own index of it, the anchor).
+  const index = { bytes: await dirBytes(path.join(temp, 'state', 'search')), qmdBytes: await dirBytes(anchorCtx.qmdDir), vaultBytes: gen.value.bytes };
   const health = await svc.health();
   if (!health.qmd.available) throw new Error(`search is not available, the comparison would be meaningless: ${health.degraded?.join('; ')}`);
 
@@ -107,8 +116,11 @@ async function benchCase(label: string, make: (dir: string) => Promise<{ notes: 
   };
   log(`[${label}] search: ${QUERIES.length} queries × service / qmd CLI / ${rg ? 'rg' : 'no rg'} …`);
   const search = await benchSearch({ base: svc.base, qmd: anchorCtx }, vault, { ...plan.search, rg });
-  log(`[${label}] write → searchable, write → SSE, CPU per save, a burst of ${plan.burst} …`);
+  log(`[${label}] worst-case queries …`);
+  const worstCases = await benchWorstCases(svc.base, plan.worstCaseReps);
+  log(`[${label}] write → searchable (quiet, then during worst-case queries), write → SSE, CPU per save, a burst of ${plan.burst} …`);
   const searchable = await benchSearchable(target, vault, plan.searchableSamples, plan.pollMs);
+  const searchableDuringWorstCases = await benchSearchableDuringWorstCases(target, vault, plan.searchableSamples, plan.pollMs);
   const notes = gen.value.paths.filter((p) => !/^(overview|profile|tree|tasks|changelog)\.md$/.test(p));
   const sse = await benchSse(target, vault, notes, plan.sseSamples, plan.sseSpacingMs, plan.drainBoundMs);
   const saveCpu = await benchSaveCpu(svc, vault, notes, plan.saveCpu.batches, plan.saveCpu.perBatch, plan.saveCpu.windowMs);
@@ -116,7 +128,7 @@ async function benchCase(label: string, make: (dir: string) => Promise<{ notes: 
 
   loadAvg.atEnd = os.loadavg()[0] ?? 0;
   await cleanUp();
-  return { label, notes: gen.value.notes, vault: { bytes: gen.value.bytes, generateMs: gen.ms }, loadAvg, anchor, firstStart, context, tree, search, searchable, sse, saveCpu, burst };
+  return { label, notes: gen.value.notes, vault: { bytes: gen.value.bytes, generateMs: gen.ms }, loadAvg, anchor, firstStart, index, context, tree, search, worstCases, searchable, searchableDuringWorstCases, sse, saveCpu, burst };
 }
 
 async function main(): Promise<void> {
@@ -135,8 +147,14 @@ async function main(): Promise<void> {
     cases.push(figures);
     log(formatCase(figures));
   }
+  let multilingualFigures: MultilingualFigures | undefined;
+  if (multilingual > 0) {
+    log(`\n[multilingual] ${multilingual.toLocaleString('en')} notes in fifteen scripts: every dictionary word, search vs grep …`);
+    multilingualFigures = await benchMultilingual({ notes: multilingual, nodeBinary: config.qmd.nodeBinary, port: await freePort(), env: config.childEnv });
+    log(formatMultilingual(multilingualFigures));
+  }
   log(formatSummary(cases));
-  const file = await saveResults(resultsDir, { startedAt, finishedAt: new Date().toISOString(), machine, plan, queries: QUERIES, cases });
+  const file = await saveResults(resultsDir, { startedAt, finishedAt: new Date().toISOString(), machine, plan, queries: QUERIES, cases, multilingual: multilingualFigures });
   log(`\nresults saved to ${path.relative(process.cwd(), file)}`);
 }
 

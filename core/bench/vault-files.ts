@@ -1,5 +1,5 @@
 /** What both vault generators share: writing the files, and their command line. */
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -38,4 +38,13 @@ export async function generatorMain(script: string, defaultSeed: number, generat
   const started = performance.now();
   const vault = await generate(out, notes, Number(values.seed));
   process.stdout.write(`${vault.notes} notes, ${(vault.bytes / 1e6).toFixed(1)} MB in ${out} (${Math.round(performance.now() - started)} ms)\n`);
+}
+
+/** Bytes of every file under a folder (0 when it does not exist). */
+export async function dirBytes(dir: string): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => [])) {
+    if (entry.isFile()) total += (await stat(path.join(entry.parentPath, entry.name))).size;
+  }
+  return total;
 }

@@ -102,8 +102,11 @@ async function measureEvent(sse: Awaited<ReturnType<typeof connectSse>>, vault: 
   }
 }
 
-/** Write a note holding a unique word, then poll fast search until it comes back. */
-export async function benchSearchable(svc: WriteTarget, vault: string, samples: number, pollMs: number): Promise<SearchableFigures> {
+/**
+ * Write a note holding a unique word, then poll fast search until it comes back. `tag` keeps
+ * the notes and words of one run apart from another's (a word already indexed would be found at once).
+ */
+export async function benchSearchable(svc: WriteTarget, vault: string, samples: number, pollMs: number, tag = ''): Promise<SearchableFigures> {
   const found: number[] = [];
   const syncs: number[] = [];
   let timeouts = 0;
@@ -111,8 +114,8 @@ export async function benchSearchable(svc: WriteTarget, vault: string, samples: 
   for (let i = 0; i < samples; i++) {
     // Each sample starts from an idle service, so one sample's update never serves the next.
     await settle();
-    const token = `zqmarker${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26) % 26)}vell`;
-    const rel = `bucket/bench-searchable-${i}.md`;
+    const token = `zqmarker${tag}${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26) % 26)}vell`;
+    const rel = `bucket/bench-searchable${tag ? `-${tag}` : ''}-${i}.md`;
     const started = performance.now();
     await writeFile(path.join(vault, rel), `# Findable ${i}\n\nThe word ${token} appears in this note only.\n`);
     let ms: number | null = null;

@@ -103,6 +103,7 @@ export async function createKnower(deps: KnowerDeps, log: Logger): Promise<Knowe
         stateDir: config.stateDir,
         collection: 'vault',
         env: config.childEnv,
+        models: config.models,
         log: (level, msg, extra) => log[level](extra ?? {}, msg),
       }),
     root,

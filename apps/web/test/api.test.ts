@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activityPageSchema, noteSchema, treeSchema, updateStatusSchema } from '@knower/api';
+import { activityPageSchema, noteSchema, searchHitsSchema, treeSchema, updateStatusSchema } from '@knower/api';
 
 // The zod boundary: tolerant of null for optional fields, strict on what the UI relies on.
 describe('api schemas', () => {
@@ -15,6 +15,11 @@ describe('api schemas', () => {
 
   it('rejects an unknown file kind', () => {
     expect(treeSchema.safeParse({ files: [{ path: 'a', kind: 'folder', size: 0 }] }).success).toBe(false);
+  });
+
+  it('reads whether search results are partial (the first indexing pass is still running)', () => {
+    expect(searchHitsSchema.parse({ results: [], mode: 'fast', partial: true }).partial).toBe(true);
+    expect(searchHitsSchema.parse({ results: [], mode: 'fast' }).partial).toBeUndefined();
   });
 
   it('defaults a missing frontmatter to an empty record', () => {

@@ -21,6 +21,8 @@ export const searchHitsSchema = z.object({
   results: z.array(z.object({ path: z.string(), title: z.string().nullish(), score: z.number().nullish(), snippet: z.string().nullish() })),
   mode: z.string().nullish(),
   degraded: z.union([z.string(), z.boolean()]).nullish(),
+  // True while the vault's first indexing pass runs: notes not reached yet are missing.
+  partial: z.boolean().nullish(),
 });
 
 export const answerSchema = z.object({
@@ -50,9 +52,23 @@ export const questionSchema = z.object({
   retrying: retryingSchema.nullish(),
 });
 
+/** GET /models, POST /models/pull: qmd's models for deep search, and their download. */
+export const modelsSchema = z.object({
+  present: z.boolean(),
+  missing: z.array(z.string()),
+  cacheDir: z.string().nullish(),
+  pull: z.object({
+    running: z.boolean(),
+    startedAt: z.string().nullish(),
+    current: z.object({ role: z.string(), file: z.string(), bytes: z.number(), total: z.number().nullish() }).nullish(),
+    last: z.object({ at: z.string(), ok: z.boolean(), fetched: z.array(z.string()), error: z.string().nullish() }).nullish(),
+  }),
+});
+
 export type SearchQuery = z.infer<typeof searchQuery>;
 export type AskBody = z.infer<typeof askBody>;
 export type SearchMode = z.infer<typeof searchMode>;
 export type SearchHits = z.infer<typeof searchHitsSchema>;
 export type Answer = z.infer<typeof answerSchema>;
 export type Question = z.infer<typeof questionSchema>;
+export type ModelsStatus = z.infer<typeof modelsSchema>;

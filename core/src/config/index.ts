@@ -37,6 +37,8 @@ export interface Config {
   frontmatter?: 'knower' | 'all';
   llamaGpu?: string;
   qmd: { nodeBinary: string; cliPath: string };
+  /** qmd's models (deep search): fetched at start when missing if `autoPull` (the Docker image sets it), from `baseUrl`. */
+  models: { autoPull: boolean; baseUrl: string };
   webDist: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent';
   /** Environment handed to children (qmd, the search worker, git): an allow-list, no keys, no token. */
@@ -70,6 +72,8 @@ const envSchema = z.object({
   KNOWER_QMD_NODE: text,
   KNOWER_QMD_CLI: text,
   KNOWER_WEB_DIST: text,
+  KNOWER_MODELS_AUTO_PULL: optional(z.enum(['0', '1', 'true', 'false'], { message: 'must be 1 or 0' })),
+  HF_ENDPOINT: optional(z.url({ protocol: /^https?$/, message: 'must be an http(s) URL such as https://hf-mirror.com' })),
   KNOWER_LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent'])),
 });
 
@@ -125,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = readEnvironment().merged, cw
       nodeBinary: e.KNOWER_QMD_NODE ?? findNode22(),
       cliPath: e.KNOWER_QMD_CLI ?? findQmdCli(),
     },
+    models: { autoPull: e.KNOWER_MODELS_AUTO_PULL === '1' || e.KNOWER_MODELS_AUTO_PULL === 'true', baseUrl: e.HF_ENDPOINT ?? 'https://huggingface.co' },
     webDist: path.resolve(cwd, e.KNOWER_WEB_DIST ?? path.join(repoRoot, 'apps', 'web', 'dist')),
     logLevel: e.KNOWER_LOG_LEVEL ?? 'info',
     childEnv: childEnvironment(env),

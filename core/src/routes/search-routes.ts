@@ -10,6 +10,16 @@ export async function searchRoutes(base: FastifyInstance): Promise<void> {
     return app.knower.search.search({ query: q, mode, scope, limit });
   });
 
+  // qmd's models: which are on disk, and the download under way or last finished.
+  app.get('/models', async () => app.knower.search.models());
+
+  // Starts a download of the missing models (or joins one under way) and answers at once;
+  // GET /models follows it. A failure is reported there and in /health, never fatal.
+  app.post('/models/pull', async (_request, reply) => {
+    void app.knower.search.pullModels();
+    return reply.code(202).send(app.knower.search.models());
+  });
+
   app.post('/embed', async (_request, reply) => {
     const outcome = await app.knower.search.embed();
     return reply.code(outcome.ok ? 200 : 503).send(outcome.ok ? outcome : { error: 'embed_unavailable', message: outcome.error ?? 'embedding failed', ...outcome });

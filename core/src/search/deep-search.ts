@@ -1,4 +1,4 @@
-import type { ModelDetector } from './model-detect.js';
+import type { ModelDetector } from './models/model-detect.js';
 import { prepareQmd, runQmd, type QmdContext } from './qmd-process.js';
 
 export type DeepOutcome = { ok: true; paths: string[] } | { ok: false; error: string };
@@ -26,19 +26,21 @@ export function parseQueryFiles(stdout: string, collection: string): string[] | 
 }
 
 /**
- * qmd's hybrid query (expansion + vectors + rerank) through its CLI. Without the model weights
- * it would hang for minutes retrying a download, so it runs only when they are on disk, one at
- * a time (each loads the models and saturates the CPU), within a deadline.
+ * qmd's hybrid query (expansion + vectors + rerank) through its CLI, over qmd's own index of the
+ * vault. Without the model weights it would hang for minutes retrying a download, so it runs
+ * only when they are on disk and the vault has been embedded, one at a time (each loads the
+ * models and saturates the CPU), within a deadline.
  */
-export function createDeepSearch(ctx: QmdContext, collection: string, models: ModelDetector, timeoutMs: number) {
+export function createDeepSearch(ctx: QmdContext, collection: string, models: ModelDetector, timeoutMs: number, embedded: () => boolean) {
   let busy = false;
   return async function deep(query: string, limit: number): Promise<DeepOutcome> {
     const missing = await prepareQmd(ctx);
     if (missing) return { ok: false, error: `deep search unavailable: ${missing}; ran fast search instead` };
     const state = await models.get();
     if (!state.deep) {
-      return { ok: false, error: `deep search unavailable: qmd's models are not downloaded (${state.missing.join(', ')} missing from ${state.cacheDir}); ran fast search instead` };
+      return { ok: false, error: `deep search unavailable: qmd's models are not downloaded (${state.missing.join(', ')} missing from ${state.cacheDir}; \`./knower models pull\` downloads them); ran fast search instead` };
     }
+    if (!embedded()) return { ok: false, error: 'deep search is not ready: the vault has not been embedded yet (it is, soon after the models arrive or the vault changes; `./knower embed` does it now); ran fast search instead' };
     if (busy) return { ok: false, error: 'deep search busy with another query; ran fast search instead' };
     busy = true;
     try {

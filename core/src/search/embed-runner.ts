@@ -1,4 +1,8 @@
-import type { ModelDetector } from './model-detect.js';
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ModelDetector } from './models/model-detect.js';
+import { writeQmdConfig } from './qmd-collection.js';
 import { runQmd, type QmdContext } from './qmd-process.js';
 import type { QmdStatus, SearchLog } from './types.js';
 
@@ -10,24 +14,34 @@ export interface Embedder {
   startTimer(intervalS: number): void;
   stop(): void;
   state(): QmdStatus['embeddings'];
+  /** qmd's index has been built and embedded at least once: deep search has something to search. */
+  ready(): boolean;
 }
 
 export interface EmbedDeps {
   ctx: QmdContext;
   models: ModelDetector;
+  collection: string;
+  root: string;
+  /** Bounds `qmd update` and `qmd embed` each. */
   embedMs: number;
   log: SearchLog;
   /** Why qmd cannot run at all, or null. */
   ready(): Promise<string | null>;
 }
 
-/** `qmd embed` on request or on a timer when something changed; never per file. */
+/**
+ * qmd's own index, for deep search: `qmd update` (qmd reads the vault itself) then `qmd embed`,
+ * on request or on a timer when something changed; never per file. Both are qmd writers of the
+ * same database and run one after the other, never concurrently (two at once crash one of them).
+ */
 export function createEmbedder(deps: EmbedDeps): Embedder {
-  let changes = 0;
+  let changes = 1; // the vault as it is at start has not been embedded by this run
   let embeddedUpTo = 0;
   let running: Promise<EmbedOutcome> | null = null;
   let lastRun: { at: string; ok: boolean; error?: string } | undefined;
   let timer: NodeJS.Timeout | undefined;
+  const marker = join(deps.ctx.qmdDir, 'embedded.json');
 
   async function runEmbed(): Promise<EmbedOutcome> {
     const unavailable = await deps.ready();
@@ -35,12 +49,12 @@ export function createEmbedder(deps: EmbedDeps): Embedder {
     // Without the weights `qmd embed` hangs for minutes retrying a download: refuse up front.
     const models = await deps.models.get();
     if (!models.embed) {
-      return { ok: false, error: `qmd's embedding model is not downloaded (looked in ${models.cacheDir}); run \`qmd pull\` on a machine with network access to fetch it` };
+      return { ok: false, error: `qmd's embedding model is not downloaded (looked in ${models.cacheDir}); run \`./knower models pull\` to download it` };
     }
     const startedAt = changes;
-    // It writes qmd's database beside the index worker: SQLite's busy timeout (qmd sets 120 s)
-    // queues the two writers at batch boundaries; neither changes the schema.
-    const run = await runQmd(deps.ctx, ['embed'], deps.embedMs);
+    await writeQmdConfig(deps.ctx, deps.collection, deps.root);
+    const update = await runQmd(deps.ctx, ['update'], deps.embedMs);
+    const run = update.ok ? await runQmd(deps.ctx, ['embed'], deps.embedMs) : update;
     let outcome: EmbedOutcome = { ok: true };
     if (!run.ok) outcome = { ok: false, error: run.error };
     // qmd's own lock makes a second embed print this and exit 0 without embedding anything.
@@ -48,8 +62,10 @@ export function createEmbedder(deps: EmbedDeps): Embedder {
       outcome = { ok: false, error: 'another qmd embed was already running; nothing was embedded' };
     }
     lastRun = { at: new Date().toISOString(), ...outcome };
-    if (outcome.ok) embeddedUpTo = Math.max(embeddedUpTo, startedAt);
-    else deps.log('warn', 'qmd embed failed', { error: outcome.error });
+    if (outcome.ok) {
+      embeddedUpTo = Math.max(embeddedUpTo, startedAt);
+      await writeFile(marker, JSON.stringify({ at: lastRun.at })).catch(() => undefined);
+    } else deps.log('warn', 'qmd embed failed', { error: outcome.error });
     return outcome;
   }
 
@@ -82,5 +98,6 @@ export function createEmbedder(deps: EmbedDeps): Embedder {
       running: running !== null,
       ...(lastRun && { lastRun }),
     }),
+    ready: () => existsSync(marker) && existsSync(deps.ctx.env.INDEX_PATH as string),
   };
 }

@@ -1,10 +1,11 @@
 /**
- * The vault's search index: a Node 22 worker process that owns qmd's database, reads the files
- * that changed, indexes them one by one, and answers BM25 searches; hybrid "deep" search and
- * embeddings through qmd's CLI when its models are present. qmd faults never throw out of here;
- * they come back as `degraded`.
+ * The vault's search: Knower's own full-text index (docs/adr-0001-own-the-lexical-index.md),
+ * kept by a Node 22 worker process that reads the files that changed and indexes them one by
+ * one, searched by other worker processes with BM25 under a time budget; hybrid "deep" search
+ * and embeddings through qmd's CLI, over qmd's own index, when its models are present. Faults
+ * never throw out of here; they come back as `degraded`.
  */
-export type { FileFacts, IndexCoverage, QmdOptions, QmdStatus, ScanProgress, SearchEngine, SearchHit, SearchMode, SearchQuery, SearchResult, SyncResult } from './types.js';
-export { createSearchEngine, QMD_VERSION } from './search-engine.js';
+export type { FileFacts, IndexCoverage, ModelsStatus, PullOutcome, PullState, QmdOptions, QmdStatus, ScanProgress, SearchEngine, SearchHit, SearchMode, SearchQuery, SearchResult, SyncResult } from './types.js';
+export { createSearchEngine } from './search-engine.js';
 export { guardVaultHits } from './vault-guard.js';
 export { parseScope } from './search-query.js';

@@ -1,52 +1,79 @@
-import { join } from 'node:path';
+import { mkdir, readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { createDeepSearch } from './deep-search.js';
 import { createEmbedder } from './embed-runner.js';
-import { createModelDetector } from './model-detect.js';
+import { createModelDetector } from './models/model-detect.js';
+import { createModelPuller } from './models/model-puller.js';
+import { qmdConfigFile } from './qmd-collection.js';
 import { createQmdContext, killChild, prepareNode, prepareQmd } from './qmd-process.js';
+import { createSearchRun } from './run-search.js';
 import { clampLimit, parseScope } from './search-query.js';
-import type { QmdOptions, QmdStatus, SearchEngine, SearchQuery, SearchResult, SyncResult } from './types.js';
+import { createSearchWorkers } from './search-workers.js';
+import type { ModelsStatus, QmdOptions, QmdStatus, SearchEngine, SearchQuery, SearchResult, SyncResult } from './types.js';
 import { createWorkerClient, type ArgsOf, type CallOptions, type WorkerCall } from './worker-client.js';
-import type { RequestOp, Results } from './worker/protocol.js';
+import type { OpenArgs, RequestOp, Results } from './worker/protocol.js';
 import { MemoryStore } from './worker/memory-store.js';
 import { VaultScanner } from './worker/vault-scanner.js';
-
-/** Knower writes qmd's index itself (schema and triggers of this version): anything else is refused. */
-export const QMD_VERSION = '2.8.3';
 
 /** A worker that dies this often within a minute is not coming back: the engine degrades. */
 const MAX_STARTS_PER_MINUTE = 3;
 
+const HOUR = 60 * 60_000;
+
 export function createSearchEngine(opts: QmdOptions): SearchEngine {
   const t = opts.timeouts ?? {};
-  const timeouts = { searchMs: t.searchMs ?? 5_000, syncMs: t.syncMs ?? 120_000, deepMs: t.deepMs ?? 20_000, embedMs: t.embedMs ?? 30 * 60_000 };
+  const timeouts = {
+    searchMs: t.searchMs ?? 5_000,
+    syncMs: t.syncMs ?? 120_000,
+    deepMs: t.deepMs ?? 20_000,
+    embedMs: t.embedMs ?? 30 * 60_000,
+    slowSearchMs: t.slowSearchMs ?? 1_000,
+    searchBudgetMs: t.searchBudgetMs ?? 5_000,
+  };
   const log = opts.log ?? (() => undefined);
   const ctx = createQmdContext(opts);
-  const models = createModelDetector(ctx.env, join(ctx.qmdDir, 'index.yml'));
-  const client = createWorkerClient({
-    nodeBinary: opts.nodeBinary,
-    cwd: ctx.qmdDir,
-    env: ctx.env,
-    open: {
-      dbPath: ctx.env.INDEX_PATH as string,
-      configPath: join(ctx.qmdDir, 'index.yml'),
-      collection: opts.collection,
-      root: opts.vaultRoot,
-      expectQmdVersion: QMD_VERSION,
-    },
+  const models = createModelDetector(ctx.env, qmdConfigFile(ctx));
+  const dbPath = join(opts.stateDir, 'search', 'index.sqlite');
+  const workerOptions = (open: OpenArgs, entry?: string) => ({ nodeBinary: opts.nodeBinary, cwd: dirname(dbPath), env: ctx.env, open, ...(entry && { entry }) });
+  // Earlier versions kept their facts inside qmd's database, at qmd's INDEX_PATH.
+  const indexer = createWorkerClient(workerOptions({ role: 'index', dbPath, root: opts.vaultRoot, legacyDbPath: ctx.env.INDEX_PATH as string }));
+  const searchers = createSearchWorkers({
+    clients: Array.from({ length: opts.searchWorkers ?? 2 }, () => createWorkerClient(workerOptions({ role: 'search', dbPath, root: opts.vaultRoot }, opts.searchWorkerEntry))),
+    slowMs: timeouts.slowSearchMs,
+    budgetMs: timeouts.searchBudgetMs,
+    log,
   });
-  const deep = createDeepSearch(ctx, opts.collection, models, timeouts.deepMs);
-  // When qmd cannot run, files are still looked at (listing, sizes, metadata), in this process.
+  // When the index worker cannot run, files are still looked at (listing, sizes, metadata), in this process.
   let fallback: VaultScanner | undefined;
   /** Why the index cannot serve; the engine is degraded while it is set. */
   let problem: string | undefined;
   let version: string | undefined;
   let documents: number | undefined;
+  let complete = false;
   let lastSync: QmdStatus['lastSync'];
   let closed = false;
   let initRun: Promise<void> | undefined;
   const starts: number[] = [];
 
-  const embedder = createEmbedder({ ctx, models, embedMs: timeouts.embedMs, log, ready: async () => (closed ? 'search engine is closed' : (problem ?? (await prepareQmd(ctx)))) });
+  const embedder = createEmbedder({
+    ctx,
+    models,
+    collection: opts.collection,
+    root: opts.vaultRoot,
+    embedMs: timeouts.embedMs,
+    log,
+    ready: async () => (closed ? 'search engine is closed' : await prepareQmd(ctx)),
+  });
+  const deep = createDeepSearch(ctx, opts.collection, models, timeouts.deepMs, () => embedder.ready());
+  const m = opts.models ?? {};
+  const puller = createModelPuller({
+    detector: models,
+    baseUrl: m.baseUrl ?? 'https://huggingface.co',
+    stallMs: m.stallMs ?? 60_000,
+    deadlineMs: m.deadlineMs ?? 4 * HOUR,
+    log,
+    ...(m.fetchImpl && { fetchImpl: m.fetchImpl }),
+  });
 
   function degrade(reason: string): void {
     problem = reason;
@@ -54,25 +81,42 @@ export function createSearchEngine(opts: QmdOptions): SearchEngine {
     log('error', 'search index unavailable; the vault is still listed, search is not', { reason });
   }
 
+  async function pullModels() {
+    const outcome = await puller.pull();
+    // Fresh models: qmd's index is built and embedded now rather than at the next tick.
+    if (outcome.ok && outcome.fetched.length > 0 && !closed) void embedder.embed();
+    return outcome;
+  }
+
   async function runInit(): Promise<void> {
-    void models.get(); // /health shows whether deep search and embeddings can run
+    void models.get().then((state) => {
+      if (m.autoPull && !state.deep && !closed) void pullModels();
+    });
+    version = await readFile(join(dirname(opts.cliPath), '../../package.json'), 'utf8').then((p) => (JSON.parse(p) as { version?: string }).version, () => undefined);
     const missing = await prepareNode(ctx);
     if (missing) return degrade(missing);
-    const opened = await client.call('status', undefined, { timeoutMs: timeouts.syncMs });
+    await mkdir(dirname(dbPath), { recursive: true });
+    const opened = await indexer.call('status', undefined, { timeoutMs: timeouts.syncMs });
     if (!opened.ok) return degrade(`the search index could not open: ${opened.error}`);
     documents = opened.value.documents;
-    version = client.opened?.qmdVersion;
-    log('info', 'search index ready', { documents });
+    complete = opened.value.complete;
+    if (indexer.opened?.rebuilt) log('warn', 'search index rebuilt', { reason: indexer.opened.rebuilt });
+    log('info', 'search index ready', { documents, complete });
   }
 
   const init = () => (initRun ??= runInit());
 
-  /** A worker call with crash recovery: a crashed worker restarts on the next call, within limits. */
-  async function viaWorker<Op extends RequestOp>(op: Op, args: ArgsOf<Op>, callOpts?: CallOptions): Promise<WorkerCall<Results[Op]>> {
+  function modelsStatus(): ModelsStatus {
+    const state = models.last();
+    return { present: state?.deep ?? false, missing: state?.missing ?? [], ...(state && { cacheDir: state.cacheDir }), pull: puller.state() };
+  }
+
+  /** An index worker call with crash recovery: a crashed worker restarts on the next call, within limits. */
+  async function viaIndexer<Op extends RequestOp>(op: Op, args: ArgsOf<Op>, callOpts?: CallOptions): Promise<WorkerCall<Results[Op]>> {
     for (;;) {
-      const before = client.starts;
-      const res = await client.call(op, args, callOpts);
-      if (res.ok || res.timedOut || closed || (client.starts === before && !/exited/.test(res.error))) return res;
+      const before = indexer.starts;
+      const res = await indexer.call(op, args, callOpts);
+      if (res.ok || res.timedOut || closed || (indexer.starts === before && !/exited/.test(res.error))) return res;
       const now = Date.now();
       starts.push(now);
       while (starts.length && starts[0]! < now - 60_000) starts.shift();
@@ -90,6 +134,8 @@ export function createSearchEngine(opts: QmdOptions): SearchEngine {
     lastSync = { at: new Date().toISOString(), ms, ok: true, files: result.upserts.length + result.removed.length };
   }
 
+  const run = createSearchRun({ searchers, deep, partial: () => !complete });
+
   return {
     init,
 
@@ -97,13 +143,16 @@ export function createSearchEngine(opts: QmdOptions): SearchEngine {
       await init();
       if (fallback) return fallback.scan(onBatch, () => new Promise((r) => setImmediate(r)));
       const started = Date.now();
-      const res = await viaWorker('scan', undefined, {
+      const res = await viaIndexer('scan', undefined, {
         onBatch: (batch, progress) => {
           noteSync(batch, Date.now() - started);
           onBatch(batch, progress);
         },
       });
-      if (res.ok) return res.value;
+      if (res.ok) {
+        complete = true;
+        return res.value;
+      }
       degrade(`the index worker failed while scanning the vault: ${res.error}`);
       return fallback!.scan(onBatch, () => new Promise((r) => setImmediate(r)));
     },
@@ -112,7 +161,7 @@ export function createSearchEngine(opts: QmdOptions): SearchEngine {
       await init();
       if (fallback) return fallback.sync(paths);
       const started = Date.now();
-      const res = await viaWorker('sync', { paths: [...paths] }, { timeoutMs: timeouts.syncMs });
+      const res = await viaIndexer('sync', { paths: [...paths] }, { timeoutMs: timeouts.syncMs });
       if (res.ok) {
         noteSync(res.value, Date.now() - started);
         return res.value;
@@ -131,54 +180,51 @@ export function createSearchEngine(opts: QmdOptions): SearchEngine {
       const scope = parseScope(q.scope);
       if (!scope.ok) return { results: [], mode, degraded: scope.error };
       const started = await Promise.race([init().then(() => true), new Promise<false>((r) => setTimeout(() => r(false), timeouts.searchMs).unref())]);
-      if (!started) return { results: [], mode, degraded: 'the search index is still starting; try again in a moment' };
+      if (!started) return { results: [], mode, partial: true, degraded: 'the search index is still starting; try again in a moment' };
       if (problem) return { results: [], mode, degraded: problem };
-      const limit = clampLimit(q.limit);
-      let deepFailure: string | undefined;
-      if (mode === 'deep') {
-        const found = await deep(query, scope.prefix ? Math.max(limit * 10, 100) : limit);
-        if (found.ok) {
-          const paths = found.paths.filter((p) => !scope.prefix || p.startsWith(scope.prefix)).slice(0, limit);
-          const described = await client.call('describe', { paths, query }, { timeoutMs: timeouts.searchMs });
-          if (described.ok) return { results: described.value.map((h, i) => ({ ...h, score: 1 / (i + 1) })), mode: 'deep' };
-          deepFailure = `deep search results could not be read: ${described.error}`;
-        } else deepFailure = found.error;
-      }
-      const res = await viaWorker('search', { query, limit, prefix: scope.prefix }, { timeoutMs: timeouts.searchMs });
-      const degraded = (error: string) => ({ results: [], mode, degraded: [deepFailure, error].filter(Boolean).join('; ') });
-      if (!res.ok) return degraded(`search failed: ${res.error}`);
-      if (!res.value.ok) return degraded(res.value.rejected ? `the query could not be searched: ${res.value.error}` : `search failed: ${res.value.error}`);
-      return { results: res.value.hits, mode: 'fast', ...(deepFailure !== undefined && { degraded: deepFailure }) };
+      return run(query, mode, clampLimit(q.limit), scope.prefix);
     },
 
     embed: () => embedder.embed(),
     startEmbedTimer: (intervalS) => embedder.startTimer(intervalS),
+    pullModels,
+
+    models: modelsStatus,
 
     status(): QmdStatus {
-      const degraded = closed ? 'search engine is closed' : problem;
+      const search = searchers.status();
+      const degraded = closed ? 'search engine is closed' : (problem ?? search.slow);
       return {
-        available: degraded === undefined,
+        available: !closed && problem === undefined,
         ...(degraded !== undefined && { degraded }),
         ...(version && { version }),
         ...(documents !== undefined && { documents }),
-        workerStarts: client.starts,
-        ...(client.pid !== undefined && { workerPid: client.pid }),
+        partial: !complete,
+        workerStarts: indexer.starts,
+        ...(indexer.pid !== undefined && { workerPid: indexer.pid }),
+        search,
         ...(lastSync && { lastSync }),
         embeddings: embedder.state(),
+        models: modelsStatus(),
       };
     },
 
     async coverage() {
       await init();
       if (closed || problem) return undefined;
-      const res = await client.call('status', undefined, { timeoutMs: timeouts.searchMs });
-      return res.ok ? res.value : undefined;
+      const res = await viaIndexer('status', undefined, { timeoutMs: timeouts.searchMs });
+      if (!res.ok) return undefined;
+      // Vectors live in qmd's own index, which Knower does not read (docs/adr-0001): every note
+      // counts as waiting until an embed run has covered the vault as it is now.
+      const embedded = embedder.ready() && !embedder.state().pending;
+      return { documents: res.value.documents, needsEmbedding: embedded ? 0 : res.value.documents };
     },
 
     async close() {
       closed = true;
       embedder.stop();
-      await client.close();
+      puller.stop();
+      await Promise.all([indexer.close(), searchers.close()]);
       for (const child of ctx.children) killChild(child);
     },
   };

@@ -1,6 +1,8 @@
+import type { PullOutcome, PullState } from './models/model-puller.js';
+import type { SearchWorkersStatus } from './search-workers.js';
 import type { FileFacts, ScanProgress, SyncResult } from './worker/protocol.js';
 
-export type { FileFacts, ScanProgress, SyncResult };
+export type { FileFacts, PullOutcome, PullState, ScanProgress, SyncResult };
 
 export type SearchMode = 'fast' | 'deep';
 
@@ -12,11 +14,15 @@ export interface SearchHit {
   snippet: string;
 }
 
-/** `degraded` is a human-readable reason, present only when something degraded. */
+/**
+ * `degraded` is a human-readable reason, present only when something degraded. `partial` is set
+ * while the first pass over the vault is still indexing: notes not reached yet are missing.
+ */
 export interface SearchResult {
   results: SearchHit[];
   mode: SearchMode;
   degraded?: string;
+  partial?: true;
 }
 
 /** `scope: "project:<name>"` keeps only hits under `projects/<name>/`. */
@@ -39,22 +45,53 @@ export interface QmdOptions {
   /** qmd's INDEX_PATH and QMD_CONFIG_DIR live under `${stateDir}/qmd/`. */
   stateDir: string;
   collection: string;
-  timeouts?: { searchMs?: number; syncMs?: number; deepMs?: number; embedMs?: number };
+  timeouts?: {
+    /** How long a search may wait for the index to start. */
+    searchMs?: number;
+    syncMs?: number;
+    deepMs?: number;
+    embedMs?: number;
+    /** A search running longer is slow: logged, and /health is degraded while it runs. */
+    slowSearchMs?: number;
+    /** A search running longer is stopped (its worker is killed and replaced). */
+    searchBudgetMs?: number;
+  };
   log?: SearchLog;
   /** Base environment for children; HOME in it is where qmd finds its model cache. */
   env?: NodeJS.ProcessEnv;
+  /** Where qmd's models come from, and whether to fetch them when the engine starts. */
+  models?: { baseUrl?: string; autoPull?: boolean; stallMs?: number; deadlineMs?: number; fetchImpl?: typeof fetch };
+  /** Search worker processes (default 2: one answers while the other is busy). */
+  searchWorkers?: number;
+  /** Another entry point for the search workers (tests: a stand-in that stalls like a runaway query). */
+  searchWorkerEntry?: string;
 }
 
-/** Shown in GET /health. */
+/** qmd's models, for deep search and embeddings. */
+export interface ModelsStatus {
+  /** All three are on disk: deep search can run (once the vault is embedded). */
+  present: boolean;
+  missing: string[];
+  cacheDir?: string;
+  pull: PullState;
+}
+
+/** Shown in GET /health (under `qmd`, its historical name: the lexical index is Knower's own). */
 export interface QmdStatus {
   available: boolean;
   degraded?: string;
+  /** qmd's version, used for deep search and embeddings. */
   version?: string;
   /** Notes in the search index. */
   documents?: number;
+  /** The first pass over the vault has not completed: results may miss notes. */
+  partial?: boolean;
   /** Index worker starts (a restart after a crash counts). */
   workerStarts: number;
   workerPid?: number;
+  /** The search workers: slow searches, overruns, restarts. */
+  search?: SearchWorkersStatus;
+  models?: ModelsStatus;
   lastSync?: { at: string; ms: number; ok: boolean; files: number; error?: string };
   embeddings: {
     modelsPresent: boolean;
@@ -71,8 +108,8 @@ export interface IndexCoverage {
 }
 
 /**
- * The vault's index: it looks at files on disk (the one reader for indexing), keeps qmd's
- * search index in step, and answers searches. Never throws for qmd faults.
+ * The vault's index: it looks at files on disk (the one reader for indexing), keeps the search
+ * index in step, and answers searches; qmd's CLI does deep search. Never throws for their faults.
  */
 export interface SearchEngine {
   /** Starts the index worker and opens the database; on failure the engine degrades (facts still flow). */
@@ -82,8 +119,12 @@ export interface SearchEngine {
   /** These files or folders as they are on disk now: indexed, or dropped when gone. */
   sync(paths: readonly string[]): Promise<SyncResult>;
   search(q: SearchQuery): Promise<SearchResult>;
-  /** `qmd embed`, bounded by a timeout; refused at once when models are absent. */
+  /** `qmd update` + `qmd embed`, bounded by a timeout; refused at once when models are absent. */
   embed(): Promise<{ ok: boolean; error?: string }>;
+  /** Downloads qmd's missing models (resumable, bounded); joins a download under way. */
+  pullModels(): Promise<PullOutcome>;
+  /** Which models are on disk, and the download under way or last finished. */
+  models(): ModelsStatus;
   /** Runs embed every `intervalS` when something changed and the models are present. */
   startEmbedTimer(intervalS: number): void;
   status(): QmdStatus;

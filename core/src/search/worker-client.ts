@@ -13,11 +13,17 @@ export interface WorkerClient {
   readonly pid: number | undefined;
   /** What the worker said when it last opened the database. */
   readonly opened: OpenResult | undefined;
+  /** Requests sent and not answered yet. */
+  readonly inFlight: number;
+  /** Kills the worker now (its unanswered calls fail with `reason`); the next call starts another. */
+  stop(reason: string): void;
   close(): Promise<void>;
 }
 
 export interface CallOptions {
   timeoutMs?: number;
+  /** Called when the request goes out (after the worker has started and opened its database). */
+  onSent?: () => void;
   onBatch?: (batch: SyncResult, progress: ScanProgress) => void;
 }
 
@@ -36,20 +42,33 @@ interface Session {
   gone: boolean;
 }
 
-/** The worker's entry point next to this file; from the sources (tests, tsx) it runs through tsx. */
-function workerEntry(): { file: string; execArgv: string[] } {
+/**
+ * The worker's entry point next to this file (or `file`, a stand-in in tests); from the sources
+ * (tests, tsx) it runs through tsx.
+ */
+function workerEntry(file?: string): { file: string; execArgv: string[] } {
   const here = fileURLToPath(import.meta.url);
-  if (here.endsWith('.ts')) {
-    return { file: fileURLToPath(new URL('./worker/worker-main.ts', import.meta.url)), execArgv: ['--import', import.meta.resolve('tsx')] };
-  }
+  const tsx = ['--import', import.meta.resolve('tsx')];
+  if (file) return { file, execArgv: file.endsWith('.ts') ? tsx : [] };
+  if (here.endsWith('.ts')) return { file: fileURLToPath(new URL('./worker/worker-main.ts', import.meta.url)), execArgv: tsx };
   return { file: fileURLToPath(new URL('./worker/worker-main.js', import.meta.url)), execArgv: [] };
 }
 
+export interface WorkerClientOptions {
+  nodeBinary: string;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  open: OpenArgs;
+  openTimeoutMs?: number;
+  /** Another entry point for the worker (tests: a stand-in that stalls like a runaway query). */
+  entry?: string;
+}
+
 /**
- * The service's side of the index worker: one child process, started lazily, restarted after a
- * crash (the next call re-opens the database), killed on close.
+ * The service's side of an index worker: one child process, started lazily, restarted after a
+ * crash or a stop (the next call re-opens the database), killed on close.
  */
-export function createWorkerClient(opts: { nodeBinary: string; cwd: string; env: NodeJS.ProcessEnv; open: OpenArgs; openTimeoutMs?: number }): WorkerClient {
+export function createWorkerClient(opts: WorkerClientOptions): WorkerClient {
   let session: Session | undefined;
   let nextId = 1;
   let starts = 0;
@@ -76,7 +95,7 @@ export function createWorkerClient(opts: { nodeBinary: string; cwd: string; env:
   }
 
   function start(): Session {
-    const entry = workerEntry();
+    const entry = workerEntry(opts.entry);
     const child = fork(entry.file, [], {
       execPath: opts.nodeBinary,
       execArgv: entry.execArgv,
@@ -125,6 +144,7 @@ export function createWorkerClient(opts: { nodeBinary: string; cwd: string; env:
         return opened;
       }
       openedInfo = opened.value;
+      callOpts.onSent?.();
       return send(s, op, args, callOpts.timeoutMs, callOpts.onBatch);
     },
     get starts() {
@@ -135,6 +155,18 @@ export function createWorkerClient(opts: { nodeBinary: string; cwd: string; env:
     },
     get pid() {
       return session && !session.gone ? session.child.pid : undefined;
+    },
+    get inFlight() {
+      return session && !session.gone ? session.pending.size : 0;
+    },
+    stop(reason) {
+      const s = session;
+      if (!s || s.gone) return;
+      session = undefined;
+      s.gone = true;
+      for (const p of s.pending.values()) p.settle({ id: 0, ok: false, error: reason });
+      s.pending.clear();
+      s.child.kill('SIGKILL');
     },
     async close() {
       closed = true;

@@ -7,7 +7,9 @@ import { defineReadTool } from './reader.js';
 const hit = z.object({ path: z.string(), title: z.string(), score: z.number(), snippet: z.string() });
 
 function format(query: string, result: SearchResult): string {
-  const head = result.degraded ? `(search degraded: ${result.degraded})\n` : '';
+  const head =
+    (result.degraded ? `(search degraded: ${result.degraded})\n` : '') +
+    (result.partial ? '(the vault is still being indexed for the first time: notes not reached yet are missing from these results)\n' : '');
   if (result.results.length === 0) return `${head}No matches for "${query}". Try other words, or explore the vault with the tree tool.`;
   const hits = result.results.map((h, i) => {
     const snippet = h.snippet.trim().split('\n').map((line) => `   > ${line}`).join('\n');
@@ -31,7 +33,7 @@ export const searchTool = defineReadTool({
     scope: projectScope.optional(),
     limit: resultLimit.optional().describe(`Maximum number of hits (1-${LIMITS.results}, default ${DEFAULTS.results}).`),
   }),
-  output: z.object({ results: z.array(hit), mode: searchMode, degraded: z.string().optional() }),
+  output: z.object({ results: z.array(hit), mode: searchMode, degraded: z.string().optional(), partial: z.literal(true).optional() }),
   annotations: READ_ONLY,
   async run({ query, mode, scope, limit }, reader) {
     const result = await reader.search.search({ query, mode: mode ?? reader.defaultMode ?? 'fast', limit: limit ?? DEFAULTS.results, ...(scope ? { scope } : {}) });

@@ -124,6 +124,7 @@ const verbs = [
   'vault',
   'logs',
   'embed',
+  'models',
   'search',
   'add',
   'ask',
@@ -205,7 +206,7 @@ describe('knower CLI: service not running', () => {
     expect(result.stdout).toContain('./knower start');
   });
 
-  it.each([[['add', 'a note']], [['ask', 'what?']], [['search', 'words']], [['inbox']], [['embed']], [['history']], [['undo', '20250314-092600-a1b2c3']]])(
+  it.each([[['add', 'a note']], [['ask', 'what?']], [['search', 'words']], [['inbox']], [['embed']], [['models']], [['models', 'pull']], [['history']], [['undo', '20250314-092600-a1b2c3']]])(
     '%j exits 3 with the hint',
     async (args) => {
       const result = await run(args, cliEnv(port));
@@ -343,6 +344,7 @@ describe('knower CLI: talking to the service', () => {
       json(res, 200, {
         mode: 'fast',
         degraded: 'models not downloaded',
+        partial: true,
         results: [
           { path: 'projects/garden/state.md', title: 'Garden', score: 1, snippet: 'tomatoes\n  and basil' },
           { path: 'bucket/note.md', title: '', score: 0.5, snippet: '' },
@@ -354,11 +356,36 @@ describe('knower CLI: talking to the service', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('projects/garden/state.md — Garden\n  tomatoes and basil\nbucket/note.md\n');
     expect(result.stderr).toContain('models not downloaded');
+    expect(result.stderr).toContain('note: the vault is still being indexed for the first time; these results may be incomplete');
     const url = new URL(service.requests[0]?.url ?? '', 'http://x');
     expect(url.pathname).toBe('/vault/search');
     expect(url.searchParams.get('q')).toBe(words);
     expect(url.searchParams.get('mode')).toBe('deep');
     expect(url.searchParams.get('scope')).toBe('project:garden');
+  });
+
+  it('models pull starts the download, follows its progress and ends with its outcome', async () => {
+    const model = { role: 'embed', file: 'hf_x.gguf', total: 3e6 };
+    let polls = 0;
+    reply = (req, res) => {
+      if (req.method === 'POST') return json(res, 202, { present: false, missing: ['embedding'], cacheDir: '/cache', pull: { running: true, current: { ...model, bytes: 1e6 } } });
+      polls++;
+      if (polls === 1) return json(res, 200, { present: false, missing: ['embedding'], cacheDir: '/cache', pull: { running: true, current: { ...model, bytes: 2e6 } } });
+      json(res, 200, { present: false, missing: ['embedding'], cacheDir: '/cache', pull: { running: false, last: { at: 'now', ok: false, fetched: [], error: 'could not reach huggingface.co (ENOTFOUND)' } } });
+    };
+    const result = await run(['models', 'pull'], cliEnv(service.port));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('downloading the embed model hf_x.gguf: 1.0 MB of 3.0 MB\ndownloading the embed model hf_x.gguf: 2.0 MB of 3.0 MB\n');
+    expect(result.stdout).toContain('Missing for deep search: embedding (looked in /cache).');
+    expect(result.stderr).toContain('knower: could not reach huggingface.co (ENOTFOUND)\nknower: fast search works without the models. Try again with ./knower models pull');
+    expect(service.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /models/pull', 'GET /models', 'GET /models']);
+  });
+
+  it('models says which are on disk, and exits 0 when they all are', async () => {
+    reply = (_req, res) => json(res, 200, { present: true, missing: [], cacheDir: '/cache', pull: { running: false } });
+    const result = await run(['models'], cliEnv(service.port));
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('Deep search models are on disk (/cache).\n');
   });
 
   it('ask posts the question and prints the markdown and its sources', async () => {

@@ -28,18 +28,21 @@ class TextStore extends MemoryStore {
 /**
  * An in-process search engine with the real one's contract, for suites about what sits around
  * search: the same scanner looks at the files (so listing, facts and indexing rules are the
- * real ones), and search answers from what was last synced only, so freshness bugs show. A
- * note matches when its title or text holds every term (never its folder names), like BM25.
+ * real ones), and search answers from what was last synced only, so freshness bugs show. Notes
+ * whose title or text holds every word come first, then notes holding some (never by folder
+ * names), as the real ranking does; results are partial until the first pass completes.
  */
 export function createFakeSearchEngine(root: string): SearchEngine & { documents: Map<string, { title: string; text: string }>; syncs: number } {
   const store = new TextStore();
   const scanner = new VaultScanner(root, store);
   let syncs = 0;
+  let scanned = false;
 
   const status = (): QmdStatus => ({
     available: true,
     documents: store.texts.size,
     workerStarts: 0,
+    partial: !scanned,
     embeddings: { modelsPresent: false, pending: false, running: false },
   });
 
@@ -49,7 +52,11 @@ export function createFakeSearchEngine(root: string): SearchEngine & { documents
       return syncs;
     },
     init: async () => undefined,
-    scan: (onBatch) => scanner.scan(onBatch, () => new Promise((r) => setImmediate(r))),
+    async scan(onBatch) {
+      const progress = await scanner.scan(onBatch, () => new Promise((r) => setImmediate(r)));
+      scanned = true;
+      return progress;
+    },
     async sync(paths) {
       syncs++;
       return scanner.sync(paths);
@@ -63,13 +70,20 @@ export function createFakeSearchEngine(root: string): SearchEngine & { documents
       for (const [rel, doc] of store.texts) {
         const haystack = `${doc.title}\n${doc.text}`.toLowerCase();
         const hits = terms.filter((w) => haystack.includes(w)).length;
-        if (terms.length === 0 || hits < terms.length || (scope.prefix && !rel.startsWith(scope.prefix))) continue;
+        if (terms.length === 0 || hits === 0 || (scope.prefix && !rel.startsWith(scope.prefix))) continue;
         results.push({ path: rel, title: doc.title, score: hits / terms.length, snippet: snippetFor(doc.text, terms) });
       }
       results.sort((a, b) => b.score - a.score || a.path.localeCompare(b.path));
-      return { results: results.slice(0, q.limit ?? 10), mode, ...(mode === 'deep' ? { degraded: 'deep search unavailable in the fake engine' } : {}) };
+      return {
+        results: results.slice(0, q.limit ?? 10),
+        mode,
+        ...(scanned ? {} : { partial: true as const }),
+        ...(mode === 'deep' ? { degraded: 'deep search unavailable in the fake engine' } : {}),
+      };
     },
     embed: async () => ({ ok: false, error: 'no models in the fake engine' }),
+    pullModels: async () => ({ ok: false, fetched: [], error: 'no network in the fake engine' }),
+    models: () => ({ present: false, missing: ['embedding', 'query expansion', 'reranking'], pull: { running: false } }),
     startEmbedTimer: () => undefined,
     status,
     // No vectors here: every note still needs them, as with qmd before its first embed.

@@ -1,14 +1,12 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SyncResult } from '../../src/search/index.js';
-import { createWorkerClient } from '../../src/search/worker-client.js';
 import {
   disposeSandbox,
   fakeModels,
   makeEngine,
   makeSandbox,
-  NODE_BINARY,
   pidsMentioning,
   scannedEngine,
   waitFor,
@@ -49,66 +47,73 @@ describe('qmd faults keep the service usable', () => {
     expect(await engine.embed()).toEqual({ ok: false, error: expect.stringMatching(/does not exist/) });
   });
 
-  it('an unreadable index degrades search with the reason; listing goes on', async () => {
+  it('moves an unreadable index aside and builds it again from the vault', async () => {
     sandbox = await makeSandbox(NOTES);
-    mkdirSync(join(sandbox.state, 'qmd'), { recursive: true });
-    writeFileSync(join(sandbox.state, 'qmd', 'index.sqlite'), 'this is not a database, and it is long enough to be read as one '.repeat(100));
+    mkdirSync(join(sandbox.state, 'search'), { recursive: true });
+    writeFileSync(join(sandbox.state, 'search', 'index.sqlite'), 'this is not a database, and it is long enough to be read as one '.repeat(100));
     const engine = makeEngine(sandbox);
     const batches: SyncResult[] = [];
     await engine.scan((b) => batches.push(b));
     expect(batches.flatMap((b) => b.upserts)).toHaveLength(2);
-    expect(engine.status().degraded).toMatch(/^the search index could not open: .*(not a database|file is not)/);
-    expect((await engine.search({ query: 'flux' })).degraded).toMatch(/could not open/);
+    expect(engine.status()).toMatchObject({ available: true, documents: 2 });
+    expect((await engine.search({ query: 'flux' })).results).toHaveLength(2);
+    expect(existsSync(join(sandbox.state, 'search', 'index.sqlite.unreadable'))).toBe(true);
+    expect(sandbox.logs).toContainEqual(expect.objectContaining({ msg: 'search index rebuilt', extra: { reason: expect.stringMatching(/could not be read .*moved it to .*index\.sqlite\.unreadable/) } }));
   });
 
-  it('refuses a qmd version it was not built for, saying what to do', async () => {
+  it('leaves an unreadable qmd database alone: it is not the search index', async () => {
     sandbox = await makeSandbox(NOTES);
-    const client = createWorkerClient({
-      nodeBinary: NODE_BINARY,
-      cwd: sandbox.state,
-      env: process.env,
-      open: { dbPath: join(sandbox.state, 'index.sqlite'), configPath: join(sandbox.state, 'index.yml'), collection: 'vault', root: sandbox.vault, expectQmdVersion: '9.9.9' },
-    });
-    try {
-      const res = await client.call('status', undefined);
-      expect(res).toEqual({ ok: false, error: 'qmd 2.8.3 is installed but Knower is built for qmd 9.9.9 (it writes qmd\'s index directly): run `npm ci` to install the pinned version' });
-    } finally {
-      await client.close();
-    }
+    mkdirSync(join(sandbox.state, 'qmd'), { recursive: true });
+    writeFileSync(join(sandbox.state, 'qmd', 'index.sqlite'), 'not a database either '.repeat(100));
+    const engine = await scannedEngine(sandbox);
+    expect((await engine.search({ query: 'flux' })).results).toHaveLength(2);
+    expect(existsSync(join(sandbox.state, 'qmd', 'index.sqlite'))).toBe(true);
   });
 
   it('restarts a worker that was killed, and close() leaves no process behind', async () => {
     sandbox = await makeSandbox(NOTES);
     const engine = await scannedEngine(sandbox);
-    const first = engine.status().workerPid;
-    expect(first).toBeGreaterThan(0);
-    process.kill(first!, 'SIGKILL');
-    expect(await waitFor(() => !alive(first!), 5000)).toBe(true);
+    expect((await engine.search({ query: 'flux' })).results).toHaveLength(2);
+    const indexer = engine.status().workerPid!;
+    const [searcher] = engine.status().search!.pids;
+    expect(indexer).toBeGreaterThan(0);
+    expect(searcher).toBeGreaterThan(0);
+    process.kill(indexer, 'SIGKILL');
+    process.kill(searcher!, 'SIGKILL');
+    expect(await waitFor(() => !alive(indexer) && !alive(searcher!), 5000)).toBe(true);
 
+    // The next save and the next search each start a new worker.
+    writeFileSync(join(sandbox.vault, 'bucket/c.md'), '# C\n\nflux again\n');
+    expect((await engine.sync(['bucket/c.md'])).upserts).toMatchObject([{ path: 'bucket/c.md', indexed: true }]);
     const res = await engine.search({ query: 'flux' });
     expect(res.degraded).toBeUndefined();
-    expect(res.results.map((h) => h.path).sort()).toEqual(['bucket/b.md', 'projects/alpha/state.md']);
-    const second = engine.status().workerPid;
-    expect(second).not.toBe(first);
-    expect(engine.status().workerStarts).toBe(2);
+    expect(res.results.map((h) => h.path).sort()).toEqual(['bucket/b.md', 'bucket/c.md', 'projects/alpha/state.md']);
+    const status = engine.status();
+    expect(status.workerPid).not.toBe(indexer);
+    expect(status.workerStarts).toBe(2);
+    expect(status.search!.pids).not.toContain(searcher);
 
+    const pids = [status.workerPid!, ...status.search!.pids];
     await engine.close();
-    expect(await waitFor(() => !alive(second!), 5000)).toBe(true);
+    expect(await waitFor(() => pids.every((pid) => !alive(pid)), 5000)).toBe(true);
     expect((await engine.search({ query: 'flux' })).degraded).toBe('search engine is closed');
   });
 
   it('bounds deep search and embed when model work hangs, one hybrid query at a time', async () => {
     sandbox = await makeSandbox(NOTES);
     fakeModels(sandbox);
-    // Real qmd, except that the model-using commands hang the way they do while retrying a download.
+    // Real qmd, except that `embed` does nothing and `query` hangs the way it does while retrying a download.
     const cli = writeFakeCli(
       sandbox,
-      'model-hang-qmd',
-      "if (['query', 'embed'].includes(process.argv[4])) { setInterval(() => {}, 1 << 30); await new Promise(() => {}); }",
+      'query-hang-qmd',
+      "if (process.argv[4] === 'embed') process.exit(0);\nif (process.argv[4] === 'query') { setInterval(() => {}, 1 << 30); await new Promise(() => {}); }",
     );
-    const engine = await scannedEngine(sandbox, { cliPath: cli, timeouts: { deepMs: 1500, embedMs: 1500 } });
+    const engine = await scannedEngine(sandbox, { cliPath: cli, timeouts: { deepMs: 1500 } });
     expect((await engine.search({ query: 'flux' })).results).toHaveLength(2);
     expect(engine.status().embeddings.modelsPresent).toBe(true);
+    // Until the vault has been embedded, deep search says so instead of asking an empty index.
+    expect((await engine.search({ query: 'flux', mode: 'deep' })).degraded).toMatch(/^deep search is not ready: the vault has not been embedded yet/);
+    expect(await engine.embed()).toEqual({ ok: true });
 
     const both = await Promise.all([
       engine.search({ query: 'flux capacitor', mode: 'deep' }),
@@ -124,15 +129,26 @@ describe('qmd faults keep the service usable', () => {
       expect(res.results.map((h) => h.path)).toContain('projects/alpha/state.md');
     }
 
+    expect(await waitFor(() => running(cli, 'query').length === 0, 5000)).toBe(true);
+  });
+
+  it('bounds embed when qmd hangs on the models, and leaves no process behind', async () => {
+    sandbox = await makeSandbox(NOTES);
+    fakeModels(sandbox);
+    const cli = writeFakeCli(sandbox, 'embed-hang-qmd', "if (process.argv[4] === 'embed') { setInterval(() => {}, 1 << 30); await new Promise(() => {}); }");
+    const engine = await scannedEngine(sandbox, { cliPath: cli, timeouts: { embedMs: 1500 } });
     expect(await engine.embed()).toEqual({ ok: false, error: 'qmd embed timed out after 1500 ms and was killed' });
-    expect(engine.status().embeddings).toMatchObject({ running: false, lastRun: { ok: false } });
-    expect(await waitFor(() => running(cli, 'query').length + running(cli, 'embed').length === 0, 5000)).toBe(true);
+    expect(engine.status().embeddings).toMatchObject({ running: false, pending: true, lastRun: { ok: false } });
+    expect(await waitFor(() => running(cli, 'embed').length === 0, 5000)).toBe(true);
   });
 
   it('falls back to fast search when the real qmd chokes on unusable model files', async () => {
     sandbox = await makeSandbox(NOTES);
     fakeModels(sandbox); // GGUF magic only: qmd accepts the files, then crashes or hangs loading them
-    const engine = await scannedEngine(sandbox, { timeouts: { deepMs: 1500 } });
+    // Embedding is skipped (it would choke the same way); the hybrid query is the real one.
+    const cli = writeFakeCli(sandbox, 'no-embed-qmd', "if (process.argv[4] === 'embed') process.exit(0);");
+    const engine = await scannedEngine(sandbox, { cliPath: cli, timeouts: { deepMs: 1500 } });
+    expect(await engine.embed()).toEqual({ ok: true });
     const res = await engine.search({ query: 'flux capacitor', mode: 'deep' });
     expect(res.mode).toBe('fast');
     expect(res.degraded).toMatch(/^deep search failed \(qmd query (timed out|failed).*\); ran fast search instead$/);

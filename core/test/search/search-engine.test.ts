@@ -50,7 +50,7 @@ describe('search engine on qmd, through the index worker', () => {
     // Every visible file is reported (dot-folders never are); only the indexed set goes to search.
     expect(seen).toEqual(Object.keys(FILES).filter((p) => !/(^|\/)\./.test(p)).sort());
     expect(progress).toEqual({ files: { done: seen.length, total: seen.length }, search: { done: INDEXED, total: INDEXED } });
-    expect(engine.status()).toMatchObject({ available: true, documents: INDEXED, version: '2.8.3' });
+    expect(engine.status()).toMatchObject({ available: true, documents: INDEXED, version: '2.8.3', partial: false });
     const state = batches.flatMap((b) => b.upserts).find((f) => f.path === 'projects/alpha/state.md');
     expect(state).toMatchObject({ kind: 'note', indexed: true, tokens: expect.any(Number), frontmatter: { created: '2024-01-01', updated: '2024-01-02', tokens: '10' } });
     expect(batches.flatMap((b) => b.upserts).find((f) => f.path === 'profile.md')?.indexed).toBe(false);
@@ -180,6 +180,28 @@ describe('the index across restarts', () => {
       expect(await paths(again, 'quasar')).toEqual(['notes/b.md']);
       expect(await paths(again, 'pulsar')).toEqual([]);
       expect(again.status().documents).toBe(2);
+    } finally {
+      await disposeSandbox(sandbox);
+    }
+  });
+
+  it('says results are partial until a first pass over the vault completes, and not after a restart', async () => {
+    const sandbox = await makeSandbox({ 'a.md': 'nebula\n', 'b.md': 'nebula\n' });
+    try {
+      const first = makeEngine(sandbox);
+      expect(await first.search({ query: 'nebula' })).toEqual({ results: [], mode: 'fast', partial: true });
+      expect(first.status().partial).toBe(true);
+      await first.scan(() => undefined);
+      expect(await paths(first, 'nebula')).toEqual(['a.md', 'b.md']);
+      expect((await first.search({ query: 'nebula' })).partial).toBeUndefined();
+      expect(first.status().partial).toBe(false);
+      await first.close();
+
+      // The index a completed pass left is whole: searches during the next start's pass are not partial.
+      const again = makeEngine(sandbox);
+      const during = await again.search({ query: 'nebula' });
+      expect(during.partial).toBeUndefined();
+      expect(during.results.map((h) => h.path).sort()).toEqual(['a.md', 'b.md']);
     } finally {
       await disposeSandbox(sandbox);
     }

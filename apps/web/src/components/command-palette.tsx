@@ -2,6 +2,7 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import { FileIcon, FileText, Search, TextSearch } from 'lucide-react';
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { usePaletteResults } from '../hooks/use-palette-results';
+import { PartialResultsNote } from './partial-results-note';
 import { cn } from '../lib/cn';
 import { findTerms } from '../lib/find-passage';
 import { basename, dirname } from '../lib/vault-path';
@@ -124,6 +125,7 @@ export function CommandPalette({ open, onOpenChange, onOpen }: CommandPalettePro
               {texts.length > 0 && <GroupLabel>In the text</GroupLabel>}
               {texts.map(row)}
             </ul>
+            {results.partial && results.query === query.trim() && <PartialResultsNote />}
             {query.trim() && !results.searching && results.query === query.trim() && items.length === 0 && (
               <p className="px-3 py-6 text-center text-[13px] text-muted">{results.problem ? results.problem.message : `Nothing matches “${query.trim()}”.`}</p>
             )}

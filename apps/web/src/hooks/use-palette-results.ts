@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { findFiles, searchVault, type ApiProblem, type SearchHits, type TreeEntry } from '../lib/api';
 
-export type PaletteResults = { query: string; names: TreeEntry[]; hits: SearchHits['results']; problem: ApiProblem | null; searching: boolean };
+export type PaletteResults = { query: string; names: TreeEntry[]; hits: SearchHits['results']; partial: boolean; problem: ApiProblem | null; searching: boolean };
 
-const empty: PaletteResults = { query: '', names: [], hits: [], problem: null, searching: false };
+const empty: PaletteResults = { query: '', names: [], hits: [], partial: false, problem: null, searching: false };
 
 /** Notes by name (GET /vault/find) and by content (GET /vault/search, with snippets) for the palette. */
 export function usePaletteResults(query: string): PaletteResults {
@@ -21,6 +21,7 @@ export function usePaletteResults(query: string): PaletteResults {
             query: q,
             names: names.ok ? names.value.results : [],
             hits: hits.ok ? hits.value.results : [],
+            partial: hits.ok && hits.value.partial === true,
             problem: names.ok ? (hits.ok ? null : hits.problem) : names.problem,
             searching: false,
           }),

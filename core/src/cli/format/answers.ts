@@ -10,6 +10,7 @@ export function searchHits(response: unknown): Printed {
   const r = asRecord(response);
   const err: string[] = [];
   if (r.degraded) err.push(`note: ${r.mode === 'fast' ? 'deep search unavailable, showing fast results: ' : 'degraded: '}${reasonOf(r.degraded)}`);
+  if (r.partial === true) err.push('note: the vault is still being indexed for the first time; these results may be incomplete');
   const hits = Array.isArray(r.results) ? r.results.map(asRecord) : [];
   if (hits.length === 0) err.push('No results.');
   const out: string[] = [];

@@ -8,7 +8,8 @@ export const embed: Verb = {
   help: `Usage: knower embed
 
 Refreshes the search embeddings now (POST /embed). They are otherwise refreshed on a timer
-when the vault changed. Needs the embedding model; without it the service says why.
+when the vault changed. Needs the embedding model (./knower models pull downloads it); without
+it the service says why.
 `,
   options: {},
   takesWords: false,

@@ -19,6 +19,7 @@ Vault
   history [--json]         what changed the vault: updates (ids, summaries, files), undos
   undo ID                  reverse one update (exit 4: done in part, see the inbox)
   embed                    refresh search embeddings now
+  models [pull]            deep search's models: which are on disk; download the missing ones
 
 Coding agents
   claude install [--scope user|project|local] [--mcp-only]   the Claude Code plugin and MCP server

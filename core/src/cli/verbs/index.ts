@@ -6,6 +6,7 @@ import { helpVerb } from './help.js';
 import { history } from './history.js';
 import { inbox } from './inbox.js';
 import { logs } from './logs.js';
+import { models } from './models.js';
 import { search } from './search.js';
 import { start } from './start.js';
 import { status } from './status.js';
@@ -20,7 +21,7 @@ export { HELP } from './help.js';
 export { usageLines, type Verb } from './verb.js';
 
 const table = new Map<string, Verb>();
-for (const verb of [start, stop, status, visualize, vault, logs, embed, search, add, ask, inbox, history, undo, test]) table.set(verb.name, verb);
+for (const verb of [start, stop, status, visualize, vault, logs, embed, models, search, add, ask, inbox, history, undo, test]) table.set(verb.name, verb);
 table.set(claude.name, claude);
 table.set('help', helpVerb((name) => table.get(name)?.help));
 

@@ -1,53 +1,66 @@
 /**
- * A person's search words → an FTS5 MATCH expression over qmd's index that looks at note text
- * and titles only: qmd's own query also matches the `filepath` column, so a folder name (or the
- * collection's name) made every note below it a hit.
+ * A person's search words → FTS5 MATCH expressions over the notes' titles and text, bounded in
+ * the work they can ask for. Words are cut by word-tokens.ts, exactly as the notes were.
  *
- * qmd indexes with the `porter unicode61` tokenizer: letters, digits and private-use characters
- * make tokens, everything else separates them; CJK runs are indexed one character per token.
- * Terms are cut the same way here, so what the index split is asked for as a phrase.
+ * - A plain word matches words that start with it (as grep finds it inside longer words that
+ *   start with it); a word the tokenizer cuts in pieces (node.js, 知识库, a Thai phrase) is
+ *   asked for as a phrase, its last piece a prefix. Quoted text is an exact phrase; `-word`
+ *   excludes.
+ * - A word of Thai, Lao, Khmer or Myanmar may also sit inside a longer dictionary word (บ้าน in
+ *   หมู่บ้าน): `infix` names it, and the search adds the indexed words that contain it.
+ * - The search wants every term first, then ranks notes holding some of them (a question typed
+ *   as a sentence).
+ * - The work is bounded whatever is typed: repeated words count once, at most MAX_TERMS
+ *   distinct words (and MAX_EXCLUDED exclusions) are kept, a phrase keeps MAX_PHRASE_TOKENS
+ *   tokens, and single letters and digits are matched whole, never as a prefix (a one-letter
+ *   prefix is most of the index).
  */
+import { normalize, tokenize, type Token } from './word-tokens.js';
 
-const COLUMNS = '{title body}';
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
-const SEPARATOR = /[^\p{L}\p{N}\p{Co}]+/u;
+export const MAX_TERMS = 16;
+export const MAX_EXCLUDED = 6;
+export const MAX_PHRASE_TOKENS = 24;
 
-/** The tokens FTS5 would make of a word, CJK characters one by one. */
-export function tokensOf(word: string): string[] {
-  const tokens: string[] = [];
-  for (const part of word.toLowerCase().split(SEPARATOR)) {
-    if (!part) continue;
-    let run = '';
-    for (const ch of part) {
-      if (CJK.test(ch)) {
-        if (run) tokens.push(run);
-        run = '';
-        tokens.push(ch);
-      } else run += ch;
-    }
-    if (run) tokens.push(run);
-  }
-  return tokens;
+export interface Term {
+  /** An FTS5 phrase, e.g. `"node . js" *`. */
+  expr: string;
+  /** Thai, Lao, Khmer or Myanmar letters that may also be found inside longer words. */
+  infix?: string;
 }
 
-/** One term: a prefix match for a plain word, an exact phrase for anything the tokenizer splits. */
-function termExpression(word: string, exact: boolean): string | null {
-  const tokens = tokensOf(word);
-  if (tokens.length === 0) return null;
-  if (tokens.length === 1 && !exact && !CJK.test(tokens[0]!)) return `"${tokens[0]}"*`;
-  return `"${tokens.join(' ')}"`;
+export interface QueryPlan {
+  /** The wanted terms, in the order typed. */
+  terms: Term[];
+  /** `NOT (…)` to append, or '' when nothing is excluded. */
+  not: string;
+  /** Lower-cased words a snippet should show. */
+  words: string[];
 }
 
-interface Parsed {
-  positive: string[];
-  negative: string[];
+/** One term: its tokens as a phrase, the last a prefix when it is a word long enough to be one. */
+function termOf(tokens: Token[], exact: boolean): Term | null {
+  const kept = tokens.slice(0, MAX_PHRASE_TOKENS);
+  const last = kept.at(-1);
+  if (!last) return null;
+  const word = last.kind === 'word' || last.kind === 'spaceless';
+  const prefix = !exact && word && [...last.text].length > 1;
+  const expr = `"${kept.map((t) => t.text).join(' ')}"${prefix ? ' *' : ''}`;
+  // The dictionary may cut the same letters differently in a note: the whole word is looked for too.
+  const spaceless = !exact && kept.every((t) => t.kind === 'spaceless');
+  return spaceless ? { expr, infix: kept.map((t) => t.text).join('') } : { expr };
 }
 
-function parse(query: string): Parsed {
-  const out: Parsed = { positive: [], negative: [] };
+interface Word {
+  text: string;
+  quoted: boolean;
+  negated: boolean;
+}
+
+export function splitQuery(query: string): Word[] {
   const text = query.replace(/\s+/g, ' ').trim();
   // An unmatched quote is a typo, not syntax: treat it as a separator.
   const balanced = (text.match(/"/g) ?? []).length % 2 === 0 ? text : text.replace(/"/g, ' ');
+  const words: Word[] = [];
   for (const m of balanced.matchAll(/(-?)"([^"]*)"|(\S+)/g)) {
     const quoted = m[2] !== undefined;
     let word = quoted ? m[2]! : m[3]!;
@@ -57,29 +70,38 @@ function parse(query: string): Parsed {
       negated = true;
       word = word.slice(1);
     }
-    const expr = termExpression(word, quoted);
-    if (expr) (negated ? out.negative : out.positive).push(expr);
+    words.push({ text: word, quoted, negated });
   }
-  return out;
+  return words;
 }
 
-/** The MATCH expression, or null when nothing searchable is left (only exclusions, or punctuation). */
-export function buildMatch(query: string): string | null {
-  const { positive, negative } = parse(query);
-  if (positive.length === 0) return null;
-  const want = `${COLUMNS} : (${positive.join(' AND ')})`;
-  if (negative.length === 0) return want;
-  return `${want} NOT ${COLUMNS} : (${negative.join(' OR ')})`;
+/** The plan for a query, or null when nothing searchable is left (only exclusions, or punctuation). */
+export function planQuery(query: string): QueryPlan | null {
+  const wanted = new Map<string, Term>();
+  const excluded = new Set<string>();
+  const words: string[] = [];
+  for (const w of splitQuery(query)) {
+    if ((w.negated ? excluded.size : wanted.size) >= (w.negated ? MAX_EXCLUDED : MAX_TERMS)) continue;
+    const term = termOf(tokenize(w.text), w.quoted);
+    if (!term) continue;
+    if (w.negated) excluded.add(term.expr);
+    else if (!wanted.has(term.expr)) {
+      wanted.set(term.expr, term);
+      words.push(...snippetWords(w.text));
+    }
+  }
+  if (wanted.size === 0) return null;
+  return { terms: [...wanted.values()], not: excluded.size === 0 ? '' : ` NOT (${[...excluded].join(' OR ')})`, words: [...new Set(words)] };
+}
+
+/** The word as typed (minus the punctuation around it), then its pieces: what a snippet looks for. */
+function snippetWords(text: string): string[] {
+  const trimmed = normalize(text).replace(/^[^\p{L}\p{N}.]+|[^\p{L}\p{N}+#]+$/gu, '');
+  const pieces = tokenize(text).filter((t) => (t.kind === 'word' || t.kind === 'spaceless') && [...t.text].length > 1).map((t) => t.text);
+  return [trimmed, ...pieces].filter((w) => w !== '');
 }
 
 /** Lower-cased words a snippet should show (not the excluded ones). */
 export function wantedTerms(query: string): string[] {
-  const terms = new Set<string>();
-  const text = query.replace(/\s+/g, ' ').trim();
-  for (const m of text.matchAll(/(-?)"([^"]*)"|(\S+)/g)) {
-    const word = m[2] ?? m[3] ?? '';
-    if (m[1] === '-' || (m[3]?.startsWith('-') && m[3].length > 1)) continue;
-    for (const token of word.toLowerCase().split(SEPARATOR)) if (token) terms.add(token);
-  }
-  return [...terms];
+  return planQuery(query)?.words ?? [];
 }

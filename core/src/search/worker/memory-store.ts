@@ -2,8 +2,8 @@ import type { FileFacts } from './protocol.js';
 import type { FactsStore } from './vault-scanner.js';
 
 /**
- * Facts kept in memory, with no search index: what the service falls back to when qmd cannot
- * run (the vault is still listed, sized and stamped; search says it is unavailable).
+ * Facts kept in memory, with no search index: what the service falls back to when the index worker
+ * cannot run (the vault is still listed, sized and stamped; search says it is unavailable).
  */
 export class MemoryStore implements FactsStore {
   protected readonly known = new Map<string, FileFacts>();
@@ -38,5 +38,4 @@ export class MemoryStore implements FactsStore {
     return [...this.known.keys()].filter((p) => p.startsWith(prefix));
   }
 
-  dropOrphans(): void {}
 }

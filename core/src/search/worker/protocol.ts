@@ -1,7 +1,7 @@
 /**
- * The messages between the service and its index worker (a Node 22 child process that owns
- * qmd's database). Requests carry an id; the worker answers each once, and may send progress
- * events for the same id before the answer.
+ * The messages between the service and its index workers (Node 22 child processes around the
+ * search index: one indexes, others search). Requests carry an id; the worker answers each
+ * once, and may send progress events for the same id before the answer.
  */
 
 /** What the worker knows about one file of the vault after looking at it on disk. */
@@ -52,18 +52,24 @@ export interface WorkerHit {
   snippet: string;
 }
 
+/** `index`: the one writer (scan, sync, status). `search`: a reader (search, describe), stopped when a query overruns. */
+export type WorkerRole = 'index' | 'search';
+
 export interface OpenArgs {
+  role: WorkerRole;
   dbPath: string;
-  configPath: string;
-  collection: string;
+  /** Absolute, realpath'd vault root. */
   root: string;
-  /** The qmd version this build was made for: anything else is refused with a clear message. */
-  expectQmdVersion: string;
+  /** Where earlier versions kept their facts (inside qmd's database): taken over once. */
+  legacyDbPath?: string;
 }
 
 export interface OpenResult {
-  qmdVersion: string;
   documents: number;
+  /** A first pass over the whole vault completed on this index. */
+  complete: boolean;
+  /** What had to be rebuilt on opening, if anything. */
+  rebuilt?: string;
 }
 
 export interface SearchArgs {
@@ -77,7 +83,7 @@ export type SearchOutcome = { ok: true; hits: WorkerHit[] } | { ok: false; error
 
 export interface StatusResult {
   documents: number;
-  needsEmbedding: number;
+  complete: boolean;
 }
 
 export type Request =

@@ -4,18 +4,19 @@ import { isIndexed, isNote } from '../../vault/indexed-set.js';
 import { readNote } from './note-facts.js';
 import type { FileFacts, ScanProgress, SyncResult } from './protocol.js';
 
-/** Where the scanner keeps what it saw: qmd's database in the worker, memory when qmd cannot run. */
+/** Where the scanner keeps what it saw: the search index in the worker, memory when the worker cannot run. */
 export interface FactsStore {
   transaction<T>(fn: () => T): T;
   facts(rel: string): FileFacts | undefined;
   putFacts(facts: FileFacts): void;
   /** Indexes a note for search; false when there is nothing to index (or no index at all). */
-  index(rel: string, title: string, text: string, createdMs: number, modifiedMs: number): boolean;
+  index(rel: string, title: string, text: string): boolean;
   /** Forgets a file or everything under a folder; returns the file paths dropped. */
   remove(rel: string): string[];
   /** Known file paths under a folder prefix ('' for all). */
   pathsUnder(prefix: string): string[];
-  dropOrphans(): void;
+  /** A pass over the whole vault completed (the index is no longer partial). */
+  markComplete?(at: Date): void;
   /** Notes in the search index, where there is one. */
   documents?(): number;
 }
@@ -93,7 +94,7 @@ export class VaultScanner {
     }
     const reading = readNote(rel, text, { size: stat.size, mtimeMs: stat.mtimeMs, birthtimeMs: stat.birthtimeMs });
     // An empty note has nothing to find: index() takes it out of search.
-    const indexed = isIndexed(rel) && this.store.index(rel, reading.title, reading.indexText, stat.birthtimeMs || stat.mtimeMs, stat.mtimeMs);
+    const indexed = isIndexed(rel) && this.store.index(rel, reading.title, reading.indexText);
     const facts: FileFacts = { ...reading.facts, indexed, origin: stat.origin };
     this.store.putFacts(facts);
     return facts;
@@ -165,7 +166,7 @@ export class VaultScanner {
     const gone: SyncResult = { upserts: [], removed: [] };
     this.store.transaction(() => {
       for (const rel of this.store.pathsUnder('')) if (!present.has(rel)) gone.removed.push(...this.store.remove(rel));
-      this.store.dropOrphans();
+      this.store.markComplete?.(new Date());
     });
     if (gone.removed.length > 0) emit(this.counted(gone), progress);
     return progress;

@@ -1,91 +1,82 @@
 /**
- * The index worker: a Node 22 child process that owns qmd's database (qmd 2.x needs Node 22,
- * and its SQLite work runs here, on another core, where a native crash cannot take the service
- * down). It is the one writer of the index: the service sends it the paths that changed, it
- * reads them, indexes them, and answers searches from the same connection.
+ * An index worker: a Node 22 child process around Knower's search index (SQLite's native code
+ * runs here, on another core, where a crash or a runaway query cannot take the service down).
+ * Opened as `index`, it is the one writer: the service sends it the paths that changed, it
+ * reads them and indexes them. Opened as `search`, it answers searches from its own connection,
+ * so a slow query never holds up indexing, and the service can stop it when a query overruns.
  */
-import { readFile } from 'node:fs/promises';
-import { createStore, type QMDStore } from '@tobilu/qmd';
-import { QMD_COLLECTION } from '../../vault/indexed-set.js';
-import { buildMatch, wantedTerms } from './fts-query.js';
+import { planQuery } from './fts-query.js';
+import { openForSearch, openIndex } from './index-db.js';
+import { NoteSearch } from './note-search.js';
 import { NoteStore } from './note-store.js';
+import { readNoteText } from './note-text.js';
 import type { OpenArgs, OpenResult, Reply, Request, Results, SearchArgs, SearchOutcome, StatusResult, WorkerHit } from './protocol.js';
 import { snippetFor } from './snippet.js';
+import type { Db } from './sqlite.js';
 import { VaultScanner } from './vault-scanner.js';
 
-interface Opened {
-  qmd: QMDStore;
-  notes: NoteStore;
-  scanner: VaultScanner;
-}
-
-let opened: Opened | undefined;
+let db: Db | undefined;
+let writer: { notes: NoteStore; scanner: VaultScanner } | undefined;
+let reader: NoteSearch | undefined;
+let root = '';
 
 const send = (reply: Reply) => process.send?.(reply);
 const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-async function qmdVersion(): Promise<string> {
-  const pkg = new URL('../package.json', import.meta.resolve('@tobilu/qmd'));
-  return (JSON.parse(await readFile(pkg, 'utf8')) as { version: string }).version;
+function open(args: OpenArgs): OpenResult {
+  root = args.root;
+  if (args.role === 'search') {
+    db = openForSearch(args.dbPath);
+    reader = new NoteSearch(db);
+    return { documents: 0, complete: false };
+  }
+  const opened = openIndex(args.dbPath, args.root, args.legacyDbPath);
+  db = opened.db;
+  const notes = new NoteStore(db);
+  writer = { notes, scanner: new VaultScanner(args.root, notes) };
+  return { documents: notes.documents(), complete: opened.complete, ...(opened.rebuilt && { rebuilt: opened.rebuilt }) };
 }
 
-async function open(args: OpenArgs): Promise<OpenResult> {
-  const version = await qmdVersion();
-  if (version !== args.expectQmdVersion) {
-    throw new Error(`qmd ${version} is installed but Knower is built for qmd ${args.expectQmdVersion} (it writes qmd's index directly): run \`npm ci\` to install the pinned version`);
-  }
-  const qmd = await createStore({ dbPath: args.dbPath, configPath: args.configPath });
-  const db = qmd.internal.db;
-  const triggers = db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name IN ('documents_ai', 'documents_au')").all();
-  if (triggers.length !== 2) throw new Error(`qmd's index at ${args.dbPath} lacks the triggers qmd ${version} installs; delete it to rebuild`);
-  const notes = new NoteStore(db, args.collection);
-  const current = (await qmd.listCollections()).find((c) => c.name === args.collection);
-  if (current?.pwd !== args.root) {
-    // A new vault, or the vault moved: what was indexed belongs to another folder.
-    notes.transaction(() => notes.remove(''));
-    await qmd.addCollection(args.collection, { path: args.root, pattern: QMD_COLLECTION.pattern, ignore: [...QMD_COLLECTION.ignore] });
-  }
-  opened = { qmd, notes, scanner: new VaultScanner(args.root, notes) };
-  return { qmdVersion: version, documents: notes.documents() };
-}
-
-function need(): Opened {
-  if (!opened) throw new Error('the index worker has not opened its database');
-  return opened;
+function need<T>(part: T | undefined, role: string): T {
+  if (!part) throw new Error(`this index worker was not opened to ${role}`);
+  return part;
 }
 
 function search({ query, limit, prefix }: SearchArgs): SearchOutcome {
-  const match = buildMatch(query);
-  if (!match) return { ok: true, hits: [] };
-  const terms = wantedTerms(query);
+  const plan = planQuery(query);
+  if (!plan) return { ok: true, hits: [] };
   try {
-    const rows = need().notes.search(match, limit, prefix);
-    const hits = rows.map((r) => ({ path: r.path, title: r.title, score: Math.abs(r.score) / (1 + Math.abs(r.score)), snippet: snippetFor(r.doc, terms) }));
-    return { ok: true, hits };
+    const rows = need(reader, 'search').search(plan, limit, prefix);
+    return { ok: true, hits: rows.map((r) => ({ path: r.path, title: r.title, score: r.score, snippet: snippetFor(readNoteText(root, r.path), plan.words) })) };
   } catch (err) {
-    // FTS5 refuses some expressions (e.g. a term the tokenizer reduces to nothing inside NOT).
+    // FTS5 refuses some expressions; the plan should never build one, but say so if it does.
     return { ok: false, error: (err as Error).message, rejected: /fts5|syntax/i.test((err as Error).message) };
   }
 }
 
 function describe({ paths, query }: { paths: string[]; query: string }): WorkerHit[] {
-  const terms = wantedTerms(query);
-  return need().notes.describe(paths).map((r) => ({ path: r.path, title: r.title, score: 0, snippet: snippetFor(r.doc, terms) }));
+  const words = planQuery(query)?.words ?? [];
+  return need(reader, 'search').describe(paths).map((r) => ({ path: r.path, title: r.title, score: 0, snippet: snippetFor(readNoteText(root, r.path), words) }));
 }
 
-async function status(): Promise<StatusResult> {
-  const { qmd, notes } = need();
-  return { documents: notes.documents(), needsEmbedding: qmd.internal.getHashesNeedingEmbedding() };
+function status(): StatusResult {
+  const { notes } = need(writer, 'index');
+  const complete = db?.prepare("SELECT 1 FROM meta WHERE key = 'complete'").get() !== undefined;
+  return { documents: notes.documents(), complete };
 }
 
 async function handle(req: Request): Promise<Results[Request['op']]> {
   switch (req.op) {
     case 'open':
       return open(req.args);
-    case 'scan':
-      return need().scanner.scan((batch, progress) => send({ id: req.id, event: 'batch', batch, progress }), pause);
+    case 'scan': {
+      const { scanner, notes } = need(writer, 'index');
+      const progress = await scanner.scan((batch, p) => send({ id: req.id, event: 'batch', batch, progress: p }), pause);
+      notes.checkpoint();
+      return progress;
+    }
     case 'sync':
-      return need().scanner.sync(req.args.paths);
+      return need(writer, 'index').scanner.sync(req.args.paths);
     case 'search':
       return search(req.args);
     case 'describe':
@@ -101,8 +92,8 @@ process.on('message', (req: Request) => {
     (err: unknown) => send({ id: req.id, ok: false, error: err instanceof Error ? err.message : String(err) }),
   );
 });
-// The service went away: so does its worker.
+// The service went away: so does its worker (closing the database first checkpoints the log).
 process.on('disconnect', () => {
-  void opened?.qmd.close().finally(() => process.exit(0));
-  if (!opened) process.exit(0);
+  db?.close();
+  process.exit(0);
 });

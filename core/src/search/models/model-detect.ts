@@ -13,10 +13,12 @@ export interface ModelState {
   deep: boolean;
   missing: string[];
   cacheDir: string;
+  /** Each model qmd would load, and whether it is on disk. */
+  models: { role: ModelRole; uri: string; present: boolean }[];
 }
 
 export type ModelRole = 'embed' | 'generate' | 'rerank';
-const ROLE_NAMES: Record<ModelRole, string> = { embed: 'embedding', generate: 'query expansion', rerank: 'reranking' };
+export const ROLE_NAMES: Record<ModelRole, string> = { embed: 'embedding', generate: 'query expansion', rerank: 'reranking' };
 
 // qmd 2.8.3's built-in defaults (dist/llm.js); index.yml `models:` and QMD_*_MODEL override them.
 const QMD_DEFAULT_MODELS: Record<ModelRole, string> = {
@@ -37,12 +39,14 @@ export async function detectModels(env: NodeJS.ProcessEnv, configFile: string): 
   const configured = await configuredModels(configFile);
   const entries = await readdir(cacheDir).catch(() => [] as string[]);
   const present = {} as Record<ModelRole, boolean>;
+  const models: ModelState['models'] = [];
   for (const role of Object.keys(QMD_DEFAULT_MODELS) as ModelRole[]) {
-    const uri = configured[role] ?? env[ENV_NAMES[role]]?.trim() ?? QMD_DEFAULT_MODELS[role];
+    const uri = configured[role] ?? (env[ENV_NAMES[role]]?.trim() || QMD_DEFAULT_MODELS[role]);
     present[role] = await modelPresent(uri, cacheDir, entries);
+    models.push({ role, uri, present: present[role] });
   }
   const missing = (Object.keys(present) as ModelRole[]).filter((r) => !present[r]).map((r) => ROLE_NAMES[r]);
-  return { embed: present.embed, deep: missing.length === 0, missing, cacheDir };
+  return { embed: present.embed, deep: missing.length === 0, missing, cacheDir, models };
 }
 
 /** Same test as `qmd doctor`: a `.gguf` in the cache whose name contains the file name, with GGUF magic. */
@@ -86,6 +90,8 @@ async function configuredModels(configFile: string): Promise<Partial<Record<Mode
 export interface ModelDetector {
   get(): Promise<ModelState>;
   last(): ModelState | undefined;
+  /** Looks again now (after a download). */
+  refresh(): Promise<ModelState>;
 }
 
 /** Re-checks at most every `ttlMs`, so weights pulled later are noticed without a restart. */
@@ -101,5 +107,9 @@ export function createModelDetector(env: NodeJS.ProcessEnv, configFile: string, 
       return cached.state;
     },
     last: () => settled,
+    refresh() {
+      cached = undefined;
+      return this.get();
+    },
   };
 }

@@ -1,0 +1,105 @@
+import type { SearchLog } from './types.js';
+import type { WorkerCall, WorkerClient } from './worker-client.js';
+import type { SearchArgs, SearchOutcome, WorkerHit } from './worker/protocol.js';
+
+export interface SearchWorkersStatus {
+  /** Why searching is degraded right now: a search is running past its normal time. */
+  slow?: string;
+  /** Searches stopped at their budget since start. */
+  overruns: number;
+  lastOverrun?: { at: string; query: string; ms: number };
+  starts: number;
+  pids: number[];
+}
+
+export interface SearchWorkers {
+  search(args: SearchArgs): Promise<WorkerCall<SearchOutcome>>;
+  describe(args: { paths: string[]; query: string }): Promise<WorkerCall<WorkerHit[]>>;
+  status(): SearchWorkersStatus;
+  close(): Promise<void>;
+}
+
+export interface SearchWorkersOptions {
+  /** One client per search worker (each starts its process on first use). */
+  clients: WorkerClient[];
+  /** Past this a search is slow: logged, and /health is degraded until it ends. */
+  slowMs: number;
+  /** Past this a search is stopped: its worker is killed (a runaway SQLite query cannot be interrupted otherwise). */
+  budgetMs: number;
+  log: SearchLog;
+  clock?: () => number;
+}
+
+const shorten = (q: string) => (q.length > 80 ? `${q.slice(0, 77)}…` : q);
+
+/**
+ * Searches run in their own worker processes, apart from the one that indexes: a slow search
+ * never holds up indexing, and a second worker answers while the first is busy. Each search has
+ * a time budget; past it its worker is killed (the next search starts another), the caller gets
+ * a degraded answer at once, and the overrun is logged.
+ */
+export function createSearchWorkers(opts: SearchWorkersOptions): SearchWorkers {
+  const now = opts.clock ?? Date.now;
+  const running = new Map<number, { query: string; started: number; slow: boolean }>();
+  let nextCall = 1;
+  let overruns = 0;
+  let lastOverrun: SearchWorkersStatus['lastOverrun'];
+
+  /** An idle worker already running, else an idle one (it starts), else the least busy. */
+  function pick(): WorkerClient {
+    const idle = opts.clients.filter((c) => c.inFlight === 0);
+    return idle.find((c) => c.pid !== undefined) ?? idle[0] ?? [...opts.clients].sort((a, b) => a.inFlight - b.inFlight)[0]!;
+  }
+
+  async function budgeted<T>(query: string, call: (client: WorkerClient, onSent: () => void) => Promise<WorkerCall<T>>, retry = true): Promise<WorkerCall<T>> {
+    const id = nextCall++;
+    const client = pick();
+    const entry = { query, started: now(), slow: false };
+    let slowTimer: NodeJS.Timeout | undefined;
+    let budgetTimer: NodeJS.Timeout | undefined;
+    let stopped = false;
+    // The clock starts when the query reaches a worker: starting one is not the query's time.
+    const onSent = () => {
+      entry.started = now();
+      running.set(id, entry);
+      slowTimer = setTimeout(() => {
+        entry.slow = true;
+        opts.log('warn', 'a search is running past its normal time', { query: shorten(query), ms: opts.slowMs });
+      }, opts.slowMs);
+      budgetTimer = setTimeout(() => {
+        stopped = true;
+        overruns++;
+        lastOverrun = { at: new Date().toISOString(), query: shorten(query), ms: now() - entry.started };
+        opts.log('error', 'a search ran past its budget; its worker was stopped', { query: shorten(query), budgetMs: opts.budgetMs });
+        client.stop(`the search ran past its ${opts.budgetMs} ms budget and was stopped`);
+      }, opts.budgetMs);
+    };
+    const res = await call(client, onSent);
+    clearTimeout(slowTimer);
+    clearTimeout(budgetTimer);
+    running.delete(id);
+    if (!res.ok && stopped) return { ...res, timedOut: true };
+    // A worker that crashed, or was stopped for another search's overrun while this one waited
+    // behind it, is replaced: ask again, once.
+    if (!res.ok && retry && /exited|was stopped/.test(res.error)) return budgeted(query, call, false);
+    return res;
+  }
+
+  return {
+    search: (args) => budgeted(args.query, (c, onSent) => c.call('search', args, { onSent })),
+    describe: (args) => budgeted(args.query, (c, onSent) => c.call('describe', args, { onSent })),
+    status() {
+      const slow = [...running.values()].find((r) => r.slow);
+      return {
+        ...(slow && { slow: `a search has been running for ${Math.round((now() - slow.started) / 100) / 10} s ("${shorten(slow.query)}"); it is stopped at ${opts.budgetMs / 1000} s` }),
+        overruns,
+        ...(lastOverrun && { lastOverrun }),
+        starts: opts.clients.reduce((n, c) => n + c.starts, 0),
+        pids: opts.clients.flatMap((c) => (c.pid === undefined ? [] : [c.pid])),
+      };
+    },
+    close: async () => {
+      await Promise.all(opts.clients.map((c) => c.close()));
+    },
+  };
+}

@@ -1,0 +1,198 @@
+import { existsSync, renameSync, rmSync } from 'node:fs';
+import { openSqlite, type Db } from './sqlite.js';
+import { tokenizerId } from './word-tokens.js';
+
+/**
+ * Knower's search index: one SQLite file it alone writes (the index worker) and reads (the
+ * search workers). Bump SCHEMA_VERSION when a table below changes: an index of another
+ * version is rebuilt from the vault.
+ *
+ *   meta(key, value)   schema version, the tokenizer that built the index, the vault it covers,
+ *                      and when a first pass over the whole vault completed
+ *   files(path, …)     what was last seen of every visible file: size and times (a restart
+ *                      re-reads only what changed), the note facts the vault listing shows
+ *   notes(id, path, title, hash)
+ *                      every note in search; the hash of what was indexed (title and text)
+ *                      tells a save that changed only Knower's own fields from one to index.
+ *                      The text itself is not kept: the vault holds it, and snippets are cut
+ *                      from the file
+ *   notes_fts(title, body)
+ *                      a contentless FTS5 index over notes (rowid = notes.id), fed the token
+ *                      stream of word-tokens.ts; it keeps no copy of the text
+ *   spaceless_words(word)
+ *                      every Thai, Lao, Khmer and Myanmar dictionary word indexed so far: a
+ *                      word searched for is also found inside the longer words that hold it
+ */
+export const SCHEMA_VERSION = 1;
+
+export const FACT_COLUMNS = 'path,kind,size,mtime_ms,birthtime_ms,tokens,body_hash,frontmatter,indexed,origin';
+
+const FILES_DDL = `CREATE TABLE IF NOT EXISTS files (
+  path TEXT PRIMARY KEY, kind TEXT NOT NULL, size INTEGER NOT NULL, mtime_ms REAL NOT NULL,
+  birthtime_ms REAL NOT NULL, tokens INTEGER, body_hash TEXT, frontmatter TEXT, indexed INTEGER NOT NULL DEFAULT 0, origin TEXT
+) WITHOUT ROWID`;
+const NOTES_DDL = 'CREATE TABLE IF NOT EXISTS notes (id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, title TEXT NOT NULL, hash BLOB NOT NULL)';
+const SPACELESS_DDL = 'CREATE TABLE IF NOT EXISTS spaceless_words (word TEXT PRIMARY KEY) WITHOUT ROWID';
+// Tokens arrive cut and lower-cased, separated by spaces: the ascii tokenizer splits on spaces
+// (every other byte of our tokens is a token character), with the symbols that may be tokens.
+// contentless_delete lets a note be dropped by rowid without handing its old tokens back.
+const FTS_DDL = `CREATE VIRTUAL TABLE IF NOT EXISTS notes_fts USING fts5(title, body, content='', contentless_delete=1, tokenize="ascii tokenchars '.+#'")`;
+
+export interface OpenedIndex {
+  db: Db;
+  /** A first pass over the whole vault completed on this index. */
+  complete: boolean;
+  /** What had to be rebuilt on opening, if anything (logged by the caller). */
+  rebuilt?: string;
+}
+
+function meta(db: Db, key: string): string | undefined {
+  return db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get<string>(key);
+}
+
+export function setMeta(db: Db, key: string, value: string | null): void {
+  if (value === null) db.prepare('DELETE FROM meta WHERE key = ?').run(key);
+  else db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
+}
+
+const tables = (db: Db) => new Set(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all<string>());
+
+const UNREADABLE = new Set(['SQLITE_NOTADB', 'SQLITE_CORRUPT']);
+
+/**
+ * Opens (creating or rebuilding as needed) the index for the vault at `root`. Only the index
+ * worker calls this. The index holds nothing the vault does not: an unreadable one is moved
+ * aside (kept, for a look) and built again.
+ */
+export function openIndex(dbPath: string, root: string, legacyPath?: string): OpenedIndex {
+  try {
+    return openOnce(dbPath, root, legacyPath);
+  } catch (err) {
+    if (!UNREADABLE.has((err as { code?: string }).code ?? '')) throw err;
+    const aside = `${dbPath}.unreadable`;
+    renameSync(dbPath, aside);
+    for (const suffix of ['-wal', '-shm']) rmSync(`${dbPath}${suffix}`, { force: true });
+    const opened = openOnce(dbPath, root, legacyPath);
+    const why = `the index could not be read (${(err as Error).message}); moved it to ${aside} and built a new one`;
+    return { ...opened, rebuilt: opened.rebuilt ? `${why}; ${opened.rebuilt}` : why };
+  }
+}
+
+function openOnce(dbPath: string, root: string, legacyPath?: string): OpenedIndex {
+  const db = openSqlite(dbPath);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  // The log is checkpointed after a first pass; past one, it never stays larger than this.
+  db.pragma(`journal_size_limit = ${8 * 1024 * 1024}`);
+  const notes: string[] = [];
+  try {
+    // Outside the transaction below: a database cannot be attached inside one.
+    const legacy = legacyPath && !tables(db).has('files') ? adoptLegacyFacts(db, legacyPath) : 'none';
+    if (legacy !== 'none') {
+      removeLegacy(legacyPath!);
+      notes.push(`${legacy === 'adopted' ? 'took over the file facts of' : 'dropped'} the previous index (kept in qmd's database); indexing every note again`);
+    }
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      migrate(db, root, notes);
+      db.exec('COMMIT');
+    } catch (err) {
+      db.exec('ROLLBACK');
+      throw err;
+    }
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+  return { db, complete: meta(db, 'complete') !== undefined, ...(notes.length > 0 && { rebuilt: notes.join('; ') }) };
+}
+
+function migrate(db: Db, root: string, notes: string[]): void {
+  db.exec('CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID');
+  const schema = meta(db, 'schema');
+  if (schema !== undefined && schema !== String(SCHEMA_VERSION)) {
+    for (const t of ['files', 'notes', 'notes_fts', 'spaceless_words']) db.exec(`DROP TABLE IF EXISTS ${t}`);
+    db.exec('DELETE FROM meta');
+    notes.push(`the index was built by another version (schema ${schema}); rebuilding it from the vault`);
+  }
+  db.exec(FILES_DDL);
+  db.exec(NOTES_DDL);
+  db.exec(SPACELESS_DDL);
+  const tokenizer = meta(db, 'tokenizer');
+  if (tokenizer !== undefined && tokenizer !== tokenizerId()) {
+    // New word rules or dictionaries: every note is read and indexed again; the facts stay.
+    db.exec('DROP TABLE IF EXISTS notes_fts');
+    db.exec('DELETE FROM notes');
+    db.exec('DELETE FROM spaceless_words');
+    db.exec("UPDATE files SET size = -1 WHERE kind = 'note'");
+    setMeta(db, 'complete', null);
+    notes.push(`words are now cut differently (${tokenizer} → ${tokenizerId()}); indexing every note again`);
+  }
+  db.exec(FTS_DDL);
+  const indexedRoot = meta(db, 'root');
+  if (indexedRoot !== undefined && indexedRoot !== root) {
+    // A new vault, or the vault moved: what was indexed belongs to another folder.
+    db.exec('DELETE FROM files');
+    db.exec('DELETE FROM notes');
+    db.exec('DELETE FROM spaceless_words');
+    db.exec("INSERT INTO notes_fts(notes_fts) VALUES ('delete-all')");
+    setMeta(db, 'complete', null);
+    notes.push(`the index covered ${indexedRoot}; starting over for ${root}`);
+  }
+  setMeta(db, 'schema', String(SCHEMA_VERSION));
+  setMeta(db, 'tokenizer', tokenizerId());
+  setMeta(db, 'root', root);
+}
+
+/**
+ * Earlier versions kept their facts table inside qmd's database. The facts are kept (how each
+ * file first came to be known decides which notes Knower stamps); every note is indexed again.
+ * 'none' when that database is not one Knower wrote (qmd's own, or none).
+ */
+function adoptLegacyFacts(db: Db, legacyPath: string): 'none' | 'adopted' | 'unreadable' {
+  if (!existsSync(legacyPath)) return 'none';
+  try {
+    db.prepare('ATTACH DATABASE ? AS legacy').run(legacyPath);
+  } catch {
+    return 'none'; // not a database Knower can read: qmd's business, not ours
+  }
+  try {
+    let has: unknown;
+    try {
+      has = db.prepare("SELECT 1 FROM legacy.sqlite_master WHERE type = 'table' AND name = 'knower_files'").get();
+    } catch {
+      return 'none';
+    }
+    if (!has) return 'none';
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      db.exec(FILES_DDL);
+      db.exec(`INSERT OR IGNORE INTO main.files (${FACT_COLUMNS}) SELECT ${FACT_COLUMNS} FROM legacy.knower_files`);
+      db.exec("UPDATE main.files SET size = -1 WHERE kind = 'note'");
+      db.exec('COMMIT');
+      return 'adopted';
+    } catch {
+      // Facts of an older layout: the first pass finds every file again (as if new).
+      db.exec('ROLLBACK');
+      return 'unreadable';
+    }
+  } finally {
+    db.exec('DETACH DATABASE legacy');
+  }
+}
+
+/** Knower wrote that database itself: qmd builds its own there when deep search needs one. */
+function removeLegacy(legacyPath: string): void {
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${legacyPath}${suffix}`, { force: true });
+}
+
+/** A search worker's connection: the index must exist and be of this version. */
+export function openForSearch(dbPath: string): Db {
+  const db = openSqlite(dbPath, { fileMustExist: true });
+  const schema = meta(db, 'schema');
+  if (schema !== String(SCHEMA_VERSION) || meta(db, 'tokenizer') !== tokenizerId()) {
+    db.close();
+    throw new Error(`the search index at ${dbPath} is not ready (schema ${schema ?? 'none'}); the index worker builds it`);
+  }
+  return db;
+}

@@ -1,0 +1,46 @@
+import type { WorkerCall, WorkerClient } from '../../src/search/worker-client.js';
+
+/**
+ * A search worker as the pool sees it: each call answers when the test says (or never), like a
+ * query that is quick or runs away; stop() fails whatever it holds, as killing the process does.
+ */
+export function fakeWorker(answer: (query: string) => Promise<void> | 'never') {
+  const pending = new Set<(r: WorkerCall<never>) => void>();
+  let starts = 0;
+  let running = false;
+  const client = {
+    get starts() {
+      return starts;
+    },
+    get pid() {
+      return running ? 1000 + starts : undefined;
+    },
+    get inFlight() {
+      return pending.size;
+    },
+    opened: undefined,
+    async call(_op: string, args: { query: string }, opts?: { onSent?: () => void }) {
+      if (!running) {
+        running = true;
+        starts++;
+      }
+      opts?.onSent?.();
+      return new Promise<WorkerCall<never>>((resolve) => {
+        pending.add(resolve);
+        const done = answer(args.query);
+        if (done !== 'never')
+          void done.then(() => {
+            pending.delete(resolve);
+            resolve({ ok: true, value: { ok: true, hits: [] } as never });
+          });
+      });
+    },
+    stop(reason: string) {
+      running = false;
+      for (const settle of pending) settle({ ok: false, error: reason });
+      pending.clear();
+    },
+    close: async () => undefined,
+  };
+  return client as unknown as WorkerClient;
+}
