@@ -64,6 +64,8 @@ function serviceWorker(): Plugin {
 
 export default defineConfig({
   base: '/',
+  // The compose web profile keeps Vite's cache in its node_modules volume, out of the checkout.
+  ...(process.env.KNOWER_VITE_CACHE_DIR ? { cacheDir: process.env.KNOWER_VITE_CACHE_DIR } : {}),
   plugins: [react(), tailwindcss(), serviceWorker()],
   resolve: { alias: { '@knower/api': apiContract } },
   build: {

@@ -150,7 +150,7 @@ export async function createKnower(deps: KnowerDeps, log: Logger): Promise<Knowe
     exclusive: (fn) => queue.exclusive(fn),
     ...(deps.historyQuietMs !== undefined ? { quietMs: deps.historyQuietMs } : {}),
   });
-  const sync = startVaultSync({ root, bus, job, selfWrites, log, onForeignChange: (rel) => history.noteChange(rel) });
+  const sync = startVaultSync({ root, bus, job, selfWrites, log, onForeignChange: (rel) => history.noteChange(rel), listed: (rel) => index.has(rel) });
   const agents = createAgents({ root, names: rootNames, index, search, clock, log, ...modelDeps(config.provider), ...(deps.toolTimeLimitMs ? { toolTimeLimitMs: deps.toolTimeLimitMs } : {}) });
   const queue = createUpdateQueue({
     store,

@@ -1,18 +1,15 @@
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config/index.js';
+import { startLogRotation } from './log-rotation.js';
+import { checkedConfig } from './start-check.js';
 
 /** The process: configuration, listen, signals, graceful close. */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(78); // EX_CONFIG
-    }
-    throw err;
+  const checked = checkedConfig();
+  if ('problem' in checked) {
+    process.stderr.write(`${checked.problem}\n`);
+    process.exit(78); // EX_CONFIG
   }
+  const { config } = checked;
   const app = await buildApp({ config });
   let closing = false;
   const shutdown = (signal: string) => {
@@ -31,6 +28,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+  const { logFile } = config;
+  if (logFile) startLogRotation(logFile, config.logMaxBytes, () => app.log.info({ older: `${logFile}.1` }, 'log rotated'));
   await app.listen({ port: config.port, host: config.host });
 }
 

@@ -2,6 +2,7 @@ import type { Agents, Answer, AnswerRequest } from '../agents/index.js';
 import type { EventBus } from '../events/index.js';
 import { isModelError } from '../llm/index.js';
 import type { Logger } from '../logger.js';
+import { stepOf } from '../queue/index.js';
 import type { QuestionRecord } from './question-record.js';
 import type { QuestionStore } from './question-store.js';
 
@@ -74,7 +75,7 @@ export function createQuestions(deps: { store: QuestionStore; agents: Pick<Agent
           type: 'question_status',
           data: { ...record, retrying: { kind: 'call', error: info.error, until: new Date(deps.clock().getTime() + info.delayMs).toISOString(), retry: info.retry, of: info.of } },
         });
-      const answer = await deps.agents.answer({ ...req, signal, onRetry });
+      const answer = await deps.agents.answer({ ...req, onToolCall: stepsOf(record.id), signal, onRetry });
       const { markdown, sources, mode, degraded, offline } = answer;
       const kept = { markdown, sources, mode, ...(degraded ? { degraded } : {}), ...(offline ? { offline } : {}) };
       return { ok: true, record: await save({ ...record, status: 'answered', answer: kept, finished: now() }), answer };
@@ -89,6 +90,18 @@ export function createQuestions(deps: { store: QuestionStore; agents: Pick<Agent
       if (!isModelError(err)) throw err;
       return { ok: false, record: failed, error: 'model_unavailable', message: `the model could not answer: ${message}` };
     }
+  }
+
+  /** Each tool call of the question's search agent, published as it happens (`question_step`) so a client can show progress. */
+  function stepsOf(id: string): NonNullable<AnswerRequest['onToolCall']> {
+    let n = 0;
+    return (call, result) => {
+      try {
+        deps.bus.publish({ type: 'question_step', data: { id, step: stepOf(++n, deps.clock(), call, result) } });
+      } catch (err) {
+        deps.log.warn({ id, err }, 'could not publish a question step');
+      }
+    };
   }
 
   return {

@@ -36,6 +36,8 @@ export interface AnswerRequest {
   query: string;
   mode?: 'fast' | 'deep';
   scope?: string;
+  /** Told of each tool call the search agent makes (the question's live steps); must not throw. */
+  onToolCall?: UpdateInput['onToolCall'];
   /** The person stopped the question: the search agent ends at its next step. */
   signal?: AbortSignal;
   /** Told when a model call is retried after a fault. */

@@ -7,6 +7,7 @@ export * from './events.js';
 export * from './fields.js';
 export * from './health.js';
 export * from './history.js';
+export * from './human-error.js';
 export * from './inbox.js';
 export * from './search.js';
 export * from './updates.js';

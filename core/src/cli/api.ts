@@ -1,6 +1,6 @@
 import type { Context } from './context.js';
 import { errorLine } from './format/text.js';
-import { createHttpClient, parseJson, type HttpClient, type RequestOptions } from './http-client.js';
+import { createHttpClient, parseJson, type HttpClient, type HttpResult, type RequestOptions } from './http-client.js';
 import { failed, notRunning, type Failure } from './outcome.js';
 import { findTarget, type Target } from './target.js';
 
@@ -17,7 +17,7 @@ export interface Connection {
 
 /** The service this command talks to (see findTarget), and a client for it. */
 export function connect(ctx: Context): Connection | Failure {
-  const target = findTarget(ctx.settings, ctx.verb);
+  const target = findTarget(ctx.settings, [ctx.verb, ...ctx.args]);
   if ('kind' in target) return target;
   return { target, client: createHttpClient(target.url, ctx.settings.token) };
 }
@@ -27,11 +27,15 @@ export function connect(ctx: Context): Connection | Failure {
  * (no answer in time, a non-2xx answer) exit 1 with the service's message.
  */
 export async function callApi(ctx: Context, client: HttpClient, method: string, path: string, opts: RequestOptions): Promise<Answer | Failure> {
-  const result = await client.request(method, path, opts);
-  const where = `${client.baseUrl}${path}`;
+  return answerOf(ctx, client.baseUrl, path, await client.request(method, path, opts));
+}
+
+/** callApi's reading of a request's result, for a caller that first looks at some answers itself. */
+export function answerOf(ctx: Context, baseUrl: string, path: string, result: HttpResult): Answer | Failure {
+  const where = `${baseUrl}${path}`;
   switch (result.kind) {
     case 'down':
-      return notRunning(client.baseUrl);
+      return notRunning(baseUrl);
     case 'timeout':
       return failed(`no answer from ${where} within ${String(result.seconds)}s`);
     case 'error':

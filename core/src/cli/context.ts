@@ -4,6 +4,8 @@ import type { Output } from './output.js';
 /** What every verb runs with. */
 export interface Context {
   verb: string;
+  /** The verb's arguments as given: a hint can repeat the whole command. */
+  args: string[];
   settings: CliSettings;
   environment: Environment;
   out: Output;

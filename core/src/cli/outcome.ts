@@ -1,5 +1,8 @@
-/** Exit codes, for scripts: 0 ok · 1 failure · 2 usage error · 3 the service is not running · 4 done in part (undo). */
-export const EXIT = { ok: 0, fail: 1, usage: 2, down: 3, partial: 4 } as const;
+/**
+ * Exit codes, for scripts: 0 ok · 1 failure · 2 usage error · 3 the service is not running ·
+ * 4 done in part (undo) · 5 gave up waiting (`--wait --timeout`, Ctrl-C): the work goes on.
+ */
+export const EXIT = { ok: 0, fail: 1, usage: 2, down: 3, partial: 4, waiting: 5 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 /**

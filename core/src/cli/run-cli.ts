@@ -47,7 +47,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<ExitCode> {
   }
   const loaded = loadCliSettings(environment);
   if (!loaded.ok) return report(out, failed(...loaded.message.split('\n')));
-  const ctx: Context = { verb: verb.name, settings: loaded.settings, environment, out, interruptible: io.interruptible };
+  const ctx: Context = { verb: verb.name, args: rest, settings: loaded.settings, environment, out, interruptible: io.interruptible };
   return report(out, await verb.run(args, ctx), verb);
 }
 

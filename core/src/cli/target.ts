@@ -1,5 +1,6 @@
 import type { CliSettings } from '../config/index.js';
 import { failed, type Failure } from './outcome.js';
+import { commandLine } from './shell-words.js';
 import { serviceFiles } from './service/native-service.js';
 import { isServiceProcess, readPidFile } from './service/process-check.js';
 import { liveRecords, type RunRecord } from './service/run-records.js';
@@ -22,7 +23,7 @@ export interface Target {
  * win. Without them, the service recorded on the configured port is the one; failing that, the
  * only one recorded. Several, none on the configured port: the person must choose.
  */
-export function findTarget(settings: CliSettings, verb: string): Target | Failure {
+export function findTarget(settings: CliSettings, command: string[]): Target | Failure {
   const records = liveRecords(settings.runDir, settings.repoRoot);
   const { explicit } = settings;
   let record: RunRecord | undefined;
@@ -34,15 +35,16 @@ export function findTarget(settings: CliSettings, verb: string): Target | Failur
       const list = records.map((r) => `${r.url} (vault ${r.vault}, pid ${String(r.pid)})`);
       return failed(
         `several Knower services started from this checkout are running: ${list.join('; ')}`,
-        `choose one with PORT, e.g. PORT=${String(records[0]?.port)} ./knower ${verb}`,
+        `choose one with PORT, e.g. PORT=${String(records[0]?.port)} ./knower ${commandLine(command)}`,
       );
     }
   }
   const stateDir = explicit.stateDir || !record ? settings.stateDir : record.stateDir;
   const others = records.filter((r) => r !== record);
-  const pid = record?.pid ?? unrecordedPid(stateDir, others, settings.repoRoot);
+  const url = explicit.address || !record ? settings.url : record.url;
+  const pid = record?.pid ?? unrecordedPid(stateDir, others, settings.repoRoot, url);
   return {
-    url: explicit.address || !record ? settings.url : record.url,
+    url,
     stateDir,
     vaultPath: explicit.vault || !record ? settings.vaultPath : record.vault,
     ...(record ? { record } : {}),
@@ -51,9 +53,14 @@ export function findTarget(settings: CliSettings, verb: string): Target | Failur
   };
 }
 
-/** The pid file's service, unless it is one a record places at another address. */
-function unrecordedPid(stateDir: string, others: RunRecord[], repoRoot: string): number | undefined {
-  const pid = readPidFile(serviceFiles(stateDir).pidFile);
-  if (pid === undefined || others.some((r) => r.pid === pid)) return undefined;
-  return isServiceProcess(pid, repoRoot) ? pid : undefined;
+/**
+ * The pid file's service, unless it was started at another address than the one asked for (its
+ * pid file or a record says so): `PORT=9000 ./knower status` must not blame the service that
+ * runs on 8000 from the same state dir for the silence on 9000.
+ */
+function unrecordedPid(stateDir: string, others: RunRecord[], repoRoot: string, url: string): number | undefined {
+  const owner = readPidFile(serviceFiles(stateDir).pidFile);
+  if (!owner || others.some((r) => r.pid === owner.pid)) return undefined;
+  if (owner.url !== undefined && owner.url !== url) return undefined;
+  return isServiceProcess(owner.pid, repoRoot) ? owner.pid : undefined;
 }

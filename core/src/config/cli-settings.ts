@@ -34,6 +34,9 @@ const cliSchema = locationSchema.extend({
   KNOWER_RUN_DIR: text,
 });
 
+/** The settings only `knower` reads; KNOWER_ENV_FILE is read from the environment alone (environment.ts). */
+export const CLI_SETTINGS: readonly string[] = [...Object.keys(cliSchema.shape).filter((k) => !(k in locationSchema.shape)), 'KNOWER_ENV_FILE'];
+
 export type CliSettingsResult = { ok: true; settings: CliSettings } | { ok: false; message: string };
 
 /** The CLI's settings, with the service's own defaults; relative paths are relative to the checkout. */

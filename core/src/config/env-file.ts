@@ -1,28 +1,15 @@
 import { readFileSync } from 'node:fs';
+import { parse } from 'dotenv';
 
 /**
- * Parses .env text: KEY=VALUE lines, optionally prefixed by `export`. It is data, never shell
- * code: no expansion. A quoted value ('…' or "…") is taken literally; an unquoted one ends at
- * the first " #" (a comment). The first line that sets a key wins, as when a shell sources a
- * file whose keys it skips once set.
+ * Parses .env text with the dotenv package's rules, the ones people (and docker compose) expect
+ * of a .env file: `KEY=value` lines, optionally prefixed by `export`; '…', "…" and `…` quotes
+ * are removed (a "…" value may hold \n for a line break); an unquoted value ends at `#` (an
+ * inline comment) and is trimmed; the last line that sets a key wins. It is data, never shell
+ * code: nothing is expanded.
  */
 export function parseEnvFile(text: string): Map<string, string> {
-  const values = new Map<string, string>();
-  for (const raw of text.split('\n')) {
-    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-    const match = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=(.*)$/.exec(line);
-    if (!match) continue;
-    const [, key = '', rest = ''] = match;
-    if (!values.has(key)) values.set(key, parseValue(rest.trimStart()));
-  }
-  return values;
-}
-
-function parseValue(value: string): string {
-  const quoted = /^"(.*)"\s*$/.exec(value) ?? /^'(.*)'\s*$/.exec(value);
-  if (quoted) return quoted[1] ?? '';
-  const comment = /\s#/.exec(value);
-  return (comment ? value.slice(0, comment.index) : value).trimEnd();
+  return new Map(Object.entries(parse(text)));
 }
 
 /** The file's settings; none when it does not exist. Other read errors are the caller's. */

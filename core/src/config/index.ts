@@ -13,7 +13,8 @@ export { readEnvironment, type Environment } from './environment.js';
 export { childEnvironment } from './child-env.js';
 export { isolateTestProcess, testEnvironment } from './test-environment.js';
 export { estimateTokenBits, tokenProblem } from './token-strength.js';
-export { loadCliSettings, type CliSettings, type Runtime } from './cli-settings.js';
+export { CLI_SETTINGS, loadCliSettings, type CliSettings, type Runtime } from './cli-settings.js';
+export { folderProblem, folderProblems, type FolderProblem } from './folder-check.js';
 import { DEFAULT_ANTHROPIC_MODEL, resolveProvider, type ProviderConfig } from './provider-config.js';
 
 export type { ProviderConfig } from './provider-config.js';
@@ -41,6 +42,10 @@ export interface Config {
   models: { autoPull: boolean; baseUrl: string };
   webDist: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent';
+  /** The file the service's output goes to (`knower start` sets it): rotated past `logMaxBytes`. */
+  logFile?: string;
+  /** Size at which the log file is rotated (0: never). */
+  logMaxBytes: number;
   /** Environment handed to children (qmd, the search worker, git): an allow-list, no keys, no token. */
   childEnv: NodeJS.ProcessEnv;
 }
@@ -68,16 +73,23 @@ const envSchema = z.object({
   KNOWER_OPENAI_STREAM: optional(z.enum(['0', '1', 'true', 'false'], { message: 'must be 1 or 0' })),
   KNOWER_EMBED_INTERVAL_S: optional(z.coerce.number({ message: 'must be a number of seconds' }).int().min(0, 'must be 0 (off) or more')),
   KNOWER_FRONTMATTER: optional(z.enum(['knower', 'all'], { message: 'must be "knower" (stamp only the notes Knower creates) or "all" (stamp every note)' })),
-  NODE_LLAMA_CPP_GPU: text,
+  NODE_LLAMA_CPP_GPU: optional(
+    z.enum(['auto', 'cuda', 'vulkan', 'metal', 'false', 'off', 'none', 'disable', 'disabled'], { message: 'must be auto, cuda, vulkan, metal or false (off)' }),
+  ),
   KNOWER_QMD_NODE: text,
   KNOWER_QMD_CLI: text,
   KNOWER_WEB_DIST: text,
   KNOWER_MODELS_AUTO_PULL: optional(z.enum(['0', '1', 'true', 'false'], { message: 'must be 1 or 0' })),
   HF_ENDPOINT: optional(z.url({ protocol: /^https?$/, message: 'must be an http(s) URL such as https://hf-mirror.com' })),
   KNOWER_LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent'])),
+  KNOWER_LOG_FILE: text,
+  KNOWER_LOG_MAX_MB: optional(z.coerce.number({ message: 'must be a number of megabytes' }).min(0, 'must be 0 (never rotate) or more')),
 });
 
 const DEFAULT_MODEL = DEFAULT_ANTHROPIC_MODEL;
+
+/** Every setting the service reads (the CLI's own are in cli-settings.ts): .env.example documents each. */
+export const SERVICE_SETTINGS: readonly string[] = Object.keys(envSchema.shape);
 
 /** Settings whose value must never be printed: error messages end up in logs and terminals. */
 const SECRETS = new Set(['KNOWER_TOKEN', 'ANTHROPIC_API_KEY', 'OPENAI_API_KEY']);
@@ -132,6 +144,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = readEnvironment().merged, cw
     models: { autoPull: e.KNOWER_MODELS_AUTO_PULL === '1' || e.KNOWER_MODELS_AUTO_PULL === 'true', baseUrl: e.HF_ENDPOINT ?? 'https://huggingface.co' },
     webDist: path.resolve(cwd, e.KNOWER_WEB_DIST ?? path.join(repoRoot, 'apps', 'web', 'dist')),
     logLevel: e.KNOWER_LOG_LEVEL ?? 'info',
+    ...(e.KNOWER_LOG_FILE ? { logFile: path.resolve(cwd, e.KNOWER_LOG_FILE) } : {}),
+    logMaxBytes: Math.round((e.KNOWER_LOG_MAX_MB ?? 10) * 1024 * 1024),
     childEnv: childEnvironment(env),
   };
 }

@@ -21,7 +21,9 @@ export type KnowerEvent =
   /** A running update's agent called a tool (its live steps). */
   | { type: 'update_step'; data: { id: string; step: UpdateStep } }
   /** A question was asked, answered or failed (questions are kept in the state dir). */
-  | { type: 'question_status'; data: QuestionStatusEvent };
+  | { type: 'question_status'; data: QuestionStatusEvent }
+  /** A pending question's search agent called a tool (its live steps; not kept). */
+  | { type: 'question_step'; data: { id: string; step: UpdateStep } };
 
 export interface EventBus {
   publish(event: KnowerEvent): void;

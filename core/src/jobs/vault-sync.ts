@@ -26,6 +26,8 @@ export function startVaultSync(deps: {
   log: Logger;
   /** Told of each change that is not the service's own write (the history's hand-edit snapshots). */
   onForeignChange?: (rel: string) => void;
+  /** Whether the vault's listing has this path (a "change" of a path it lacks is a new file to clients). */
+  listed?: (rel: string) => boolean;
 }): VaultSync {
   async function isOwnWrite(rel: string): Promise<boolean> {
     if (!deps.selfWrites.has(rel)) return false;
@@ -36,8 +38,12 @@ export function startVaultSync(deps: {
   async function onEvent(event: VaultEvent): Promise<void> {
     if (event.path === TREE_FILE) return;
     const own = event.type !== 'unlink' && isNote(event.path) && (await isOwnWrite(event.path));
+    // A file written into a folder made a moment before can reach inotify after the folder's
+    // watch is set but its creation before: the watcher reports an update of a file nobody has
+    // seen. To clients it is new.
+    const type = event.type === 'change' && deps.listed?.(event.path) === false ? 'add' : event.type;
     // Clients still hear of it (token counts changed), but the job does not look again.
-    announceFileChange(deps.bus, event.path, event.type);
+    announceFileChange(deps.bus, event.path, type);
     if (own) return;
     deps.onForeignChange?.(event.path);
     deps.job.enqueue(event.path);

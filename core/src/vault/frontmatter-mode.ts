@@ -14,6 +14,10 @@ export type FrontmatterMode = 'knower' | 'all';
 export interface FrontmatterChoice {
   mode: FrontmatterMode;
   reason: string;
+  /** When the mode was decided for this vault (its first start on this state dir). */
+  decided_at: string;
+  /** This start decided it: the vault is new to Knower. */
+  first_start: boolean;
 }
 
 /**
@@ -58,6 +62,12 @@ const REASONS = {
   all: 'a new vault: every note carries created/updated/tokens in its frontmatter (KNOWER_FRONTMATTER=knower keeps them out of notes Knower did not create)',
 };
 
+/** On the starts after the first, the reason says when it was decided instead of calling the vault new. */
+const KEPT = {
+  knower: (day: string) => `chosen at the first start on this vault (${day}), which already had notes (KNOWER_FRONTMATTER=all stamps every note)`,
+  all: (day: string) => `chosen at the first start on this vault (${day}), which was new (KNOWER_FRONTMATTER=knower keeps the fields out of notes Knower did not create)`,
+};
+
 /** Any markdown note below `dir`, dot-folders skipped; stops at the first one. */
 async function holdsNotes(dir: string): Promise<boolean> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
@@ -73,6 +83,7 @@ async function holdsNotes(dir: string): Promise<boolean> {
 export async function chooseFrontmatterMode(stateDir: string, vaultPath: string, setting: FrontmatterMode | undefined, now: Date): Promise<FrontmatterChoice> {
   const file = path.join(stateDir, 'vault.json');
   let decision: Decision | undefined;
+  let firstStart = false;
   try {
     const stored = JSON.parse(await readFile(file, 'utf8')) as Decision;
     if (stored.vaultPath === vaultPath) decision = stored;
@@ -81,10 +92,12 @@ export async function chooseFrontmatterMode(stateDir: string, vaultPath: string,
   }
   if (!decision) {
     decision = { vaultPath, hadNotes: await holdsNotes(vaultPath), decidedAt: now.toISOString() };
+    firstStart = true;
     await mkdir(stateDir, { recursive: true });
     await writeFileAtomic(file, `${JSON.stringify(decision, null, 2)}\n`);
   }
-  if (setting) return { mode: setting, reason: `set by KNOWER_FRONTMATTER=${setting}` };
+  const when = { decided_at: decision.decidedAt, first_start: firstStart };
+  if (setting) return { mode: setting, reason: `set by KNOWER_FRONTMATTER=${setting}`, ...when };
   const mode: FrontmatterMode = decision.hadNotes ? 'knower' : 'all';
-  return { mode, reason: REASONS[mode] };
+  return { mode, reason: firstStart ? REASONS[mode] : KEPT[mode](decision.decidedAt.slice(0, 10)), ...when };
 }

@@ -16,6 +16,14 @@ export interface VaultWatcher {
 }
 
 /**
+ * The system's own file events, named: left to choose, @parcel/watcher first looks for watchman
+ * through popen() and never collects that shell where watchman is absent (one zombie `sh` per
+ * subscription, for the life of the service).
+ */
+const BACKENDS: Partial<Record<NodeJS.Platform, watcher.BackendType>> = { linux: 'inotify', darwin: 'fs-events', win32: 'windows' };
+const NATIVE_BACKEND = BACKENDS[process.platform];
+
+/**
  * The vault's changes, from @parcel/watcher: native and recursive (inotify per folder, never
  * per file, and no folder re-read per event), its events coalesced into batches. A folder moved
  * in arrives as one `add` of the folder, a folder removed as one `unlink`: whoever handles the
@@ -35,7 +43,7 @@ export function watchVault(root: string, onEvents: (events: VaultEvent[]) => voi
       }
       if (out.length > 0) onEvents(out);
     },
-    { ignore: ['**/.*', '**/.*/**'] },
+    { ignore: ['**/.*', '**/.*/**'], ...(NATIVE_BACKEND ? { backend: NATIVE_BACKEND } : {}) },
   );
   return {
     ready: subscription.then(() => undefined),

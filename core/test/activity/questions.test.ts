@@ -31,10 +31,21 @@ describe('questions asked through POST /search are kept', () => {
 
   it('keeps an answered question with its answer, and a failed one with its error, across a restart', async () => {
     h = await startHistoryApp({ prepare: seed });
+    const events: Array<{ type: string; data: unknown }> = [];
+    const unsubscribe = h.app.knower.bus.subscribe((e) => events.push(e));
     h.model.push(turn(toolUse('read', { path: 'projects/garden/state.md' })), turn(text('## Beds\n\nReady for spring.')));
     const answered = await h.post<{ markdown: string; question_id: string }>('/search', { query: 'How are the beds?', scope: 'project:garden' });
+    unsubscribe();
     expect(answered.status).toBe(200);
     expect(answered.body.markdown).toContain('Ready for spring.');
+    // Live progress: pending, each tool call of the search agent, then the answer.
+    const id = answered.body.question_id;
+    const seen = events.filter((e) => (e.data as { id?: string }).id === id).map((e) => [e.type, (e.data as { status?: string }).status ?? (e.data as { step: { tool: string; path: string } }).step]);
+    expect(seen).toEqual([
+      ['question_status', 'pending'],
+      ['question_step', expect.objectContaining({ n: 1, tool: 'read', path: 'projects/garden/state.md', ok: true })],
+      ['question_status', 'answered'],
+    ]);
 
     h.model.push(apiError(400));
     const failed = await h.post<{ error: string; message: string; question_id: string }>('/search', { query: 'What about the roses?', mode: 'deep' });

@@ -21,7 +21,7 @@ const LAYERS: string[][] = [
   ['queue'],
   ['updates', 'history', 'activity', 'stats', 'health'],
   ['http', 'routes', 'mcp', 'security'],
-  ['app', 'main', 'knower'],
+  ['app', 'main', 'knower', 'preflight', 'start-check', 'log-rotation'],
 ];
 const layerOf = new Map(LAYERS.flatMap((names, level) => names.map((name) => [name, level] as const)));
 

@@ -59,10 +59,11 @@ describe('knower history and undo against a stand-in service', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(
       [
-        'bbbbbbb  undo of aaaaaaa  2025-03-14 09:30 UTC',
+        // The undo names the update it undid by the id the update's own entry shows.
+        `bbbbbbb  undo of update ${UPDATE} (commit aaaaaaa)  2025-03-14 09:30 UTC`,
         '  created  projects/garden/old.md',
         '',
-        `${UPDATE}  update done  2025-03-14 09:26 UTC  [undone by bbbbbbb]`,
+        `${UPDATE}  update done  (commit aaaaaaa)  2025-03-14 09:26 UTC  [undone by bbbbbbb]`,
         '  Filed the garlic and logged it.',
         '  created  projects/garden/garlic.md',
         '  moved    projects/garden/archive/seeds.md  (from projects/garden/seeds.md)',
@@ -83,6 +84,9 @@ describe('knower history and undo against a stand-in service', () => {
     const allUrl = new URL(service.requests[1]?.split(' ')[1] ?? '', 'http://x');
     expect(allUrl.searchParams.has('kind')).toBe(false);
     expect(allUrl.searchParams.get('cursor')).toBe('41');
+    // The hint for the next page keeps --all: hand edits stay in the list.
+    const allText = await runKnower(['history', '--all', '--limit', '2'], env(), scratch);
+    expect(allText.stdout).toContain('Older: ./knower history --limit 2 --all --cursor 41');
   });
 
   it('undo exits 0 when everything was reverted and 4 when a conflict was left in the inbox', async () => {
@@ -109,6 +113,7 @@ describe('knower history and undo against a stand-in service', () => {
         'Not reverted: changed since, left as it is:',
         '  projects/garden/garlic.md: it was changed after the change created it',
         'Explained in inbox item undo-20250314-093000-abcdef (./knower inbox).',
+        'To put a file back as it was anyway: ./knower restore PATH lists its versions, ./knower restore PATH --to COMMIT restores one.',
         '',
       ].join('\n'),
     );

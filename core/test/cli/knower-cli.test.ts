@@ -131,6 +131,9 @@ const verbs = [
   'inbox',
   'history',
   'undo',
+  'show',
+  'retry',
+  'restore',
   'test',
   'help',
 ];
@@ -355,9 +358,13 @@ describe('knower CLI: talking to the service', () => {
     const result = await run(['search', words, '--deep', '--scope', 'project:garden'], cliEnv(service.port));
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('projects/garden/state.md — Garden\n  tomatoes and basil\nbucket/note.md\n');
-    expect(result.stderr).toContain('models not downloaded');
-    expect(result.stderr).toContain('note: the vault is still being indexed for the first time; these results may be incomplete');
-    const url = new URL(service.requests[0]?.url ?? '', 'http://x');
+    expect(result.stderr).toBe(
+      'note: deep search unavailable, showing fast results: models not downloaded\n' +
+        'note: the vault is still being indexed for the first time; these results may be incomplete\n',
+    );
+    // The scope's project is looked up first, then searched.
+    expect(new URL(service.requests[0]?.url ?? '', 'http://x').searchParams.get('path')).toBe('projects/garden');
+    const url = new URL(service.requests[1]?.url ?? '', 'http://x');
     expect(url.pathname).toBe('/vault/search');
     expect(url.searchParams.get('q')).toBe(words);
     expect(url.searchParams.get('mode')).toBe('deep');
@@ -395,7 +402,8 @@ describe('knower CLI: talking to the service', () => {
     const result = await run(['ask', 'what "grows"?'], cliEnv(service.port));
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('## Answer\nBasil.\n\nSources:\n  - projects/garden/state.md\n');
-    expect(JSON.parse(service.requests[0]?.body.toString('utf8') ?? '')).toEqual({ query: 'what "grows"?' });
+    const asked = service.requests.find((r) => r.url === '/search');
+    expect(JSON.parse(asked?.body.toString('utf8') ?? '')).toEqual({ query: 'what "grows"?' });
   });
 
   it('status exits 0 with a summary of /health', async () => {
@@ -453,8 +461,9 @@ describe('knower CLI: native lifecycle of the real service', () => {
     const started = await run(['start'], env);
     expect(started.stderr + started.stdout).toContain('Knower is running at');
     expect(started.code).toBe(0);
-    const pid = (await readFile(join(stateDir, 'core.pid'), 'utf8')).trim();
+    const [pid, pidUrl] = (await readFile(join(stateDir, 'core.pid'), 'utf8')).split('\n');
     expect(pid).toMatch(/^\d+$/);
+    expect(pidUrl).toBe(`http://127.0.0.1:${env.PORT ?? ''}`);
 
     const status = await run(['status'], env);
     expect(status.code).toBe(0);

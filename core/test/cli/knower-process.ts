@@ -1,6 +1,7 @@
 // Running the real `knower` script as a user's shell would, and small HTTP servers on 127.0.0.1
 // that stand in for what may hold a port.
 import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -14,6 +15,20 @@ export interface Run {
   stderr: string;
 }
 
+/**
+ * A settings file in `scratch` whose defaults keep the CLI's state and run records there: a
+ * shell that sets neither KNOWER_STATE_DIR nor KNOWER_RUN_DIR (a .env value is a default, not a
+ * choice for this run) must still never see the records of a service the developer runs from
+ * this checkout.
+ */
+export function scratchEnvFile(scratch: string, name = 'scratch.env', lines: string[] = []): string {
+  mkdirSync(scratch, { recursive: true });
+  const file = join(scratch, name);
+  const defaults = [`KNOWER_STATE_DIR=${join(scratch, 'default-state')}`, `KNOWER_RUN_DIR=${join(scratch, 'default-run')}`];
+  writeFileSync(file, `${[...lines, ...defaults].join('\n')}\n`);
+  return file;
+}
+
 /** A shell with none of the developer's settings: only what the test passes reaches the CLI. */
 export function shellEnv(scratch: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {
@@ -21,7 +36,7 @@ export function shellEnv(scratch: string, extra: Record<string, string> = {}): N
     HOME: process.env.HOME ?? scratch,
     TMPDIR: scratch,
     KNOWER_RUNTIME: 'native',
-    KNOWER_ENV_FILE: join(scratch, 'no-such.env'),
+    KNOWER_ENV_FILE: extra.KNOWER_ENV_FILE ?? scratchEnvFile(scratch),
     ...extra,
   };
 }

@@ -4,10 +4,11 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../helpers/free-port.js';
-import { runKnower, sendJson, shellEnv, standIn, type StandIn } from './knower-process.js';
+import { runKnower, scratchEnvFile, sendJson, shellEnv, standIn, type StandIn } from './knower-process.js';
 
 let scratch: string;
 let vault: string;
@@ -72,6 +73,20 @@ describe('knower start: the port is taken', () => {
     expect(existsSync(join(scratch, 'state', 'core.pid'))).toBe(false);
   });
 
+  it('by a listener that never answers: refused without a long wait for it', async () => {
+    const silent = createServer(() => undefined);
+    await new Promise<void>((done) => silent.listen(0, '127.0.0.1', done));
+    try {
+      const { port } = silent.address() as AddressInfo;
+      const result = await runKnower(['start'], startEnv(port), scratch);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`port ${String(port)} is taken by something that does not answer HTTP (no answer to GET /health within 1.5s)`);
+      expect(existsSync(join(scratch, 'state', 'core.pid'))).toBe(false);
+    } finally {
+      silent.close();
+    }
+  });
+
   it('by a Knower that asks for a token: refused, with what to set', async () => {
     const other = await holdPort((_req, res) => sendJson(res, 401, { error: 'unauthorized', message: 'missing or wrong token' }));
     const result = await runKnower(['start'], startEnv(other.port), scratch);
@@ -98,7 +113,7 @@ describe('knower start: this vault is already served', () => {
     expect(result.code).toBe(0);
     expect(result.stdout.split('\n')).toEqual([
       'Frontmatter: knower — the vault had 2333 notes at first start',
-      'Indexing the vault: 120/2333 files read, 80/2333 notes searchable (./knower status shows progress; start --wait waits for it)',
+      'Indexing the vault: 120/2333 files read, 80/2333 notes searchable; it goes on in the background (./knower status shows progress; start --wait waits for it)',
       `A Knower service already answers at ${knower.url} (not started by this checkout's CLI)`,
       '',
     ]);
@@ -117,6 +132,7 @@ describe('knower start: this vault is already served', () => {
     expect(polls).toBe(3);
     const lines = result.stdout.trim().split('\n');
     expect(lines[0]).toBe('Indexing the vault: 30/30 files read, 10/30 notes searchable');
+    expect(lines.at(-2)).toBe('Search covers the vault: 30 notes.');
     expect(lines.at(-1)).toBe(`A Knower service already answers at ${knower.url} (not started by this checkout's CLI)`);
   });
 
@@ -150,8 +166,7 @@ describe('knower CLI: stale records', () => {
 
     // No PORT or KNOWER_STATE_DIR in the environment (a .env setting is a default, not a
     // choice for this run): the CLI would follow a record, were one alive.
-    const envFile = join(scratch, 'stale.env');
-    await writeFile(envFile, `PORT=${String(await freePort())}\n`);
+    const envFile = scratchEnvFile(scratch, 'stale.env', [`PORT=${String(await freePort())}`]);
     const result = await runKnower(['status'], shellEnv(scratch, { KNOWER_RUN_DIR: runDir, KNOWER_ENV_FILE: envFile }), scratch);
     expect(result.code).toBe(3);
     expect(result.stdout).not.toContain(String(port));

@@ -46,7 +46,7 @@ describe('knower CLI: finding the service it started, from any shell', () => {
     const files = await readdir(runDir);
     expect(files).toEqual([`service-${String(port)}.json`]);
     const record = JSON.parse(await readFile(join(runDir, files[0] ?? ''), 'utf8')) as Record<string, unknown>;
-    const pid = Number((await readFile(join(stateDir, 'core.pid'), 'utf8')).trim());
+    const pid = Number((await readFile(join(stateDir, 'core.pid'), 'utf8')).split('\n')[0]);
     expect(record).toMatchObject({ url, port, vault, stateDir, pid, log: join(stateDir, 'core.log') });
   });
 
@@ -88,6 +88,20 @@ describe('knower CLI: finding the service it started, from any shell', () => {
     expect(moved.stdout).not.toContain('running at');
     const nothing = await runKnower(['status'], { ...otherEnv, PORT: String(other) }, otherCwd);
     expect(nothing.code).toBe(3);
+  });
+
+  it('at another address, the same state dir: not running (its pid file names where its service runs)', async () => {
+    const other = await freePort();
+    const env = { ...otherEnv, PORT: String(other), KNOWER_STATE_DIR: stateDir };
+    const status = await runKnower(['status'], env, otherCwd);
+    expect(status.code).toBe(3);
+    expect(status.stdout).toContain(`Knower is not running (nothing answers at http://127.0.0.1:${String(other)})`);
+    const stop = await runKnower(['stop'], env, otherCwd);
+    expect(stop.code).toBe(0);
+    expect(stop.stdout).toContain('Knower is not running.');
+    expect(existsSync(join(stateDir, 'core.pid'))).toBe(true);
+    const still = await runKnower(['status'], otherEnv, otherCwd);
+    expect(still.code).toBe(0);
   });
 
   it('refuses its state dir to a second vault', async () => {

@@ -25,6 +25,9 @@ const indexing = (done: number, total: number): Health => ({
   indexing: { ready: done >= total, files: { done: total, total }, search: { done, total } },
 });
 
+/** A first pass that has not counted anything yet. */
+const counting: Health = { status: 'indexing', vault: { path: '/v' }, indexing: { ready: false, files: { done: 0, total: 0 }, search: { done: 0, total: 0 } } };
+
 let server: StandIn | undefined;
 afterEach(async () => {
   await server?.close();
@@ -50,7 +53,8 @@ describe('start progress on a terminal', () => {
     expect(out.text()).toBe(
       '\r\x1b[2KIndexing the vault: 10/10 files read, 0/10 notes searchable' +
         '\r\x1b[2KIndexing the vault: 10/10 files read, 5/10 notes searchable' +
-        '\r\x1b[2K',
+        '\r\x1b[2K' +
+        'Search covers the vault: 10 notes.\n',
     );
   });
 
@@ -73,5 +77,31 @@ describe('start progress on a terminal', () => {
     server = undefined;
     const result = await followIndexing(indexing(1, 10), { client: createHttpClient(url), out: terminal(), wait: true, signal: new AbortController().signal, intervalMs: 10 });
     expect(result).toBe('gone');
+  });
+});
+
+describe('start progress off a terminal', () => {
+  const pipe = (): Output & { text: () => string } => ({ ...terminal(), isTTY: false });
+
+  it('waits for a first count rather than print 0/0, then says indexing goes on in the background', async () => {
+    let polls = 0;
+    server = await standIn((_req, res) => {
+      polls++;
+      sendJson(res, 200, polls < 3 ? counting : indexing(40, 5004));
+    });
+    const out = pipe();
+    const result = await followIndexing(counting, { client: createHttpClient(server.url), out, wait: false, signal: new AbortController().signal, intervalMs: 10 });
+    expect(result).toBe('indexing');
+    expect(out.text()).toBe(
+      'Indexing the vault: 5004/5004 files read, 40/5004 notes searchable; it goes on in the background (./knower status shows progress; start --wait waits for it)\n',
+    );
+  });
+
+  it('says the vault is covered when a small vault is done before the first count is shown', async () => {
+    server = await standIn((_req, res) => sendJson(res, 200, indexing(12, 12)));
+    const out = pipe();
+    const result = await followIndexing(counting, { client: createHttpClient(server.url), out, wait: false, signal: new AbortController().signal, intervalMs: 10 });
+    expect(result).toBe('ready');
+    expect(out.text()).toBe('Search covers the vault: 12 notes.\n');
   });
 });

@@ -7,29 +7,37 @@ import { repoRoot } from '../../src/config/paths.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
 describe('.env parsing', () => {
-  it('reads KEY=VALUE lines as data: quotes literal, comments after " #", first setting wins', () => {
+  it('follows the dotenv rules: quotes removed, inline comments, export lines, the last setting wins', () => {
     const text = [
       '# a comment',
       'PORT=9000',
+      'QUOTED_PORT="8121" # my port',
       'export KNOWER_TOKEN="tok # not a comment"',
-      "SINGLE='$(touch /tmp/x) `id`'",
+      "SINGLE='$(touch /tmp/x) `id` $HOME'",
       'SPACED =  padded value   # trailing comment',
       'HASH=a#b',
       'EMPTY=',
       'CRLF=yes\r',
+      'LINES="one\\ntwo"',
       'PORT=9001',
       'not a setting',
-      '1BAD=x',
     ].join('\n');
     expect(Object.fromEntries(parseEnvFile(text))).toEqual({
-      PORT: '9000',
+      PORT: '9001',
+      QUOTED_PORT: '8121',
       KNOWER_TOKEN: 'tok # not a comment',
-      SINGLE: '$(touch /tmp/x) `id`',
+      SINGLE: '$(touch /tmp/x) `id` $HOME',
       SPACED: 'padded value',
-      HASH: 'a#b',
+      HASH: 'a',
       EMPTY: '',
       CRLF: 'yes',
+      LINES: 'one\ntwo',
     });
+  });
+
+  it('gives the service a quoted port with a comment as a port', () => {
+    const config = loadConfig(Object.fromEntries(parseEnvFile('PORT="8121" # my port\nNODE_LLAMA_CPP_GPU=false\n')), repoRoot);
+    expect(config.port).toBe(8121);
   });
 });
 

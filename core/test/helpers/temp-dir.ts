@@ -5,7 +5,9 @@ import path from 'node:path';
 /** A fresh real directory per test, removed afterwards. */
 export async function makeTempDir(prefix = 'knower-'): Promise<{ dir: string; cleanup: () => Promise<void> }> {
   const dir = await realpath(await mkdtemp(path.join(os.tmpdir(), prefix)));
-  return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+  // Retried: on a loaded machine the last write of a closing app (a history commit, a record)
+  // can land while the folder is being removed (ENOTEMPTY); removing again then succeeds.
+  return { dir, cleanup: () => rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }) };
 }
 
 /** Polls until `check` returns a value other than undefined/false, or fails after `timeoutMs`. */

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { KnowerEvent } from '../../src/events/index.js';
@@ -71,7 +71,11 @@ describe('background job', () => {
     await t.app.knower.whenSettled();
     const events: KnowerEvent[] = [];
     t.app.knower.bus.subscribe((e) => events.push(e));
-    await writeFile(path.join(t.vault, 'tasks.md'), '# Tasks\n\n- [ ] call the plumber\n');
+    // Saved as editors do (a whole file renamed into place), so the hand save is one event: a plain
+    // writeFile truncates and then writes, which a loaded watcher may report as two saves.
+    const temp = path.join(path.dirname(t.vault), 'tasks.md.tmp');
+    await writeFile(temp, '# Tasks\n\n- [ ] call the plumber\n');
+    await rename(temp, path.join(t.vault, 'tasks.md'));
     // The hand save's own event (a tree_changed left over from the start may come first).
     await waitFor(() => events.some((e) => e.type === 'file_changed'), 5000, 'an event');
     await t.app.knower.whenSettled();

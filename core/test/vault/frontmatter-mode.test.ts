@@ -20,11 +20,17 @@ describe('where notes keep their metadata', () => {
     await writeFile(path.join(own, 'Deep/er', 'note.md'), 'x');
     const now = new Date('2026-01-01T00:00:00Z');
 
-    expect(await chooseFrontmatterMode(state, fresh, undefined, now)).toMatchObject({ mode: 'all', reason: expect.stringContaining('new vault') });
+    expect(await chooseFrontmatterMode(state, fresh, undefined, now)).toMatchObject({ mode: 'all', reason: expect.stringContaining('new vault'), first_start: true });
     // Notes written afterwards do not change what was decided for that vault.
     await mkdir(fresh, { recursive: true });
     await writeFile(path.join(fresh, 'later.md'), 'x');
-    expect((await chooseFrontmatterMode(state, fresh, undefined, new Date())).mode).toBe('all');
+    // A later start says when it was decided: the vault is no longer called new.
+    expect(await chooseFrontmatterMode(state, fresh, undefined, new Date())).toEqual({
+      mode: 'all',
+      reason: 'chosen at the first start on this vault (2026-01-01), which was new (KNOWER_FRONTMATTER=knower keeps the fields out of notes Knower did not create)',
+      decided_at: '2026-01-01T00:00:00.000Z',
+      first_start: false,
+    });
     expect(await chooseFrontmatterMode(state, fresh, 'knower', new Date())).toMatchObject({ mode: 'knower', reason: 'set by KNOWER_FRONTMATTER=knower' });
 
     const other = path.join(temp.dir, 'state2');

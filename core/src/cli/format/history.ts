@@ -9,8 +9,12 @@ export function changeLines(changes: unknown, indent = '  '): string[] {
   return records(changes).map((c) => `${indent}${String(c.kind).padEnd(8)} ${String(c.path)}${c.from ? `  (from ${String(c.from)})` : ''}`);
 }
 
-/** One history entry: its id (the update's, or the commit's), what it was, when, and its files. */
-function entryLines(e: Record<string, unknown>): string[] {
+/**
+ * One history entry: its id (the update's, or the commit's), what it was, when, and its files.
+ * `updateOf` names the update a commit carried, so an undo reads "undo of update <id>", the id
+ * its update's own entry shows.
+ */
+function entryLines(e: Record<string, unknown>, updateOf: (commit: unknown) => string | undefined): string[] {
   const update = asRecord(e.update);
   const undos = Array.isArray(e.undone_by) ? (e.undone_by as unknown[]) : [];
   const undoneBy = undos.length ? `  [undone by ${short(undos.at(-1))}]` : '';
@@ -18,12 +22,14 @@ function entryLines(e: Record<string, unknown>): string[] {
   let about = '';
   switch (e.kind) {
     case 'update':
-      head = `${String(update.id ?? e.commit)}  update ${String(update.status ?? '')}`;
+      head = update.id ? `${String(update.id)}  update ${String(update.status ?? '')}  (commit ${short(e.commit)})` : `${short(e.commit)}  update ${String(update.status ?? '')}`;
       about = oneLine(update.summary || update.text || e.title, 200);
       break;
-    case 'undo':
-      head = `${short(e.commit)}  undo of ${short(e.undoes)}`;
+    case 'undo': {
+      const undone = updateOf(e.undoes);
+      head = `${short(e.commit)}  undo of ${undone ? `update ${undone} (commit ${short(e.undoes)})` : short(e.undoes)}`;
       break;
+    }
     case 'restore':
       head = `${short(e.commit)}  restore from ${short(e.restored_from)}`;
       break;
@@ -40,13 +46,15 @@ function entryLines(e: Record<string, unknown>): string[] {
   return [...lines, ...(changes.length ? changes : ['  (no files)'])];
 }
 
-/** The history, newest first, then how to see older entries. */
-export function historyList(response: unknown, limit: number): string[] {
+/** The history, newest first, then how to see older entries (with the same options). */
+export function historyList(response: unknown, limit: number, all = false): string[] {
   const r = asRecord(response);
   const entries = records(r.entries);
   if (entries.length === 0) return ['No history yet.'];
-  const out = entries.flatMap((e, i) => [...(i ? [''] : []), ...entryLines(e)]);
-  if (typeof r.next_cursor === 'string') out.push('', `Older: ./knower history --limit ${String(limit)} --cursor ${r.next_cursor}`);
+  const updates = new Map(entries.filter((e) => e.kind === 'update' && asRecord(e.update).id).map((e) => [String(e.commit), String(asRecord(e.update).id)]));
+  const updateOf = (commit: unknown) => updates.get(String(commit));
+  const out = entries.flatMap((e, i) => [...(i ? [''] : []), ...entryLines(e, updateOf)]);
+  if (typeof r.next_cursor === 'string') out.push('', `Older: ./knower history --limit ${String(limit)}${all ? ' --all' : ''} --cursor ${r.next_cursor}`);
   return out;
 }
 
@@ -63,6 +71,7 @@ export function undoReport(response: unknown): string[] {
     out.push(`Not reverted: changed since, left as ${conflicts.length === 1 ? 'it is' : 'they are'}:`);
     for (const c of conflicts) out.push(`  ${String(c.path)}: ${oneLine(c.reason, 300)}`);
     if (r.inbox_id) out.push(`Explained in inbox item ${String(r.inbox_id)} (./knower inbox).`);
+    out.push('To put a file back as it was anyway: ./knower restore PATH lists its versions, ./knower restore PATH --to COMMIT restores one.');
   }
   return out;
 }

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Context } from '../context.js';
 import { createHttpClient } from '../http-client.js';
 import { failed, type Failure } from '../outcome.js';
+import { checkFolders } from './folders.js';
 import { probeHealth } from './health-probe.js';
 import { waitForAnswer } from './readiness.js';
 import type { Running, StartOptions } from './start-native.js';
@@ -37,6 +38,8 @@ export async function startDocker(ctx: Context, runtime: { compose: string[] }, 
     if (probe.kind === 'knower') return { url: settings.url, line: `Knower is already running at ${settings.url}`, health: probe.health };
   }
   const timeoutS = settings.startTimeoutS ?? 300;
+  const folders = checkFolders(settings, ['VAULT_PATH']);
+  if (folders) return folders;
   // Created here so the bind mount is owned by the user, not by root via the Docker daemon.
   mkdirSync(settings.vaultPath, { recursive: true });
   const up = await compose(ctx, runtime, ['--profile', 'core', 'up', '-d', ...(opts.rebuild ? ['--build'] : [])]);

@@ -31,9 +31,9 @@ export interface Spawned {
 /**
  * Starts `node core/dist/main.js` in the background, in its own session (setsid: no SIGHUP when
  * the terminal closes; its process group takes qmd children along on a hard stop), with its
- * output appended to the log and its pid in the pid file.
+ * output appended to the log and its pid (and address) in the pid file.
  */
-export function spawnService(opts: { node: string; repoRoot: string; stateDir: string; env: NodeJS.ProcessEnv }): Spawned | Failure {
+export function spawnService(opts: { node: string; repoRoot: string; stateDir: string; url: string; env: NodeJS.ProcessEnv }): Spawned | Failure {
   const { pidFile, logFile } = serviceFiles(opts.stateDir);
   const logOffset = existsSync(logFile) ? statSync(logFile).size : 0;
   writeFileSync(logFile, `\n--- knower start ${new Date().toISOString()} (pid file ${pidFile})\n`, { flag: 'a' });
@@ -48,7 +48,8 @@ export function spawnService(opts: { node: string; repoRoot: string; stateDir: s
     child.on('error', () => undefined); // reported below: no pid
     child.unref();
     if (child.pid === undefined) return failed(`the service did not start (could not run ${opts.node})`);
-    writeFileSync(pidFile, `${String(child.pid)}\n`);
+    // The address too: a command aimed at another address must not take this process for its service.
+    writeFileSync(pidFile, `${String(child.pid)}\n${opts.url}\n`);
     return { pid: child.pid, logOffset };
   } finally {
     closeSync(fd);
@@ -77,7 +78,8 @@ async function exited(pid: number, withinMs: number): Promise<boolean> {
   const deadline = Date.now() + withinMs;
   while (Date.now() < deadline) {
     if (!isAlive(pid)) return true;
-    await sleep(100);
+    // The service usually closes within a few tens of milliseconds: look often.
+    await sleep(25);
   }
   return !isAlive(pid);
 }

@@ -20,8 +20,19 @@ export async function waitForAnswer(client: HttpClient, timeoutS: number, alive?
 export function progressLine(health: Health): string {
   const i = health.indexing;
   if (!i) return 'Indexing the vault…';
+  // Before the first pass has listed anything there is no count to show, only that it started.
+  if (i.files.total === 0 && i.search.total === 0) return 'Indexing the vault: counting its files…';
   return `Indexing the vault: ${String(i.files.done)}/${String(i.files.total)} files read, ${String(i.search.done)}/${String(i.search.total)} notes searchable`;
 }
+
+/** Said once search covers the vault, after progress was shown. */
+export function readyLine(health: Health): string {
+  const total = health.indexing?.search.total;
+  return total === undefined ? 'Search covers the vault.' : `Search covers the vault: ${String(total)} note${total === 1 ? '' : 's'}.`;
+}
+
+/** How long a start not on a terminal waits for a first count before saying where indexing stands. */
+const FIRST_COUNT_MS = 3000;
 
 export interface FollowOptions {
   client: HttpClient;
@@ -42,10 +53,7 @@ export type Followed = 'ready' | 'indexing' | 'interrupted' | 'gone';
 export async function followIndexing(first: Health, opts: FollowOptions): Promise<Followed> {
   const { out } = opts;
   if (!isIndexing(first)) return 'ready';
-  if (!out.isTTY && !opts.wait) {
-    out.say(`${progressLine(first)} (./knower status shows progress; start --wait waits for it)`);
-    return 'indexing';
-  }
+  if (!out.isTTY && !opts.wait) return oneLine(first, opts);
   let health = first;
   let shown = '';
   let shownAt = 0;
@@ -73,7 +81,35 @@ export async function followIndexing(first: Health, opts: FollowOptions): Promis
     health = probe.health;
     if (!isIndexing(health)) {
       if (out.isTTY) out.write('\r\x1b[2K');
+      out.say(readyLine(health));
       return 'ready';
     }
   }
+}
+
+/**
+ * Not on a terminal and not asked to wait: one line that says where indexing stands. The first
+ * /health of a fresh start usually comes before the first pass has counted anything ("0/0"), so
+ * it waits a moment for a real count (or for the end, in a small vault).
+ */
+async function oneLine(first: Health, opts: FollowOptions): Promise<Followed> {
+  const { out } = opts;
+  let health = first;
+  const deadline = Date.now() + FIRST_COUNT_MS;
+  while (isIndexing(health) && !health.indexing?.files.total && Date.now() < deadline) {
+    try {
+      await sleep(opts.intervalMs ?? 250, undefined, { signal: opts.signal });
+    } catch {
+      break;
+    }
+    const probe = await probeHealth(opts.client);
+    if (probe.kind === 'down') return 'gone';
+    if (probe.kind === 'knower') health = probe.health;
+  }
+  if (!isIndexing(health)) {
+    out.say(readyLine(health));
+    return 'ready';
+  }
+  out.say(`${progressLine(health)}; it goes on in the background (./knower status shows progress; start --wait waits for it)`);
+  return 'indexing';
 }

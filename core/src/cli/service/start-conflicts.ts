@@ -14,6 +14,12 @@ export type Conflict =
 const refuse = (...lines: string[]): Conflict => ({ kind: 'refuse', lines });
 
 /**
+ * How long an answer to "who holds this port?" may take. Knower's /health answers from memory
+ * in milliseconds, even while it indexes; a listener silent this long is not one to wait for.
+ */
+const PROBE_S = 1.5;
+
+/**
  * Before a native start: is this vault already served, or are its port or state dir taken?
  * A port is Knower's when GET /health answers with its document; its `vault.path` says which
  * vault. Two services must never share a vault or a state dir (both would write there).
@@ -32,7 +38,7 @@ export async function checkConflicts(settings: CliSettings): Promise<Conflict> {
         `to move it to port ${String(port)}, stop it first: PORT=${String(serving.port)} ./knower stop`,
       );
     }
-    const probe = await probeHealth(createHttpClient(serving.url, settings.token));
+    const probe = await probeHealth(createHttpClient(serving.url, settings.token), PROBE_S);
     const line = `Knower is already running at ${serving.url} (pid ${String(serving.pid)})`;
     return { kind: 'running', url: serving.url, line, ...(probe.kind === 'knower' ? { health: probe.health } : {}) };
   }
@@ -41,14 +47,14 @@ export async function checkConflicts(settings: CliSettings): Promise<Conflict> {
   const { address, stateDir: stateChosen, vault: vaultChosen } = settings.explicit;
   const running = address || stateChosen || vaultChosen ? undefined : (records.find((r) => r.port === port) ?? records[0]);
   if (running) {
-    const probe = await probeHealth(createHttpClient(running.url, settings.token));
+    const probe = await probeHealth(createHttpClient(running.url, settings.token), PROBE_S);
     const line = `Knower is already running at ${running.url} (pid ${String(running.pid)}, vault ${running.vault})`;
     return { kind: 'running', url: running.url, line, ...(probe.kind === 'knower' ? { health: probe.health } : {}) };
   }
 
   const holder = records.find((r) => r.port === port);
   const who = holder ? ` (pid ${String(holder.pid)}, started from this checkout)` : '';
-  const probe = await probeHealth(createHttpClient(url, settings.token));
+  const probe = await probeHealth(createHttpClient(url, settings.token), PROBE_S);
   switch (probe.kind) {
     case 'knower':
       if (servesVault(probe.health, vaultPath)) {
@@ -74,9 +80,11 @@ export async function checkConflicts(settings: CliSettings): Promise<Conflict> {
       `set another KNOWER_STATE_DIR for this vault, or stop that one first: PORT=${String(sharing.port)} ./knower stop`,
     );
   }
-  const pid = readPidFile(serviceFiles(stateDir).pidFile);
-  if (pid !== undefined && isServiceProcess(pid, settings.repoRoot)) {
-    return refuse(`the state dir ${stateDir} is in use by a Knower (pid ${String(pid)}) that does not answer at ${url}`, 'stop it first: ./knower stop');
+  const owner = readPidFile(serviceFiles(stateDir).pidFile);
+  if (owner && isServiceProcess(owner.pid, settings.repoRoot)) {
+    const where = owner.url ? ` (started at ${owner.url})` : '';
+    const stop = owner.url && owner.url !== url ? `PORT=${new URL(owner.url).port} ./knower stop` : './knower stop';
+    return refuse(`the state dir ${stateDir} is in use by a Knower (pid ${String(owner.pid)})${where} that does not answer at ${url}`, `stop it first: ${stop}`);
   }
   return { kind: 'none' };
 }

@@ -4,6 +4,7 @@ import { createHttpClient } from '../http-client.js';
 import { failed, isFailure, type Failure } from '../outcome.js';
 import { announceService } from './announce.js';
 import { ensureBuilt } from './build.js';
+import { checkFolders } from './folders.js';
 import { takeLock } from './cli-lock.js';
 import type { Health } from './health-probe.js';
 import { showLogSince } from './log-excerpt.js';
@@ -32,6 +33,8 @@ export interface Running {
  * Then shows the frontmatter mode and indexing progress, and prints where it runs.
  */
 export async function startNative(ctx: Context, opts: StartOptions): Promise<Running | Failure> {
+  const folders = checkFolders(ctx.settings, ['KNOWER_RUN_DIR', 'KNOWER_STATE_DIR', 'VAULT_PATH']);
+  if (folders) return folders;
   const lock = await takeLock(ctx.settings.runDir);
   if (isFailure(lock)) return lock;
   let running: Running | Failure;
@@ -74,8 +77,9 @@ async function spawnAndWait(ctx: Context, node: string): Promise<Running | Failu
   mkdirSync(settings.stateDir, { recursive: true });
   const { logFile } = serviceFiles(settings.stateDir);
   // The service reads .env itself: it is told which file this command read.
-  const env = { ...settings.childEnv, KNOWER_ENV_FILE: ctx.environment.envFile };
-  const spawned = spawnService({ node, repoRoot: settings.repoRoot, stateDir: settings.stateDir, env });
+  // It rotates that log itself (KNOWER_LOG_MAX_MB): it is told which file its output goes to.
+  const env = { ...settings.childEnv, KNOWER_ENV_FILE: ctx.environment.envFile, KNOWER_LOG_FILE: logFile };
+  const spawned = spawnService({ node, repoRoot: settings.repoRoot, stateDir: settings.stateDir, url: settings.url, env });
   if (isFailure(spawned)) return spawned;
   const { pid, logOffset } = spawned;
   writeRecord(settings.runDir, {

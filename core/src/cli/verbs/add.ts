@@ -1,14 +1,12 @@
 import { accessSync, constants, readFileSync, statSync } from 'node:fs';
-import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { flag, listValue, stringValue } from '../args.js';
 import { callApi, connect } from '../api.js';
-import type { Context } from '../context.js';
-import { updateStatus } from '../format/answers.js';
 import { asRecord } from '../format/text.js';
-import type { HttpClient } from '../http-client.js';
 import { encodeMultipart, type FormPart } from '../multipart.js';
-import { EXIT, failed, isFailure, usageError, type Outcome } from '../outcome.js';
+import { EXIT, failed, isFailure, usageError } from '../outcome.js';
+import { reportWait, waitForUpdate } from '../update-wait.js';
+import { watchEvents } from '../watch.js';
 import type { Verb } from './verb.js';
 
 const IMAGE_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
@@ -22,10 +20,12 @@ Sends an update (POST /update); the update agent files it into the vault. Prints
 update's id. Images (png, jpeg, gif, webp) travel with it and are kept in the vault.
   --image FILE      attach an image (repeatable)
   --inbox-ref ID    answer the inbox item ID with this text
-  --wait            wait for the outcome and print it (done, inbox or failed)
+  --wait            wait for the outcome and print it (done, inbox or failed), with
+                    each step of the agent as it happens (on stderr)
   --timeout S       give up waiting after S seconds (default 600)
 
-Exit: 0 accepted (with --wait: done or inbox), 1 failed.
+Exit: 0 accepted (with --wait: done or inbox), 1 failed, 5 gave up waiting (--timeout or
+Ctrl-C): the update goes on; ./knower show ID says how it ended.
 `,
   options: { image: { type: 'string', multiple: true }, 'inbox-ref': { type: 'string' }, wait: { type: 'boolean' }, timeout: { type: 'string' } },
   takesWords: true,
@@ -41,14 +41,20 @@ Exit: 0 accepted (with --wait: done or inbox), 1 failed.
 
     const connection = connect(ctx);
     if (isFailure(connection)) return connection;
-    const { client } = connection;
-    const sent = await callApi(ctx, client, 'POST', '/update', images.length ? multipart(text, inboxRef, images) : jsonBody(text, inboxRef));
-    if (isFailure(sent)) return sent;
-    const id = asRecord(sent.json).id;
-    if (typeof id !== 'string' || !id) return failed('the service accepted the update but sent no id');
-    ctx.out.say(id);
-    if (!flag(args, 'wait')) return EXIT.ok;
-    return waitForOutcome(ctx, client, id, Number(timeout));
+    const { client, target } = connection;
+    // Opened before the update is sent: nothing it does can happen before the watch sees it.
+    const watch = flag(args, 'wait') ? await watchEvents(target.url, ctx.settings.token) : undefined;
+    try {
+      const sent = await callApi(ctx, client, 'POST', '/update', images.length ? multipart(text, inboxRef, images) : jsonBody(text, inboxRef));
+      if (isFailure(sent)) return sent;
+      const id = asRecord(sent.json).id;
+      if (typeof id !== 'string' || !id) return failed('the service accepted the update but sent no id');
+      ctx.out.say(id);
+      if (!flag(args, 'wait')) return EXIT.ok;
+      return reportWait(ctx, id, await waitForUpdate(ctx, client, watch, id, Number(timeout)), Number(timeout));
+    } finally {
+      watch?.close();
+    }
   },
 };
 
@@ -76,28 +82,4 @@ function multipart(text: string, inboxRef: string, images: string[]) {
   }
   const { contentType, body } = encodeMultipart(parts);
   return { timeoutS: 120, headers: { 'content-type': contentType }, body };
-}
-
-/** Polls the update until it is done, in the inbox or failed; says each status it passes through. */
-async function waitForOutcome(ctx: Context, client: HttpClient, id: string, timeoutS: number): Promise<Outcome> {
-  const deadline = Date.now() + timeoutS * 1000;
-  let last = '';
-  for (;;) {
-    const polled = await callApi(ctx, client, 'GET', `/updates/${encodeURIComponent(id)}`, { timeoutS: 30 });
-    if (isFailure(polled)) return polled;
-    const record = asRecord(polled.json);
-    const status = typeof record.status === 'string' ? record.status : '';
-    if (status === 'done' || status === 'inbox') {
-      ctx.out.say(updateStatus(record));
-      return EXIT.ok;
-    }
-    if (status === 'failed' || status === 'cancelled') {
-      ctx.out.say(updateStatus(record));
-      return EXIT.fail;
-    }
-    if (status !== last) ctx.out.warn(`update ${id}: ${status}…`);
-    last = status;
-    if (Date.now() >= deadline) return failed(`update ${id} is still ${status || 'pending'} after ${String(timeoutS)}s (check later: ./knower inbox, or GET /updates/${id})`);
-    await sleep(1000);
-  }
 }

@@ -34,7 +34,7 @@ KNOWER_URL, KNOWER_TOKEN and its other settings from the environment Claude Code
     if (extra !== undefined) return usageError(`unexpected argument '${extra}'`);
     const scope = stringValue(args, 'scope') ?? 'user';
     if (!SCOPES.includes(scope)) return usageError(`--scope takes user, project or local (got '${scope}')`);
-    const target = findTarget(ctx.settings, 'claude');
+    const target = findTarget(ctx.settings, [ctx.verb, ...ctx.args]);
     if (isFailure(target)) return target;
     const plugin = path.join(ctx.settings.repoRoot, 'integrations', 'claude-code');
     const mcpOnly = flag(args, 'mcp-only');

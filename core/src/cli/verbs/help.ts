@@ -4,7 +4,7 @@ import type { Verb } from './verb.js';
 export const HELP = `Usage: knower <command> [options]        (knower <command> --help for details)
 
 Service
-  start [--rebuild]        start the service (Docker if an engine answers, else natively)
+  start [--rebuild] [--wait]  start the service (Docker if an engine answers, else natively)
   stop                     stop it
   status [--json]          running or stopped, with a summary of /health
   logs [-f] [-n LINES]     show the service log
@@ -12,12 +12,15 @@ Service
   vault [--path]           open the vault folder (or print its path)
 
 Vault
-  add "text" [--image FILE]… [--inbox-ref ID] [--wait]   send an update
-  ask "question" [--deep]                               ask the search agent
-  search "words" [--deep] [--scope project:NAME] [--json] raw search hits
+  add "text" [--image FILE]… [--inbox-ref ID] [--wait [--timeout S]]   send an update
+  ask "question" [--deep] [--scope project:NAME] [--json]             ask the search agent
+  search "words" [--deep] [--scope project:NAME] [--limit N] [--json]  raw search hits
   inbox [--json]           list the items waiting for your answer
-  history [--json]         what changed the vault: updates (ids, summaries, files), undos
+  show ID [--json]         one update or question: status, files, steps, answer or error
+  retry ID [--wait]        run a failed update again, or ask a failed question again
+  history [--all] [--json] what changed the vault: updates (ids, summaries, files), undos
   undo ID                  reverse one update (exit 4: done in part, see the inbox)
+  restore PATH [--to COMMIT]  a note's versions, or the note back to one of them
   embed                    refresh search embeddings now
   models [pull]            deep search's models: which are on disk; download the missing ones
 
@@ -29,7 +32,8 @@ Project
   help [command]           this text, or a command's
   --version                the versions of Knower, qmd and Node
 
-Exit codes: 0 ok, 1 failure, 2 usage error, 3 the service is not running, 4 undone in part.
+Exit codes: 0 ok, 1 failure, 2 usage error, 3 the service is not running, 4 undone in part,
+5 gave up waiting (--wait --timeout, Ctrl-C): the update goes on.
 Settings: environment variables or .env at the repo root (see .env.example).
 `;
 

@@ -32,7 +32,7 @@ Exit: 0 listed, 1 the history is unavailable.
     const answer = await callApi(ctx, connection.client, 'GET', '/history', { timeoutS: 30, query });
     if (isFailure(answer)) return answer;
     if (flag(args, 'json')) ctx.out.write(`${answer.body.toString('utf8')}\n`);
-    else for (const line of historyList(answer.json, Number(limit))) ctx.out.say(line);
+    else for (const line of historyList(answer.json, Number(limit), flag(args, 'all'))) ctx.out.say(line);
     return EXIT.ok;
   },
 };

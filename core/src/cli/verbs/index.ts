@@ -7,7 +7,10 @@ import { history } from './history.js';
 import { inbox } from './inbox.js';
 import { logs } from './logs.js';
 import { models } from './models.js';
+import { restore } from './restore.js';
+import { retry } from './retry.js';
 import { search } from './search.js';
+import { show } from './show.js';
 import { start } from './start.js';
 import { status } from './status.js';
 import { stop } from './stop.js';
@@ -22,6 +25,9 @@ export { usageLines, type Verb } from './verb.js';
 
 const table = new Map<string, Verb>();
 for (const verb of [start, stop, status, visualize, vault, logs, embed, models, search, add, ask, inbox, history, undo, test]) table.set(verb.name, verb);
+table.set(show.name, show);
+table.set(retry.name, retry);
+table.set(restore.name, restore);
 table.set(claude.name, claude);
 table.set('help', helpVerb((name) => table.get(name)?.help));
 

@@ -29,7 +29,7 @@ made for reading (time, level, message; one line per request), without the /heal
     if (runtime.kind === 'docker') {
       return (await compose(ctx, runtime, ['--profile', 'core', 'logs', '--tail', lines, ...(follow ? ['--follow'] : []), 'core'])) === 0 ? EXIT.ok : EXIT.fail;
     }
-    const target = findTarget(ctx.settings, 'logs');
+    const target = findTarget(ctx.settings, [ctx.verb, ...ctx.args]);
     if (isFailure(target)) return target;
     const { logFile } = serviceFiles(target.stateDir);
     if (!existsSync(logFile)) return failed(`no log yet at ${logFile} (the service has not been started natively here)`);

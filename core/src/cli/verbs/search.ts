@@ -3,6 +3,7 @@ import { flag, stringValue } from '../args.js';
 import { callApi, connect } from '../api.js';
 import { searchHits } from '../format/answers.js';
 import { EXIT, isFailure, usageError } from '../outcome.js';
+import { projectProblem } from '../project-check.js';
 import { searchInputProblem } from './search-input.js';
 import type { Verb } from './verb.js';
 
@@ -33,6 +34,8 @@ Raw search hits from the vault (GET /vault/search), best first, as
     const mode = flag(args, 'deep') ? 'deep' : flag(args, 'fast') ? 'fast' : undefined;
     const connection = connect(ctx);
     if (isFailure(connection)) return connection;
+    const noProject = await projectProblem(ctx, connection.client, scope);
+    if (noProject) return noProject;
     const answer = await callApi(ctx, connection.client, 'GET', '/vault/search', {
       timeoutS: 60,
       query: { q: query, mode, scope, limit },
@@ -42,7 +45,7 @@ Raw search hits from the vault (GET /vault/search), best first, as
       ctx.out.write(`${answer.body.toString('utf8')}\n`);
       return EXIT.ok;
     }
-    const printed = searchHits(answer.json);
+    const printed = searchHits(answer.json, mode === 'deep');
     for (const line of printed.err) ctx.out.writeErr(`${line}\n`);
     for (const line of printed.out) ctx.out.say(line);
     return EXIT.ok;

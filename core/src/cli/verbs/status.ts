@@ -19,7 +19,7 @@ Exit: 0 running, 3 stopped, 1 running but unhealthy or not answering.
   takesWords: false,
   async run(args, ctx) {
     const { settings, out } = ctx;
-    const target = findTarget(settings, 'status');
+    const target = findTarget(settings, [ctx.verb, ...ctx.args]);
     if (isFailure(target)) return target;
     const { url, pid } = target;
     const result = await createHttpClient(url, settings.token).request('GET', '/health', { timeoutS: 5 });

@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import { EXIT, failed, isFailure } from '../outcome.js';
 import { takeLock } from '../service/cli-lock.js';
+import { checkFolders } from '../service/folders.js';
 import { compose, detectRuntime } from '../service/docker-runtime.js';
 import { removePidFile, serviceFiles, stopProcess } from '../service/native-service.js';
-import { readPidFile } from '../service/process-check.js';
+import { isServiceProcess, readPidFile, type PidFile } from '../service/process-check.js';
 import { removeRecord } from '../service/run-records.js';
 import { findTarget } from '../target.js';
 import type { Verb } from './verb.js';
@@ -21,8 +22,10 @@ recorded (see ./knower start --help).
   takesWords: false,
   async run(_args, ctx) {
     const { settings, out } = ctx;
-    const target = findTarget(settings, 'stop');
+    const target = findTarget(settings, [ctx.verb, ...ctx.args]);
     if (isFailure(target)) return target;
+    const folders = checkFolders(settings, ['KNOWER_RUN_DIR']);
+    if (folders) return folders;
     const lock = await takeLock(settings.runDir);
     if (isFailure(lock)) return lock;
     try {
@@ -35,8 +38,9 @@ recorded (see ./knower start --help).
         if (target.record) removeRecord(settings.runDir, target.record.port);
         out.say(`Stopped Knower (pid ${String(pid)})`);
         stopped = true;
-      } else if (existsSync(pidFile) && !target.others.some((r) => r.pid === readPidFile(pidFile))) {
-        // Stale: its process is gone (a service recorded elsewhere keeps its own).
+      } else if (existsSync(pidFile) && isStale(readPidFile(pidFile), settings.repoRoot)) {
+        // Stale: its process is gone. A live one is a service at another address (its pid file
+        // says which): not the one asked for, and its pid file stays.
         removePidFile(target.stateDir);
       }
       const runtime = detectRuntime(ctx);
@@ -53,3 +57,7 @@ recorded (see ./knower start --help).
     }
   },
 };
+
+function isStale(owner: PidFile | undefined, repoRoot: string): boolean {
+  return !owner || !isServiceProcess(owner.pid, repoRoot);
+}

@@ -2,14 +2,16 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { testEnvironment } from '../../config/index.js';
 import type { Context } from '../context.js';
-import { EXIT } from '../outcome.js';
-import { projectEnv, runInherit, succeeds } from '../service/tools.js';
+import { EXIT, failed } from '../outcome.js';
+import { checkFolders } from '../service/folders.js';
+import { projectEnv, runInherit } from '../service/tools.js';
+import { missingPrerequisites } from '../test-run/prerequisites.js';
 import { summarize, type PhaseResult } from '../test-run/summary.js';
 import { hasRootScript, testedWorkspaces } from '../test-run/workspaces.js';
 import type { Verb } from './verb.js';
 
-/** The shell scripts shellcheck checks: the CLI's bootstrap and CI's entry point. */
-const SHELL_SCRIPTS = ['knower', '.ci/run'];
+/** The shell scripts shellcheck checks: the CLI's bootstrap, CI's entry point, the image's scripts. */
+const SHELL_SCRIPTS = ['knower', '.ci/run', 'core/docker-start.sh', 'packaging/prune-node-modules.sh'];
 
 /**
  * What every step of `knower test` runs with: the project's Node 22 first on PATH (qmd needs
@@ -30,11 +32,18 @@ shellcheck on the shell scripts, each workspace's vitest suites, then the end-to
 own: the .env file and provider keys or KNOWER_* settings of this shell are left out. Reports go to
 $KNOWER_STATE_DIR/test-results/. Ends with one line: "N passed, N failed" (a failed build,
 typecheck, lint or crashed suite counts as one failure). Exit 0 only if nothing failed.
+
+Needs two things npm cannot install, checked before anything runs: shellcheck, and Chromium
+at /usr/bin/chromium (Debian: apt-get install shellcheck chromium) or CHROMIUM_PATH.
 `,
   options: {},
   takesWords: false,
   async run(_args, ctx) {
     const root = ctx.settings.repoRoot;
+    const missing = missingPrerequisites(ctx.settings.childEnv);
+    if (missing.length) return failed('the tests need what npm cannot install; missing:', ...missing.map((m) => `  - ${m}`), 'Nothing was run.');
+    const folders = checkFolders(ctx.settings, ['KNOWER_STATE_DIR']);
+    if (folders) return folders;
     const results = path.join(ctx.settings.stateDir, 'test-results');
     rmSync(results, { recursive: true, force: true });
     mkdirSync(results, { recursive: true });
@@ -52,11 +61,7 @@ typecheck, lint or crashed suite counts as one failure). Exit 0 only if nothing 
     if ((await phase('build', ['npm', 'run', 'build'])) === 0) {
       await phase('typecheck', ['npm', 'run', 'typecheck']);
       await phase('lint', ['npm', 'run', 'lint']);
-      if (succeeds('shellcheck', ['--version'], 10_000)) await phase('shellcheck', ['shellcheck', ...SHELL_SCRIPTS]);
-      else {
-        ctx.out.write('\n==> shellcheck: not installed (Debian and Ubuntu: apt-get install shellcheck; macOS: brew install shellcheck)\n');
-        phases.push({ name: 'shellcheck', code: 127 });
-      }
+      await phase('shellcheck', ['shellcheck', ...SHELL_SCRIPTS]);
       for (const ws of testedWorkspaces(root)) {
         const report = path.join(results, `${ws.dir.replaceAll('/', '-')}.json`);
         if (ws.runner === 'vitest') {

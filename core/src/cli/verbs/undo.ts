@@ -2,11 +2,10 @@ import { flag } from '../args.js';
 import { callApi, connect } from '../api.js';
 import { undoReport } from '../format/history.js';
 import { asRecord } from '../format/text.js';
+import { COMMIT, UPDATE_ID } from '../ids.js';
 import { EXIT, isFailure, usageError } from '../outcome.js';
 import type { Verb } from './verb.js';
 
-const UPDATE_ID = /^\d{8}-\d{6}-[0-9a-f]{6}$/;
-const COMMIT = /^[0-9a-f]{7,40}$/;
 
 export const undo: Verb = {
   name: 'undo',

@@ -3,6 +3,7 @@ import { flag } from '../args.js';
 import { EXIT, isFailure } from '../outcome.js';
 import { succeeds } from '../service/tools.js';
 import { spawnSync } from 'node:child_process';
+import { checkFolders } from '../service/folders.js';
 import { findTarget } from '../target.js';
 import type { Verb } from './verb.js';
 
@@ -17,13 +18,15 @@ path; where no opener or display exists it only prints the path.
   options: { path: { type: 'boolean' }, print: { type: 'boolean' } },
   takesWords: false,
   async run(args, ctx) {
-    const target = findTarget(ctx.settings, 'vault');
+    const target = findTarget(ctx.settings, [ctx.verb, ...ctx.args]);
     if (isFailure(target)) return target;
     const folder = target.vaultPath;
     ctx.out.say(folder);
     if (flag(args, 'path') || flag(args, 'print')) return EXIT.ok;
     const opener = pickOpener(ctx.environment.merged);
     if (!opener) return EXIT.ok;
+    const folders = checkFolders(ctx.settings, ['VAULT_PATH']);
+    if (folders) return folders;
     mkdirSync(folder, { recursive: true });
     const opened = spawnSync(opener, [folder], { stdio: 'ignore' });
     if (opened.status !== 0) ctx.out.warn(`could not open it with ${opener}`);

@@ -1,0 +1,65 @@
+import { accessSync, constants, statSync } from 'node:fs';
+import path from 'node:path';
+
+/** A folder setting Knower cannot use, and why, in words that say what to change. */
+export interface FolderProblem {
+  key: string;
+  value: string;
+  message: string;
+}
+
+type Stat = { isDirectory(): boolean; uid: number } | undefined;
+
+const statOf = (p: string): Stat => {
+  try {
+    return statSync(p);
+  } catch {
+    return undefined;
+  }
+};
+
+const writable = (dir: string): boolean => {
+  try {
+    accessSync(dir, constants.W_OK | constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** "uid 1000", the user this process runs as (where the platform has uids). */
+function whoAmI(): string {
+  return typeof process.getuid === 'function' ? `uid ${String(process.getuid())}` : 'this user';
+}
+
+/**
+ * Why Knower could not create or write this folder, if it could not: the path is a file, lies
+ * under a file, or the folder (or the nearest one that exists, where it would be created) is
+ * not writable by this user. Checked at start so that the answer names the setting, instead of
+ * an EACCES or ENOTDIR stack trace from deep inside.
+ */
+export function folderProblem(key: string, folder: string): FolderProblem | undefined {
+  const problem = (message: string): FolderProblem => ({ key, value: folder, message });
+  const own = statOf(folder);
+  if (own && !own.isDirectory()) return problem('is a file, not a folder: point it at a folder (it is created if missing)');
+  let existing = folder;
+  let stat = own;
+  while (!stat) {
+    const parent = path.dirname(existing);
+    if (parent === existing) return problem('no part of this path exists');
+    existing = parent;
+    stat = statOf(existing);
+  }
+  if (!stat.isDirectory()) return problem(`is inside ${existing}, which is a file: point it at a folder`);
+  if (writable(existing)) return undefined;
+  const owner = `owned by uid ${String(stat.uid)}`;
+  if (existing === folder) {
+    return problem(`the folder is not writable by ${whoAmI()}, the user Knower runs as (it is ${owner}): give that user write access (chown or chmod), or choose another folder`);
+  }
+  return problem(`cannot be created: ${existing} is not writable by ${whoAmI()}, the user Knower runs as (it is ${owner}): create the folder yourself, or choose another`);
+}
+
+/** The vault's and the state dir's problems, if any. */
+export function folderProblems(location: { vaultPath: string; stateDir: string }): FolderProblem[] {
+  return [folderProblem('VAULT_PATH', location.vaultPath), folderProblem('KNOWER_STATE_DIR', location.stateDir)].filter((p) => p !== undefined);
+}

@@ -1,0 +1,68 @@
+// The `knower` script's bootstrap: it installs the dependencies when they are missing, and an
+// empty node_modules folder (an install cut short, or one a container mount left behind) is
+// missing dependencies, not installed ones.
+import { chmod, copyFile, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { repoRoot, type Run } from './knower-process.js';
+
+/** Runs the copy of the script in `checkout`, as a shell would. */
+function runCopy(checkout: string, args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(join(checkout, 'knower'), args, { env, cwd: checkout });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const node22 = join(repoRoot, 'node_modules', '.bin', 'node');
+
+describe('knower bootstrap', () => {
+  let checkout: string;
+  beforeEach(async () => {
+    checkout = await realpath(await mkdtemp(join(tmpdir(), 'knower-bootstrap-')));
+    await copyFile(join(repoRoot, 'knower'), join(checkout, 'knower'));
+    await writeFile(join(checkout, 'package-lock.json'), '{}\n');
+    // A stand-in npm: records how it was run, and "installs" what the script then looks for.
+    const bin = join(checkout, 'bin');
+    await mkdir(bin);
+    await writeFile(
+      join(bin, 'npm'),
+      [
+        '#!/bin/sh',
+        `echo "$*" >> "${checkout}/npm-calls"`,
+        `mkdir -p "${checkout}/node_modules/.bin" "${checkout}/core/dist/cli"`,
+        `: > "${checkout}/node_modules/.package-lock.json"`,
+        `ln -sf "${node22}" "${checkout}/node_modules/.bin/node"`,
+        `echo 'console.log("cli ran")' > "${checkout}/core/dist/cli/main.js"`,
+      ].join('\n'),
+    );
+    await chmod(join(bin, 'npm'), 0o755);
+  });
+  afterEach(async () => {
+    await rm(checkout, { recursive: true, force: true });
+  });
+
+  const env = () => ({ PATH: `${join(checkout, 'bin')}:${process.env.PATH ?? ''}`, HOME: checkout });
+
+  it('installs when node_modules is only an empty folder, then runs the CLI', async () => {
+    await mkdir(join(checkout, 'node_modules'));
+    const result = await runCopy(checkout, ['status'], env());
+    expect(result.stderr).toContain('Installing dependencies (npm ci)');
+    expect(await readFile(join(checkout, 'npm-calls'), 'utf8')).toBe('ci\n');
+    expect(result.stdout).toBe('cli ran\n');
+  });
+
+  it('does not install again once an install is complete', async () => {
+    await runCopy(checkout, ['status'], env());
+    const again = await runCopy(checkout, ['status'], env());
+    expect(again.stderr).not.toContain('Installing dependencies');
+    expect(await readFile(join(checkout, 'npm-calls'), 'utf8')).toBe('ci\n');
+  });
+});
