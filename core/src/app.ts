@@ -1,66 +1,18 @@
-import { mkdir, realpath } from 'node:fs/promises';
-import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { clearFailedItem, createQuestions, createUpdateRetry, QuestionStore, type Questions, type UpdateRetry } from './activity/index.js';
-import { createAgents, modelDeps, type Agents } from './agents/index.js';
 import type { Config } from './config/index.js';
-import { createEventBus, type EventBus } from './events/index.js';
-import { createDiskWatch, type DiskWatch } from './health/index.js';
-import { createHistory, type History } from './history/index.js';
-import { countInboxItems } from './inbox/index.js';
-import { createBackgroundJob, createTreeWriter, startVaultSync, type BackgroundJob, type IndexingProgress } from './jobs/index.js';
-import type { Logger } from './logger.js';
-import { createUpdateQueue, UpdateJournal, UpdateStore, type RetryPolicy, type UpdateQueue } from './queue/index.js';
-import { activityRoutes, answerRoutes, healthRoutes, historyRoutes, inboxRoutes, searchRoutes, shareRoutes, sseRoutes, updateRoutes, vaultRoutes, webRoutes } from './routes/index.js';
-import { describeError, sendError, validationError } from './routes/http-errors.js';
+import { describeError, sendError, validationError } from './http/index.js';
+import { createKnower, type Knower, type KnowerDeps } from './knower.js';
 import { mcpRoutes } from './mcp/index.js';
-import { createSearchEngine, guardVaultHits, type SearchEngine } from './search/index.js';
+import { activityRoutes, briefRoutes, healthRoutes, historyRoutes, inboxRoutes, questionRoutes, searchRoutes, shareRoutes, sseRoutes, statsRoutes, updateRoutes, vaultRoutes, webRoutes } from './routes/index.js';
 import { securityPlugin } from './security/index.js';
-import { createBriefs, type Briefs } from './brief/index.js';
-import { briefRoutes, statsRoutes } from './routes/index.js';
-import { createVaultStats, type VaultStats } from './stats/index.js';
-import { chooseFrontmatterMode, claimRootNames, cleanLeftovers, ensureSkeleton, probeFilesystem, registerFilesystem, settleWrites, VaultIndex, type FileOps, type Filesystem, type FrontmatterChoice, type RootNames } from './vault/index.js';
-import { SelfWrites } from './watch/index.js';
 
-export interface Knower {
-  config: Config;
-  /** The vault's real path: every path check compares against it. */
-  root: string;
-  index: VaultIndex;
-  bus: EventBus;
-  search: SearchEngine;
-  job: BackgroundJob;
-  agents: Agents;
-  queue: UpdateQueue;
-  /** Where notes' created/updated/tokens live, and why. */
-  frontmatter: FrontmatterChoice;
-  /** What the vault's filesystem can do (hard links, case folding), probed at start. */
-  filesystem: Filesystem;
-  /** Which of Knower's root names the person's own files hold. */
-  rootNames: RootNames;
-  history: History;
-  /** Questions asked through POST /search, kept with their answers. */
-  questions: Questions;
-  /** Runs a failed update's input again. */
-  retries: UpdateRetry;
-  /** What the vault holds and what changed lately, per project. */
-  stats: VaultStats;
-  /** A repository's project brief, for coding agents. */
-  briefs: Briefs;
-  watching(): boolean;
-  /** Why changes made on disk may go unnoticed, if so. */
-  watchProblem(): string | undefined;
-  /** How far the first pass and the job are: /health is "indexing" until search covers the vault. */
-  indexing(): IndexingProgress;
-  /** Resolves when the start-up scan, the job, tree.md and the search index have all caught up. */
-  whenSettled(): Promise<void>;
-  /** Free space on the vault's and the state dir's disks. */
-  disks: DiskWatch;
-  /** A running update silent this long is reported stuck (tests shorten it). */
-  queueStallMs?: number;
+export type { Knower } from './knower.js';
+
+export interface AppDeps extends KnowerDeps {
+  logger?: FastifyServerOptions['logger'];
 }
 
 declare module 'fastify' {
@@ -69,190 +21,21 @@ declare module 'fastify' {
   }
 }
 
-export interface AppDeps {
-  config: Config;
-  clock?: () => Date;
-  /** A search engine to use instead of qmd (tests of what sits around it). */
-  search?: SearchEngine;
-  logger?: FastifyServerOptions['logger'];
-  /** How often and how patiently a failing update is retried (tests shorten the backoff). */
-  retry?: RetryPolicy;
-  /** How long the vault must be quiet before hand edits are committed to the history (tests shorten it). */
-  historyQuietMs?: number;
-  /** File operations that differ between filesystems (tests give one without hard links). */
-  fileOps?: FileOps;
-  /** A running update silent this long is reported stuck in /health (default 15 min). */
-  queueStallMs?: number;
-  /** One agent tool call's time limit (default 60 s; tests shorten it). */
-  toolTimeLimitMs?: number;
-}
-
+/** The service: the vault and its services (knower.ts), behind the HTTP edge. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
-  const clock = deps.clock ?? (() => new Date());
   const app = Fastify({ logger: deps.logger ?? { level: config.logLevel }, bodyLimit: 1024 * 1024, schemaErrorFormatter: validationError });
   // Requests are checked against the zod schemas of api/, which also type the handlers.
   app.setValidatorCompiler(validatorCompiler);
-  const log: Logger = app.log;
-
-  await mkdir(config.stateDir, { recursive: true });
-  await mkdir(config.vaultPath, { recursive: true });
-  const root = await realpath(config.vaultPath);
-  // How this filesystem writes safely (hard links or O_EXCL) and compares names (case folded or not).
-  const filesystem = probeFilesystem(root, deps.fileOps);
-  const unregisterFilesystem = registerFilesystem(filesystem);
-  if (!filesystem.hardLinks || filesystem.caseInsensitive) log.info({ hardLinks: filesystem.hardLinks, caseInsensitive: filesystem.caseInsensitive }, 'vault filesystem');
-  // Decided before anything is written: names the person's files already hold stay theirs.
-  // What a crash left mid-write: temp files go, notes moved aside come back (never lost).
-  const leftovers = await cleanLeftovers(root);
-  if (leftovers.removed.length || leftovers.restored.length) log.warn({ ...leftovers }, 'cleaned up after an interrupted write');
-  const rootNames = await claimRootNames({ root, vaultPath: path.resolve(config.vaultPath), stateDir: config.stateDir, caseInsensitive: filesystem.caseInsensitive });
-  for (const notice of rootNames.notices()) log.warn(notice);
-  // Decided before the skeleton is written: a vault that already had notes is the person's own.
-  const frontmatter = await chooseFrontmatterMode(config.stateDir, path.resolve(config.vaultPath), config.frontmatter, clock());
-  const created = await ensureSkeleton(root, clock(), rootNames);
-  if (created.length) log.info({ created }, 'created the vault skeleton');
-  log.info({ mode: frontmatter.mode, reason: frontmatter.reason }, 'frontmatter mode');
-
-  const index = new VaultIndex();
-  const bus = createEventBus();
-  const selfWrites = new SelfWrites();
-  const search = guardVaultHits(
-    deps.search ??
-      createSearchEngine({
-        nodeBinary: config.qmd.nodeBinary,
-        cliPath: config.qmd.cliPath,
-        vaultRoot: root,
-        stateDir: config.stateDir,
-        collection: 'vault',
-        env: config.childEnv,
-        models: config.models,
-        log: (level, msg, extra) => log[level](extra ?? {}, msg),
-      }),
-    root,
-  );
-
-  const treeWriter = createTreeWriter({ root, file: rootNames.fileOf('tree.md'), index, selfWrites, clock, log });
-  let inboxCount = -1;
-  const job = createBackgroundJob({
-    root,
-    index,
-    engine: search,
-    selfWrites,
-    clock,
-    log,
-    mode: frontmatter.mode,
-    isPersons: rootNames.isPersons,
-    onListingChange: () => {
-      treeWriter.schedule();
-      bus.publish({ type: 'tree_changed', data: { revision: index.revision } });
-      const count = countInboxItems(index);
-      if (count !== inboxCount) {
-        if (inboxCount !== -1) bus.publish({ type: 'inbox_updated', data: { count } });
-        inboxCount = count;
-      }
-    },
-    announce: (rel, type) => bus.publish({ type: 'file_changed', data: { path: rel, type } }),
-  });
-  const store = new UpdateStore(config.stateDir, clock);
-  const journalFor = (id: string) => new UpdateJournal(path.join(store.folderOf(id), 'journal'), root, log);
-  // The history and the queue know each other through these closures, called only once both exist.
-  const history = createHistory({
-    root,
-    stateDir: config.stateDir,
-    env: config.childEnv,
-    clock,
-    log,
-    bus,
-    activeJournals: () => {
-      const running = queue.status().running;
-      return running ? [journalFor(running).dir] : [];
-    },
-    recordOf: (id) => queue.get(id),
-    loadRecord: (id) => store.get(id),
-    exclusive: (fn) => queue.exclusive(fn),
-    ...(deps.historyQuietMs !== undefined ? { quietMs: deps.historyQuietMs } : {}),
-  });
-  const sync = startVaultSync({ root, bus, job, selfWrites, log, onForeignChange: (rel) => history.noteChange(rel), listed: (rel) => index.has(rel) });
-  const agents = createAgents({ root, names: rootNames, index, search, clock, log, ...modelDeps(config.provider), ...(deps.toolTimeLimitMs ? { toolTimeLimitMs: deps.toolTimeLimitMs } : {}) });
-  const queue = createUpdateQueue({
-    store,
-    agents,
-    bus,
-    clock,
-    log,
-    journalFor,
-    history,
-    clearFailedItem: (failed, writer) => clearFailedItem({ root, imagePath: (record, image) => store.imagePath(record, image) }, failed, writer),
-    ...(deps.retry ? { retry: deps.retry } : {}),
-  });
-  // The accepted updates are counted before the service answers: /health never shows an idle
-  // queue while updates wait to be loaded after a restart.
-  await queue.load();
-  const questions = createQuestions({ store: new QuestionStore(config.stateDir), agents, bus, clock, log });
-  const retries = createUpdateRetry({ queue, imagePath: (record, image) => store.imagePath(record, image) });
-  let watching = false;
-  // Watch first, then the first pass: a change made while the pass runs is not missed.
-  const firstPass = sync.ready.then(() => {
-    watching = sync.problem() === undefined;
-    return job.start();
-  });
-  // Accepted updates left from before a crash run again, once the agents can see the vault.
-  // Then the history compares the vault with its last commit (the first snapshot, or edits made while stopped).
-  const historyStarted = firstPass
-    .then(() => queue.start())
-    .then(() => history.start())
-    .catch((err: unknown) => log.error({ err }, 'could not load the update queue'));
-  if (config.embedIntervalS > 0) search.startEmbedTimer(config.embedIntervalS);
-
-  const knower: Knower = {
-    config,
-    root,
-    index,
-    bus,
-    search,
-    job,
-    agents,
-    queue,
-    frontmatter,
-    filesystem,
-    rootNames,
-    history,
-    questions,
-    retries,
-    stats: createVaultStats({ index, queue, history, search, clock }),
-    briefs: createBriefs({ root, index, search }),
-    disks: createDiskWatch({ vault: root, state: config.stateDir }),
-    ...(deps.queueStallMs !== undefined ? { queueStallMs: deps.queueStallMs } : {}),
-    watching: () => watching && sync.problem() === undefined,
-    watchProblem: () => sync.problem(),
-    indexing: () => job.progress(),
-    async whenSettled() {
-      await firstPass;
-      do {
-        await settleWrites();
-        await job.whenIdle();
-        await treeWriter.whenIdle();
-        await historyStarted;
-        await history.whenIdle();
-      } while (job.stats().pending > 0);
-    },
-  };
+  const knower: Knower = await createKnower(deps, app.log);
   app.decorate('knower', knower);
+  app.addHook('onClose', () => knower.close());
+  await registerEdge(app, config);
+  return app;
+}
 
-  app.addHook('onClose', async () => {
-    await queue.close();
-    await history.close();
-    await sync.close();
-    job.close();
-    // A stamp already under way finishes (its temp file gone) before the vault is let go.
-    await Promise.race([job.whenIdle(), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
-    await settleWrites();
-    treeWriter.cancel();
-    await search.close();
-    unregisterFilesystem();
-  });
-
+/** Errors in one shape, then the routes: security first, so its checks cover every route after it. */
+async function registerEdge(app: FastifyInstance, config: Config): Promise<void> {
   app.setErrorHandler((error: { statusCode?: number; validation?: unknown; code?: string; message: string }, request, reply) => {
     const { status, error: code, message } = describeError(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
@@ -277,7 +60,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(inboxRoutes);
   await app.register(updateRoutes);
   await app.register(shareRoutes);
-  await app.register(answerRoutes);
+  await app.register(questionRoutes);
   await app.register(historyRoutes);
   await app.register(activityRoutes);
   await app.register(sseRoutes);
@@ -285,5 +68,4 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(briefRoutes);
   await app.register(mcpRoutes);
   await app.register(webRoutes, { dist: config.webDist });
-  return app;
 }

@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { getInboxItem, isInboxId } from '../inbox/index.js';
+import { getInboxItem, isInboxId, itemFolder, ITEM_NOTES } from '../inbox/index.js';
 import type { StoredImage, UpdateRecord } from '../queue/index.js';
 import type { VaultWriter } from '../vault/index.js';
 
@@ -22,10 +22,10 @@ export async function clearFailedItem(deps: FailedItemDeps, failed: UpdateRecord
   if (failed.status !== 'failed' || !id || !isInboxId(id)) return [];
   const item = await getInboxItem(deps.root, id);
   if (!item || item.review.frontmatter.status !== 'failed' || item.review.frontmatter.update_id !== failed.id) return [];
-  const folder = path.join(deps.root, 'inbox', id);
+  const folder = path.join(deps.root, itemFolder(id));
   const images = await Promise.all(failed.images.map((image) => readFile(deps.imagePath(failed, image)).catch(() => null)));
   for (const entry of await readdir(folder, { withFileTypes: true })) {
-    if (entry.name === 'review.md' || entry.name === 'input.md') continue;
+    if (ITEM_NOTES.has(entry.name)) continue;
     if (!entry.isFile()) return [];
     const bytes = await readFile(path.join(folder, entry.name));
     if (!images.some((image) => image?.equals(bytes))) return [];

@@ -9,7 +9,9 @@ import type { QuestionStore } from './question-store.js';
 /** A question's outcome: the answer, or a failure the route reports (the question is kept either way). */
 export type Asked =
   | { ok: true; record: QuestionRecord; answer: Answer }
-  | { ok: false; record: QuestionRecord; error: 'model_unavailable' | 'cancelled'; message: string };
+  | { ok: false; record: QuestionRecord; error: 'model_unavailable' | 'cancelled'; message: string }
+  /** Refused before anything was kept. */
+  | { ok: false; record?: undefined; error: 'empty_query'; message: string };
 
 export type RetryRefusal = { ok: false; error: 'question_not_found' | 'question_not_failed'; message: string };
 export type CancelRefusal = { ok: false; error: 'question_not_found' | 'question_not_pending'; message: string };
@@ -18,7 +20,8 @@ const INTERRUPTED = 'Knower stopped before the answer was ready.';
 const CANCELLED = 'You stopped this question before the answer was ready.';
 
 /**
- * Questions asked through `POST /search`: each is on disk before the search agent starts, and
+ * Questions asked through `POST /search` or MCP `ask` (one door, so each is kept and shown in
+ * Activity wherever it was asked): each is on disk before the search agent starts, and
  * keeps its answer or its error. Questions left pending by a stop are marked interrupted at start.
  */
 export function createQuestions(deps: { store: QuestionStore; agents: Pick<Agents, 'answer'>; bus: EventBus; clock: () => Date; log: Logger }) {
@@ -42,6 +45,7 @@ export function createQuestions(deps: { store: QuestionStore; agents: Pick<Agent
   })().catch((err: unknown) => deps.log.error({ err }, 'could not load the questions asked before'));
 
   async function ask(req: AnswerRequest, retryOf?: QuestionRecord): Promise<Asked> {
+    if (!req.query.trim()) return { ok: false, error: 'empty_query', message: 'the question is empty' };
     await loaded;
     const record = await save({
       id: deps.store.newId(deps.clock()),

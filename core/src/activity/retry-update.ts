@@ -1,18 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import type { NewUpdate, StoredImage, UpdateQueue, UpdateRecord } from '../queue/index.js';
+import type { SubmitOutcome, Updates } from '../updates/index.js';
 
-export type RetryOutcome =
-  | { ok: true; record: UpdateRecord; duplicate: boolean }
-  | { ok: false; error: 'update_not_found' | 'update_not_failed' | 'input_missing'; message: string };
+export type RetryOutcome = SubmitOutcome | { ok: false; error: 'update_not_found' | 'update_not_failed' | 'input_missing'; message: string };
 
 /**
  * Runs a failed update's input again (text, images, inbox_ref) as a new update through the
- * queue, linked both ways (`retry_of` / `retried_by`). The failed record and its stored input
+ * update door (the same rules as a new update), linked both ways (`retry_of` / `retried_by`). The failed record and its stored input
  * stay as they are. Retrying an update already retried answers with its retry while that one
  * has not failed; a failed retry is retried in its turn. One retry at a time: a double click
  * does not queue the input twice.
  */
-export function createUpdateRetry(deps: { queue: Pick<UpdateQueue, 'get' | 'submit'>; imagePath: (record: UpdateRecord, image: StoredImage) => string }) {
+export function createUpdateRetry(deps: { queue: Pick<UpdateQueue, 'get'>; updates: Pick<Updates, 'submit'>; imagePath: (record: UpdateRecord, image: StoredImage) => string }) {
   let tail: Promise<unknown> = Promise.resolve();
 
   async function retry(id: string): Promise<RetryOutcome> {
@@ -37,8 +36,8 @@ export function createUpdateRetry(deps: { queue: Pick<UpdateQueue, 'get' | 'subm
     } catch {
       return { ok: false, error: 'input_missing', message: `the images of update ${failed.id} are no longer in the state folder; its inbox item keeps a copy` };
     }
-    const { record: created } = await deps.queue.submit({ text: failed.text, images, ...(failed.inbox_ref ? { inboxRef: failed.inbox_ref } : {}), retryOf: failed.id });
-    return { ok: true, record: created, duplicate: false };
+    const outcome = await deps.updates.submit({ text: failed.text, images, ...(failed.inbox_ref ? { inboxRef: failed.inbox_ref } : {}), retryOf: failed.id });
+    return outcome.ok ? { ...outcome, duplicate: false } : outcome;
   }
 
   return {

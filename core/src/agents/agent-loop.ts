@@ -77,7 +77,7 @@ export async function runToolCall(call: ToolUsePart, tools: readonly AgentTool[]
   });
   try {
     const result = await Promise.race([tool.run(parsed.data, session), overdue]);
-    return result.ok ? { type: 'tool_result', toolUseId: call.id, content: result.content } : fail(result.error);
+    return result.ok ? { type: 'tool_result', toolUseId: call.id, content: result.text } : fail(result.error);
   } catch (err) {
     if (err instanceof ToolTimeout) {
       session.log.warn({ tool: tool.name, limitMs }, 'agent tool call ran out of time');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { setFrontmatterFields, type VaultAccess } from '../vault/index.js';
 import { copyAttachments, writeInputNote } from './inbox-files.js';
 import type { UpdateInput } from './types.js';
+import { itemFolder, REVIEW_FILE } from '../inbox/index.js';
 
 const quote = (text: string) => text.split('\n').map((l) => `> ${l}`).join('\n');
 
@@ -11,7 +12,7 @@ const quote = (text: string) => text.split('\n').map((l) => `> ${l}`).join('\n')
  * the raw text and the images, so nothing accepted is ever lost and the user sees why.
  */
 export async function writeFailedItem(vault: VaultAccess, input: UpdateInput, error: string): Promise<string> {
-  const folder = path.join(vault.root, 'inbox', input.id);
+  const folder = path.join(vault.root, itemFolder(input.id));
   await mkdir(folder, { recursive: true });
   try {
     return await writeItem(vault, input, error);
@@ -23,7 +24,7 @@ export async function writeFailedItem(vault: VaultAccess, input: UpdateInput, er
 }
 
 async function writeItem(vault: VaultAccess, input: UpdateInput, error: string): Promise<string> {
-  const folder = path.join(vault.root, 'inbox', input.id);
+  const folder = path.join(vault.root, itemFolder(input.id));
   const { names, missing } = await copyAttachments(vault, input);
   await writeInputNote(vault, input, names);
   const firstLine = input.text.trim().split('\n')[0]?.slice(0, 80) || 'an update';
@@ -56,6 +57,6 @@ async function writeItem(vault: VaultAccess, input: UpdateInput, error: string):
     status: 'failed',
   });
   // Ours to replace: an earlier attempt's half-written review must not hide the failure.
-  await vault.writer.write(path.join(folder, 'review.md'), review);
+  await vault.writer.write(path.join(folder, REVIEW_FILE), review);
   return input.id;
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { VaultAccess } from '../vault/index.js';
 import { attachmentName } from './attachments.js';
 import type { UpdateInput } from './types.js';
+import { inputPath, itemFolder } from '../inbox/index.js';
 
 /** input.md: the update exactly as received, with its attachments linked beside it. */
 export function renderInputNote(input: UpdateInput, attachments: string[]): string {
@@ -21,7 +22,7 @@ export function renderInputNote(input: UpdateInput, attachments: string[]): stri
 
 /** Writes input.md once: a re-run finds it already there and leaves it as it is. */
 export async function writeInputNote(vault: VaultAccess, input: UpdateInput, attachments: string[]): Promise<string> {
-  const rel = `inbox/${input.id}/input.md`;
+  const rel = inputPath(input.id);
   await vault.writer.write(path.join(vault.root, rel), renderInputNote(input, attachments), { expect: null });
   return rel;
 }
@@ -35,7 +36,7 @@ export async function copyAttachments(vault: VaultAccess, input: UpdateInput): P
   const missing: string[] = [];
   for (const image of input.images) {
     const name = attachmentName(image);
-    const dest = path.join(vault.root, 'inbox', input.id, name);
+    const dest = path.join(vault.root, itemFolder(input.id), name);
     try {
       await vault.writer.copyInto(image.path, dest);
       names.push(name);

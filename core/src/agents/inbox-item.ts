@@ -7,6 +7,7 @@ import { writeInputNote } from './inbox-files.js';
 import { escapeRegExp } from './note-text.js';
 import { markChanged, type Session } from './session.js';
 import type { UpdateInput } from './types.js';
+import { itemFolder, reviewPath } from '../inbox/index.js';
 
 const firstProse = (body: string) =>
   body.split(/\n\s*\n/).map((p) => p.trim()).find((p) => p && !/^[#>-]/.test(p))?.replace(/\s+/g, ' ').slice(0, 200);
@@ -24,12 +25,12 @@ async function unclaimed(session: Session, saved: SavedImage[], reviewRel: strin
  * moved beside them, with review.md's links to their bucket paths pointed at the new place.
  */
 export async function finalizeInboxItem(session: Session, input: UpdateInput, saved: SavedImage[]): Promise<void> {
-  const reviewRel = `inbox/${input.id}/review.md`;
+  const reviewRel = reviewPath(input.id);
   const reviewAbs = path.join(session.root, reviewRel);
   const moved: Array<{ from: string; name: string }> = [];
   for (const s of await unclaimed(session, saved, reviewRel)) {
     const name = attachmentName(s.image);
-    const rel = `inbox/${input.id}/${name}`;
+    const rel = `${itemFolder(input.id)}/${name}`;
     await mkdir(path.dirname(path.join(session.root, rel)), { recursive: true });
     const ok = await session.writer.linkFile(path.join(session.root, s.rel), path.join(session.root, rel)).then(() => true, () => false);
     if (!ok) continue; // a file of that name is already there: the image stays in bucket/

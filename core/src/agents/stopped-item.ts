@@ -4,6 +4,7 @@ import { setFrontmatterFields } from '../vault/index.js';
 import type { LoopResult, ToolTrace } from './agent-loop.js';
 import { markChanged, markSeen, type Session } from './session.js';
 import type { UpdateInput } from './types.js';
+import { itemFolder, reviewPath } from '../inbox/index.js';
 
 const MAX_TRACE_LINES = 40;
 const quote = (text: string) => text.split('\n').map((l) => `> ${l}`).join('\n');
@@ -34,8 +35,8 @@ export function stoppedReason(result: Pick<LoopResult, 'stopped' | 'iterations'>
  * The runner then adds input.md and the images beside it (finalizeInboxItem).
  */
 export async function writeStoppedItem(session: Session, input: UpdateInput, result: LoopResult, runnerSaved: ReadonlySet<string>): Promise<string> {
-  const rel = `inbox/${input.id}/review.md`;
-  const changed = [...session.changed].filter((p) => !p.startsWith(`inbox/${input.id}/`) && !runnerSaved.has(p)).sort();
+  const rel = reviewPath(input.id);
+  const changed = [...session.changed].filter((p) => !p.startsWith(`${itemFolder(input.id)}/`) && !runnerSaved.has(p)).sort();
   const firstLine = input.text.trim().split('\n')[0]?.slice(0, 80) || 'an update';
   const body = [
     '# Knower stopped before it finished filing this update',
@@ -62,7 +63,7 @@ export async function writeStoppedItem(session: Session, input: UpdateInput, res
     update_id: JSON.stringify(input.id),
     status: 'stopped',
   });
-  await mkdir(path.join(session.root, 'inbox', input.id), { recursive: true });
+  await mkdir(path.join(session.root, itemFolder(input.id)), { recursive: true });
   // Ours to write: the runner calls this only when the model did not open an item itself.
   await session.writer.write(path.join(session.root, rel), review);
   markSeen(session, rel, review);

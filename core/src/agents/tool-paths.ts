@@ -1,5 +1,6 @@
-import { filesystemOf, resolveVaultPath, TREE_FILE } from '../vault/index.js';
+import { filesystemOf, resolveVaultPath, ROOT_FILES, ROOT_FOLDERS, TREE_FILE } from '../vault/index.js';
 import type { Session } from './session.js';
+import { INBOX_DIR, itemFolder, reviewPath } from '../inbox/index.js';
 
 /** What a tool wants to do with a path; the rules differ for reading and changing. */
 export type PathAction = 'list' | 'read' | 'create' | 'change' | 'delete' | 'move-from' | 'move-to';
@@ -7,7 +8,7 @@ export type PathAction = 'list' | 'read' | 'create' | 'change' | 'delete' | 'mov
 export type ToolPath = { ok: true; rel: string; abs: string } | { ok: false; error: string };
 
 /** The vault's structure: deleting or moving these would break every agent and the web app. */
-const PROTECTED = new Set(['overview.md', 'profile.md', 'tasks.md', 'changelog.md', 'inbox', 'bucket', 'projects']);
+const PROTECTED = new Set<string>([...ROOT_FILES.filter((name) => name !== TREE_FILE), ...ROOT_FOLDERS]);
 
 const MUTATING: ReadonlySet<PathAction> = new Set(['create', 'change', 'delete', 'move-from', 'move-to']);
 
@@ -35,7 +36,7 @@ export async function resolveToolPath(session: Session, input: string, action: P
   if ((action === 'delete' || action === 'move-from') && PROTECTED.has(key)) {
     return { ok: false, error: `${rel} is part of the vault's structure and cannot be deleted or moved.` };
   }
-  if (key === 'inbox' || key.startsWith('inbox/')) {
+  if (key === INBOX_DIR || key.startsWith(`${INBOX_DIR}/`)) {
     const problem = inboxRule(session, key, action, fold);
     if (problem) return { ok: false, error: problem };
   }
@@ -43,9 +44,9 @@ export async function resolveToolPath(session: Session, input: string, action: P
 }
 
 function inboxRule(session: Session, key: string, action: PathAction, fold: (s: string) => string): string | undefined {
-  const ownReview = session.updateId ? `inbox/${session.updateId}/review.md` : undefined;
+  const ownReview = session.updateId ? reviewPath(session.updateId) : undefined;
   if ((action === 'create' || action === 'change') && ownReview && key === fold(ownReview)) return undefined;
-  const resolving = session.inboxRef ? `inbox/${session.inboxRef}` : undefined;
+  const resolving = session.inboxRef ? itemFolder(session.inboxRef) : undefined;
   if (resolving && (action === 'delete' || action === 'move-from') && (key === fold(resolving) || key.startsWith(`${fold(resolving)}/`))) {
     return undefined;
   }

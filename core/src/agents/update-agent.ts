@@ -14,12 +14,13 @@ import type { UpdateInput, UpdateOutcome } from './types.js';
 import { fileAsReceived } from './unfiled-update.js';
 import { buildUpdateTask } from './update-task.js';
 import { UPDATE_SYSTEM_PROMPT } from './update-prompt.js';
+import { itemFolder, reviewPath } from '../inbox/index.js';
 
 const exists = (abs: string) => access(abs).then(() => true, () => false);
 
 /** The log is a promise to the user: every update that changed the vault appears in it. */
 async function logChanges(session: Session, updateId: string, headline: string | undefined, skip: ReadonlySet<string> = new Set()): Promise<void> {
-  const changed = [...session.changed].filter((rel) => !rel.startsWith(`inbox/${updateId}/`) && !skip.has(rel)).sort();
+  const changed = [...session.changed].filter((rel) => !rel.startsWith(`${itemFolder(updateId)}/`) && !skip.has(rel)).sort();
   if (changed.length === 0 || (await changelogMentions(session, updateId))) return;
   const lines = [...(headline ? [headline] : []), ...changed.map((rel) => `Changed \`${rel}\``)];
   if ((await logToChangelog(session, session.clock(), updateId, lines)) && changelogInVault(session)) markChanged(session, CHANGELOG);
@@ -46,7 +47,7 @@ export async function runUpdateAgent(deps: RunDeps, model: ModelClient, input: U
   const result = await runAgentLoop({ model, system: UPDATE_SYSTEM_PROMPT, context, task, tools: TOOL_SETS.update, session, maxTokens: 8192, ...(maxIterations ? { maxIterations } : {}), ...(input.onToolCall ? { onToolCall: input.onToolCall } : {}), ...(input.signal ? { signal: input.signal } : {}), ...(input.onRetry ? { onRetry: input.onRetry } : {}) });
   const summary = (result.exhausted ? `Stopped: ${stoppedReason(result)}. ` : '') + result.text.slice(0, 2000);
 
-  const reviewRel = `inbox/${input.id}/review.md`;
+  const reviewRel = reviewPath(input.id);
   if (session.changed.has(reviewRel) && (await exists(path.join(deps.root, reviewRel)))) {
     await finalizeInboxItem(session, input, saved);
     return { status: 'inbox', inboxId: input.id, files: [...session.changed].sort(), ...(summary ? { summary } : {}), usage: result.usage };

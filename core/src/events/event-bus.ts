@@ -47,3 +47,11 @@ export function createEventBus(): EventBus {
     },
   };
 }
+
+/**
+ * The one place a `file_changed` is published: a change the watcher saw and one the job found
+ * on its own pass reach clients in the same shape.
+ */
+export function announceFileChange(bus: EventBus, path: string, type: FileChangeType): void {
+  bus.publish({ type: 'file_changed', data: { path, type } });
+}

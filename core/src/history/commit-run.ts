@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { readJournal } from '../queue/index.js';
+import { readJournal } from '../vault/index.js';
 import type { CommitInfo } from './commit-log.js';
 import { AUTHORS, infoFor, messageFor, type RunMeta } from './commit-message.js';
 import { storeBlob, type HistoryContext } from './context.js';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FileChange, JournalEntry } from '../queue/index.js';
-import { isHiddenPath, TREE_FILE } from '../vault/index.js';
+import type { FileChange } from '../queue/index.js';
+import { isHiddenPath, TREE_FILE, type JournalEntry } from '../vault/index.js';
 import { blobId } from './git-objects.js';
 
 /** Files the history keeps: everything but dotfiles, dot-folders and the generated tree.md. */

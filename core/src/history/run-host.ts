@@ -1,5 +1,4 @@
-import type { UpdateJournal } from '../queue/index.js';
-import type { VaultAccess } from '../vault/index.js';
+import type { UpdateJournal, VaultAccess } from '../vault/index.js';
 import type { CommitInfo } from './commit-log.js';
 import type { RunMeta } from './commit-message.js';
 import type { HistoryContext } from './context.js';

@@ -1,8 +1,8 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { LIMITS } from '../api/index.js';
-import { formatDateField } from '../jobs/plan-metadata.js';
-import { firstHeading, isVaultFile, parseNote, readVaultBytes, resolveVaultPath } from '../vault/index.js';
+import { firstHeading, formatDateField, isVaultFile, parseNote, readVaultBytes, resolveVaultPath } from '../vault/index.js';
+import { INBOX_DIR, itemFolder, REVIEW_FILE } from './inbox-layout.js';
 
 export interface InboxSummary {
   id: string;
@@ -18,7 +18,6 @@ export interface InboxItem extends InboxSummary {
   files: string[];
 }
 
-export const INBOX_DIR = 'inbox';
 const ID_PATTERN = new RegExp(`^[A-Za-z0-9][A-Za-z0-9._-]{0,${LIMITS.idChars - 1}}$`);
 
 export function isInboxId(id: string): boolean {
@@ -39,8 +38,8 @@ function firstParagraph(body: string): string | undefined {
  * read nor listed, so it is never served, shown to a model, moved or deleted.
  */
 async function readItem(root: string, id: string): Promise<InboxItem | undefined> {
-  const folder = `${INBOX_DIR}/${id}`;
-  const bytes = await readVaultBytes(root, `${folder}/review.md`);
+  const folder = itemFolder(id);
+  const bytes = await readVaultBytes(root, `${folder}/${REVIEW_FILE}`);
   if (bytes === undefined) return undefined;
   const parsed = parseNote(bytes.toString('utf8'));
   const data = parsed.ok ? parsed.data : {};

@@ -1,5 +1,4 @@
-import { timestamp, tokenCount, type FieldValue } from '../vault/frontmatter.js';
-import { hashBody } from '../vault/note-reader.js';
+import { formatDateField, hashBody, timestamp, tokenCount, type FieldValue } from '../vault/index.js';
 
 export interface MetadataPlan {
   tokens: number;
@@ -7,12 +6,6 @@ export interface MetadataPlan {
   /** Fields to write; empty when the frontmatter is already right. */
   fields: Record<string, FieldValue>;
   updated: string | undefined;
-}
-
-export function formatDateField(value: unknown): string | undefined {
-  if (value instanceof Date && !Number.isNaN(value.getTime())) return timestamp(value);
-  if (typeof value === 'string' && value.trim()) return value.trim();
-  return undefined;
 }
 
 /**

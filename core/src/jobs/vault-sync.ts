@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { EventBus } from '../events/index.js';
+import { announceFileChange, type EventBus } from '../events/index.js';
 import type { Logger } from '../logger.js';
 import { isNote, readTextIfExists, TREE_FILE } from '../vault/index.js';
 import { watchVault, type SelfWrites, type VaultEvent } from '../watch/index.js';
@@ -43,7 +43,7 @@ export function startVaultSync(deps: {
     // seen. To clients it is new.
     const type = event.type === 'change' && deps.listed?.(event.path) === false ? 'add' : event.type;
     // Clients still hear of it (token counts changed), but the job does not look again.
-    deps.bus.publish({ type: 'file_changed', data: { path: event.path, type } });
+    announceFileChange(deps.bus, event.path, type);
     if (own) return;
     deps.onForeignChange?.(event.path);
     deps.job.enqueue(event.path);

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { SearchEngine } from '../search/index.js';
-import { isNote, readTextIfExists } from '../vault/index.js';
-import { splitWikilink, WIKILINK } from '../vault/wikilinks.js';
+import { isNote, readTextIfExists, splitWikilink, WIKILINK } from '../vault/index.js';
 
 /** One note that links to the one asked about, with the line the link is on. */
 export interface Backlink {

@@ -28,7 +28,7 @@ function methodNotAllowed(_request: unknown, reply: FastifyReply): FastifyReply 
  */
 export async function mcpRoutes(app: FastifyInstance): Promise<void> {
   const k = app.knower;
-  const deps: McpToolDeps = { root: k.root, index: k.index, search: k.search, agents: k.agents, queue: k.queue, stats: k.stats, log: app.log };
+  const deps: McpToolDeps = { root: k.root, index: k.index, search: k.search, questions: k.questions, updates: k.updates, stats: k.stats, log: app.log };
 
   app.post('/mcp', { bodyLimit: MCP_BODY_LIMIT }, async (request, reply) => {
     const project = sessionProject(k.index, clientContext(request.url));

@@ -1,7 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { MCP_TOOLS, type McpTool, type McpToolDeps } from './tools/index.js';
-import { toolError } from './tools/tool.js';
+import type { ToolAnnotations, ToolOutcome } from '../tools/index.js';
 import { vaultRelativeText } from '../vault/index.js';
 
 export const SERVER_INFO = { name: 'knower', version: '0.1.0' } as const;
@@ -16,21 +16,27 @@ const INSTRUCTIONS =
 const projectInstructions = (project: string) =>
   ` This session works in the repository of the vault's project "${project}" (projects/${project}/): search lists that project's notes first; pass scope "project:${project}" to search or ask to stay inside it.`;
 
-/** An error's text names vault-relative paths only: the client never learns where the vault lies on the host. */
-function relativePaths(result: CallToolResult, root: string): CallToolResult {
-  if (!result.isError) return result;
-  return { ...result, content: result.content.map((part) => (part.type === 'text' ? { ...part, text: vaultRelativeText(part.text, [root]) } : part)) };
+/**
+ * A tool's outcome as MCP's result. An error's text names vault-relative paths only: the client
+ * never learns where the vault lies on the host.
+ */
+function toCallToolResult(outcome: ToolOutcome, root: string): CallToolResult {
+  if (!outcome.ok) return { isError: true, content: [{ type: 'text', text: vaultRelativeText(outcome.error, [root]) }] };
+  return { content: [{ type: 'text', text: outcome.text }], ...(outcome.structured ? { structuredContent: outcome.structured } : {}) };
 }
+
+/** The tool's annotations in MCP's words. */
+const hints = (a: ToolAnnotations) => ({ readOnlyHint: a.readOnly, destructiveHint: a.destructive, idempotentHint: a.idempotent, openWorldHint: a.openWorld });
 
 /** A tool that throws is a broken invariant: log it, and give the model an error it can act on. */
 function guarded(tool: McpTool, deps: McpToolDeps) {
   return async (input: unknown): Promise<CallToolResult> => {
     try {
-      return relativePaths(await tool.run(input as never, deps), deps.root);
+      return toCallToolResult(await tool.run(input as never, deps), deps.root);
     } catch (err) {
       deps.log.error({ err, tool: tool.name }, 'MCP tool failed');
-      const message = vaultRelativeText(err instanceof Error ? err.message : String(err), [deps.root]);
-      return toolError(`Knower failed while running ${tool.name} (${message}). Try again; if it keeps failing, the service log has the details.`);
+      const message = err instanceof Error ? err.message : String(err);
+      return toCallToolResult({ ok: false, error: `Knower failed while running ${tool.name} (${message}). Try again; if it keeps failing, the service log has the details.` }, deps.root);
     }
   };
 }
@@ -46,7 +52,7 @@ export function createMcpServer(deps: McpToolDeps): McpServer {
         description: tool.description,
         inputSchema: tool.input,
         ...(tool.output ? { outputSchema: tool.output } : {}),
-        annotations: { title: tool.title, ...tool.annotations },
+        annotations: { title: tool.title, ...hints(tool.annotations) },
       },
       guarded(tool, deps),
     );

@@ -6,8 +6,7 @@ import { createCallBudget, MAX_MODEL_CALLS_PER_UPDATE, type Agents, type UpdateI
 import type { EventBus } from '../events/index.js';
 import { isModelError } from '../llm/index.js';
 import type { Logger } from '../logger.js';
-import { describeStorageError, isStorageError, journaledWriter, type VaultWriter } from '../vault/index.js';
-import { readJournal, type UpdateJournal } from './update-journal.js';
+import { describeStorageError, isStorageError, journaledWriter, readJournal, type UpdateJournal, type VaultWriter } from '../vault/index.js';
 import { FINAL_STATUSES, publicView, type FileChange, type Retrying, type UpdateRecord } from './update-record.js';
 import { recordSteps } from './update-steps.js';
 import type { NewUpdate, UpdateStore } from './update-store.js';

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { activityQuery, idParams } from '../api/index.js';
 import { isActivityCursor, isQuestionId, listActivity } from '../activity/index.js';
-import { sendAnswer } from './answer-routes.js';
-import { sendError } from './http-errors.js';
+import { sendAnswer } from './question-routes.js';
+import { sendError } from '../http/index.js';
 
 /**
  * Activity: updates and questions together, newest first (GET /activity), one question

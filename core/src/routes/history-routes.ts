@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { commitParams, diffQuery, historyQuery, idParams, noteHistoryQuery, restoreBody } from '../api/index.js';
 import { isHistoryPath, type HistoryError, type Outcome } from '../history/index.js';
 import { resolveVaultPath } from '../vault/index.js';
-import { sendError, sendPathError } from './http-errors.js';
+import { sendError, sendPathError } from '../http/index.js';
 
 const STATUS: Record<HistoryError, number> = {
   history_unavailable: 503,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParams } from '../api/index.js';
 import { getInboxItem, listInboxItems } from '../inbox/index.js';
-import { sendError } from './http-errors.js';
+import { sendError } from '../http/index.js';
 
 export async function inboxRoutes(base: FastifyInstance): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();

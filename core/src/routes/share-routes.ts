@@ -1,8 +1,9 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { describeError, sendError } from './http-errors.js';
+import { describeError, sendError } from '../http/index.js';
 import { UPDATE_LIMITS } from '../api/index.js';
 import { readShareBody } from './share-body.js';
+import { updateRefusalStatus } from './update-refusals.js';
 
 type Outcome = { ok: true; id: string } | { ok: false; status: number; error: string; message: string };
 
@@ -38,12 +39,9 @@ async function share(app: FastifyInstance, request: FastifyRequest): Promise<Out
   }
   const body = await readShareBody(request);
   if (!body.ok) return body;
-  if (!body.text && body.images.length === 0) return { ok: false, status: 400, error: 'empty_update', message: 'the share has no text, link or image' };
-  if (body.text.length > UPDATE_LIMITS.textChars) {
-    return { ok: false, status: 413, error: 'text_too_large', message: `the text has ${body.text.length} characters; the limit is ${UPDATE_LIMITS.textChars}` };
-  }
-  const { record } = await app.knower.queue.submit({ text: body.text, images: body.images });
-  return { ok: true, id: record.id };
+  const outcome = await app.knower.updates.submit({ text: body.text, images: body.images });
+  if (!outcome.ok) return { ok: false, status: updateRefusalStatus(outcome.error), error: outcome.error, message: outcome.message };
+  return { ok: true, id: outcome.record.id };
 }
 
 function respond(request: FastifyRequest, reply: FastifyReply, outcome: Outcome): FastifyReply {

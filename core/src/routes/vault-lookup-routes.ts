@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { findQuery, pathQuery, resolveQuery } from '../api/index.js';
 import type { Backlinks } from '../links/index.js';
-import { resolveVaultPath } from '../vault/index.js';
-import type { IndexViews } from '../vault/index-views.js';
-import { sendPathError } from './http-errors.js';
+import { resolveVaultPath, type IndexViews } from '../vault/index.js';
+import { sendPathError } from '../http/index.js';
 
 /**
  * Lookups over the vault index that the browser cannot do without the whole listing:

@@ -5,11 +5,9 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pathQuery, treeQuery } from '../api/index.js';
-import { isNote, parseNote, readVaultBytes, resolveVaultPath } from '../vault/index.js';
+import { createIndexViews, isNote, parseNote, readVaultBytes, resolveVaultPath, wikilinkTargets } from '../vault/index.js';
 import { createBacklinks } from '../links/index.js';
-import { createIndexViews } from '../vault/index-views.js';
-import { wikilinkTargets } from '../vault/wikilinks.js';
-import { sendError, sendPathError } from './http-errors.js';
+import { sendError, sendPathError } from '../http/index.js';
 import { flatTreeStream } from './tree-stream.js';
 import { vaultLookupRoutes } from './vault-lookup-routes.js';
 

@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { QMD_COLLECTION } from '../vault/indexed-set.js';
+import { QMD_COLLECTION } from '../vault/index.js';
 import type { QmdContext } from './qmd-process.js';
 
 /** qmd's config file in its config dir (QMD_CONFIG_DIR, inside Knower's state). */

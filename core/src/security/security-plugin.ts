@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sendError } from '../routes/http-errors.js';
+import { sendError } from '../http/index.js';
 import { hostAllowed, trustedHosts, type InterfaceAddresses } from './host-check.js';
 import { loginRoutes, waitSentence } from './login-routes.js';
 import { crossOriginProblem, isShareLaunch } from './origin-check.js';

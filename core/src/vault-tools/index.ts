@@ -5,4 +5,4 @@
 export { readTool } from './read.js';
 export { searchTool } from './search.js';
 export { treeTool } from './tree.js';
-export { readPath, type ReadTool, type ToolOutcome, type VaultReader } from './reader.js';
+export { readPath, type ReadTool, type VaultReader } from './reader.js';

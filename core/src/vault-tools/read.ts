@@ -3,7 +3,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { vaultPath } from '../api/index.js';
 import { isTextContent, readVaultBytes } from '../vault/index.js';
-import { defineReadTool, readPath, refused, shown } from './reader.js';
+import { READ_ONLY, refused, shown } from '../tools/index.js';
+import { defineReadTool, readPath } from './reader.js';
 
 /** ~50k tokens: beyond this a note is shown in part, and may then be edited but not rewritten. */
 const MAX_CHARS = 200_000;
@@ -24,6 +25,7 @@ export const readTool = defineReadTool({
   input: z.object({
     path: vaultPath.min(1, 'is empty').describe('File path relative to the vault root, e.g. "projects/acme/state.md" or "overview.md".'),
   }),
+  annotations: READ_ONLY,
   async run({ path: input }, reader) {
     const target = await readPath(reader.root, input);
     if (!target.ok) return refused(target.error);

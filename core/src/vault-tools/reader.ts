@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Tool } from '../tools/index.js';
 import type { SearchEngine, SearchMode, SearchResult } from '../search/index.js';
 import { filesystemOf, resolveVaultPath, TREE_FILE, type OwnChanges, type VaultIndex } from '../vault/index.js';
 
@@ -20,23 +21,8 @@ export interface VaultReader {
   ownChanges?(): Promise<OwnChanges>;
 }
 
-/** Expected failures are values the caller can act on ("read it again"), never exceptions. */
-export type ToolOutcome = { ok: true; text: string; structured?: Record<string, unknown> } | { ok: false; error: string };
-
-export const shown = (text: string, structured?: Record<string, unknown>): ToolOutcome => ({ ok: true, text, ...(structured && { structured }) });
-export const refused = (error: string): ToolOutcome => ({ ok: false, error });
-
-/** One read-only tool, the same for the agents and for MCP clients: described input, one run. */
-export interface ReadTool<Input extends z.ZodObject = z.ZodObject> {
-  name: string;
-  title: string;
-  /** Says when to use the tool, not only what it does. */
-  description: string;
-  input: Input;
-  /** Declared when the tool returns structured content (MCP clients validate it against this). */
-  output?: z.ZodObject;
-  run(input: z.infer<Input>, reader: VaultReader): Promise<ToolOutcome>;
-}
+/** One read-only tool, the same for the agents and for MCP clients: it works with a reader of the vault. */
+export type ReadTool<Input extends z.ZodObject = z.ZodObject> = Tool<Input, VaultReader>;
 
 /** Keeps each tool's input type while letting the lists hold them side by side. */
 export function defineReadTool<Input extends z.ZodObject>(tool: ReadTool<Input>): ReadTool {

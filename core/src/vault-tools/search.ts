@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { DEFAULTS, LIMITS, projectScope, queryText, resultLimit, searchMode } from '../api/index.js';
 import type { SearchResult } from '../search/index.js';
-import { defineReadTool, shown } from './reader.js';
+import { READ_ONLY, shown } from '../tools/index.js';
+import { defineReadTool } from './reader.js';
 
 const hit = z.object({ path: z.string(), title: z.string(), score: z.number(), snippet: z.string() });
 
@@ -33,6 +34,7 @@ export const searchTool = defineReadTool({
     limit: resultLimit.optional().describe(`Maximum number of hits (1-${LIMITS.results}, default ${DEFAULTS.results}).`),
   }),
   output: z.object({ results: z.array(hit), mode: searchMode, degraded: z.string().optional(), partial: z.literal(true).optional() }),
+  annotations: READ_ONLY,
   async run({ query, mode, scope, limit }, reader) {
     const result = await reader.search.search({ query, mode: mode ?? reader.defaultMode ?? 'fast', limit: limit ?? DEFAULTS.results, ...(scope ? { scope } : {}) });
     reader.sawSearch?.(result);

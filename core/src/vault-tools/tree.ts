@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { vaultPath } from '../api/index.js';
 import { listTree } from '../vault/index.js';
-import { defineReadTool, readPath, refused, shown } from './reader.js';
+import { READ_ONLY, refused, shown } from '../tools/index.js';
+import { defineReadTool, readPath } from './reader.js';
 
 /** Keeps one call from flooding the context: ~6k tokens; deeper or wider views are a call on a subfolder away. */
 const MAX_CHARS = 24_000;
@@ -16,6 +17,7 @@ export const treeTool = defineReadTool({
     path: vaultPath.default('').describe('Folder relative to the vault root, e.g. "projects" or "projects/acme"; "" (the default) for the whole vault.'),
     depth: z.number().int().min(1).max(10).default(2).describe('How many folder levels to expand below path (1-10, default 2).'),
   }),
+  annotations: READ_ONLY,
   async run({ path, depth }, reader) {
     const target = await readPath(reader.root, path, true);
     if (!target.ok) return refused(target.error);

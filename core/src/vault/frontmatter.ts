@@ -143,3 +143,10 @@ export function timestamp(date: Date): string {
 export function firstHeading(body: string): string | undefined {
   return /^#{1,6}\s+(.+?)\s*#*\s*$/m.exec(body)?.[1];
 }
+
+/** A date field as read from frontmatter (YAML may parse it to a Date) as the text the API shows. */
+export function formatDateField(value: unknown): string | undefined {
+  if (value instanceof Date && !Number.isNaN(value.getTime())) return timestamp(value);
+  if (typeof value === 'string' && value.trim()) return value.trim();
+  return undefined;
+}

@@ -19,7 +19,8 @@ const throwing = defineTool({
   name: 'explode',
   description: 'Always throws.',
   input: z.object({}),
-  annotations: { readOnly: true, destructive: false },
+  title: 'Explode',
+  annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   run: async () => {
     throw new Error('kaboom');
   },

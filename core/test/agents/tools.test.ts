@@ -33,11 +33,11 @@ describe('tool definitions', () => {
 
 describe('read and tree', () => {
   it('reads notes whole, describes binary files, and lists folders with depth', async () => {
-    expect(await readTool.run({ path: 'projects/acme/state.md' }, session)).toMatchObject({ ok: true, content: expect.stringMatching(/^---\ncreated:/) });
-    expect(await readTool.run({ path: 'bucket/photo.png' }, session)).toMatchObject({ ok: true, content: expect.stringContaining('binary file (png') });
+    expect(await readTool.run({ path: 'projects/acme/state.md' }, session)).toMatchObject({ ok: true, text: expect.stringMatching(/^---\ncreated:/) });
+    expect(await readTool.run({ path: 'bucket/photo.png' }, session)).toMatchObject({ ok: true, text: expect.stringContaining('binary file (png') });
     expect(await readTool.run({ path: 'projects/acme' }, session)).toMatchObject({ ok: false, error: expect.stringContaining('folder') });
     const tree = await treeTool.run({ path: 'projects', depth: 2 }, session);
-    expect(tree).toMatchObject({ ok: true, content: expect.stringContaining('state.md') });
+    expect(tree).toMatchObject({ ok: true, text: expect.stringContaining('state.md') });
     expect(await treeTool.run({ path: 'nowhere', depth: 1 }, session)).toMatchObject({ ok: false });
   });
 
@@ -47,8 +47,8 @@ describe('read and tree', () => {
     await readTool.run({ path: 'projects/acme/tasks.md' }, session);
     await deleteTool.run({ path: 'projects/acme/tasks.md' }, session);
     const tree = await treeTool.run({ path: 'projects/acme', depth: 1 }, session);
-    expect(tree).toMatchObject({ ok: true, content: expect.stringContaining('fresh.md') });
-    expect(tree.ok && tree.content).not.toContain('tasks.md');
+    expect(tree).toMatchObject({ ok: true, text: expect.stringContaining('fresh.md') });
+    expect(tree.ok && tree.text).not.toContain('tasks.md');
   });
 });
 
@@ -68,7 +68,7 @@ describe('changing files', () => {
     await readTool.run({ path: 'projects/acme/tasks.md' }, session);
     await appendTool.run({ path: 'projects/acme/tasks.md', content: '- [ ] second task', position: 'bottom' }, session);
     expect(await vault.read('projects/acme/tasks.md')).toBe('# Tasks\n\n- [ ] first task\n- [ ] second task\n');
-    expect(await appendTool.run({ path: 'projects/acme/notes.md', content: '# Notes', position: 'bottom' }, session)).toMatchObject({ ok: true, content: 'Created projects/acme/notes.md.' });
+    expect(await appendTool.run({ path: 'projects/acme/notes.md', content: '# Notes', position: 'bottom' }, session)).toMatchObject({ ok: true, text: 'Created projects/acme/notes.md.' });
   });
 
   it('write creates, refuses to clobber a file it has not read, and keeps created on a rewrite', async () => {
@@ -85,7 +85,7 @@ describe('changing files', () => {
   it('refuses a full rewrite of a note it saw only in part', async () => {
     await vault.write('bucket/huge.md', `# Huge\n\n${'x'.repeat(250_000)}\nTHE END\n`);
     const read = await readTool.run({ path: 'bucket/huge.md' }, session);
-    expect(read.ok && read.content).toContain('more characters (not shown)');
+    expect(read.ok && read.text).toContain('more characters (not shown)');
     expect(await writeTool.run({ path: 'bucket/huge.md', content: 'short' }, session)).toMatchObject({ ok: false, error: expect.stringContaining('only part') });
     expect(await appendTool.run({ path: 'bucket/huge.md', content: 'more' }, session)).toMatchObject({ ok: true });
     expect(await vault.read('bucket/huge.md')).toContain('THE END\nmore\n');
@@ -100,7 +100,7 @@ describe('delete and move', () => {
     await vault.write('bucket/old/b.md', 'b, edited by hand\n');
     expect(await deleteTool.run({ path: 'bucket/old' }, session)).toMatchObject({ ok: false, error: expect.stringContaining('changed on disk') });
     await readTool.run({ path: 'bucket/old/b.md' }, session);
-    expect(await deleteTool.run({ path: 'bucket/old' }, session)).toMatchObject({ ok: true, content: 'Deleted bucket/old/ (2 files).' });
+    expect(await deleteTool.run({ path: 'bucket/old' }, session)).toMatchObject({ ok: true, text: 'Deleted bucket/old/ (2 files).' });
     expect(session.changed).toEqual(new Set(['bucket/old/a.md', 'bucket/old/b.md']));
   });
 

@@ -25,12 +25,15 @@ function resolveImport(from: string, spec: string): string | undefined {
   });
 }
 
-/** Files under `root`, keyed by their path relative to it. */
-export function importGraph(root: string): ImportGraph {
+/**
+ * Files under `root`, keyed by their path relative to it. `types: true` keeps type-only imports
+ * too: a rule about what a layer may know holds for its types as much as for its calls.
+ */
+export function importGraph(root: string, opts: { types?: boolean } = {}): ImportGraph {
   const graph: ImportGraph = new Map();
   for (const file of sourceFiles(root)) {
     const targets = [...readFileSync(file, 'utf8').matchAll(IMPORT)]
-      .filter((match) => !match[1])
+      .filter((match) => opts.types || !match[1])
       .map((match) => resolveImport(file, match[2]!))
       .filter((target): target is string => target !== undefined)
       .map((target) => path.relative(root, target));
@@ -68,5 +71,15 @@ export function cycles(graph: ImportGraph): string[] {
     state.set(node, 'done');
   };
   for (const node of graph.keys()) if (!state.has(node)) visit(node);
+  return found;
+}
+
+/** Every import specifier of the files under `root` (relative or not, type-only included), keyed by file. */
+export function importSpecifiers(root: string): Map<string, string[]> {
+  const ANY = /^\s*(?:import|export)\s+[^'"]*?from\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]/gm;
+  const found = new Map<string, string[]>();
+  for (const file of sourceFiles(root)) {
+    found.set(path.relative(root, file), [...readFileSync(file, 'utf8').matchAll(ANY)].map((match) => (match[1] ?? match[2])!));
+  }
   return found;
 }

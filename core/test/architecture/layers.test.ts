@@ -1,9 +1,42 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { cycles, importGraph, moduleGraph } from './import-graph.js';
+import { cycles, importGraph, importSpecifiers, moduleGraph } from './import-graph.js';
 
 const coreSrc = fileURLToPath(new URL('../../src', import.meta.url));
-const webSrc = fileURLToPath(new URL('../../../apps/web/src', import.meta.url));
+const coreRoot = fileURLToPath(new URL('../..', import.meta.url));
+const web = fileURLToPath(new URL('../../../apps/web', import.meta.url));
+const webSrc = path.join(web, 'src');
+
+/**
+ * The core's layers, bottom first: a module may use modules of its own layer or below, never
+ * above (docs/architecture.md draws the same picture). A new module must be placed here.
+ */
+const LAYERS: string[][] = [
+  ['api', 'config', 'logger', 'events', 'llm', 'tools'],
+  ['vault'],
+  ['search', 'watch', 'inbox'],
+  ['vault-tools', 'links', 'jobs', 'brief'],
+  ['agents'],
+  ['queue'],
+  ['updates', 'history', 'activity', 'stats', 'health'],
+  ['http', 'routes', 'mcp', 'security'],
+  ['app', 'main', 'knower', 'preflight', 'start-check', 'log-rotation'],
+];
+const layerOf = new Map(LAYERS.flatMap((names, level) => names.map((name) => [name, level] as const)));
+
+/** What a layer must never know, whatever the layering would allow: the arrows that point the wrong way in meaning. */
+const NEVER: Array<[string, string[], string]> = [
+  ['vault', ['agents', 'queue', 'history', 'http', 'routes', 'security', 'mcp', 'app'], 'the vault knows no agents and no HTTP'],
+  ['search', ['agents', 'queue', 'activity', 'http', 'routes', 'mcp'], 'search knows no agents'],
+  ['llm', ['vault', 'search', 'agents'], 'the model clients know no vault'],
+  ['security', ['routes', 'mcp'], 'security uses the HTTP helpers, not the routes'],
+  ['agents', ['jobs', 'queue', 'history'], 'agents take dates and notes from the vault, not from the job'],
+  ['history', ['agents', 'jobs'], 'the history knows the vault and the update records, not the agents'],
+];
+
+/** Packages of the HTTP edge: only the edge and the composition may import them. */
+const HTTP_PACKAGES = /^(fastify|@fastify\/|fastify-|@modelcontextprotocol\/)/;
 
 describe('the import graph', () => {
   it('finds a cycle when there is one, and none in a chain', () => {
@@ -18,12 +51,12 @@ describe('the import graph', () => {
     expect(cycles(moduleGraph(files))).toEqual([]);
   });
 
-  it('keeps the API contract, the vault and config at the bottom', () => {
-    const modules = moduleGraph(importGraph(coreSrc));
+  it('keeps the API contract and config at the bottom, the vault just above', () => {
+    const modules = moduleGraph(importGraph(coreSrc, { types: true }));
     // The contract is zod schemas alone: the web app bundles it.
     expect(modules.get('api')).toEqual([]);
-    expect(modules.get('vault')).toEqual([]);
     expect(modules.get('config')).toEqual([]);
+    expect(modules.get('vault')).toEqual(['logger']);
     // The CLI talks to the service over HTTP: it shares the contract and configuration, not the service's code.
     expect(modules.get('cli')).toEqual(['api', 'config']);
   });
@@ -34,3 +67,86 @@ describe('the import graph', () => {
     expect(cycles(files)).toEqual([]);
   });
 });
+
+describe('the layers', () => {
+  const modules = moduleGraph(importGraph(coreSrc, { types: true }));
+
+  it('places every core module in a layer', () => {
+    const unplaced = [...modules.keys()].filter((name) => name !== 'cli' && !layerOf.has(name));
+    expect(unplaced).toEqual([]);
+  });
+
+  it('finds an upward arrow when there is one', () => {
+    const upward = upwardArrows(new Map([['vault', ['agents']], ['agents', ['vault']]]));
+    expect(upward).toEqual(['vault → agents']);
+  });
+
+  it('has no arrow pointing up (types included)', () => {
+    expect(upwardArrows(modules)).toEqual([]);
+  });
+
+  for (const [from, never, why] of NEVER) {
+    it(`${why}: ${from} imports none of ${never.join(', ')}`, () => {
+      expect(modules.get(from)?.filter((target) => never.includes(target))).toEqual([]);
+    });
+  }
+
+  it('keeps the HTTP server packages at the edge', () => {
+    const edge = new Set(['http', 'routes', 'mcp', 'security', 'app', 'main', 'logger']);
+    const found = [...importSpecifiers(coreSrc)].flatMap(([file, specs]) =>
+      edge.has(file.split(path.sep)[0]!.replace(/\.tsx?$/, '')) ? [] : specs.filter((spec) => HTTP_PACKAGES.test(spec)).map((spec) => `${file} → ${spec}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('has modules use each other through their index.ts, not through their files', () => {
+    // The search worker is a process of its own that loads only the vault's leaf files it needs;
+    // the CLI shares config's path helpers.
+    const exempt = (file: string) => file.startsWith(`search${path.sep}worker${path.sep}`) || file.startsWith(`cli${path.sep}`);
+    const deep = [...importSpecifiers(coreSrc)].flatMap(([file, specs]) => {
+      if (exempt(file)) return [];
+      const own = file.split(path.sep)[0];
+      return specs
+        .filter((spec) => spec.startsWith('.'))
+        .map((spec) => path.relative(coreSrc, path.resolve(coreSrc, path.dirname(file), spec)))
+        .filter((target) => target.includes(path.sep) && target.split(path.sep)[0] !== own && path.basename(target) !== 'index.js')
+        .map((target) => `${file} → ${target}`);
+    });
+    expect(deep).toEqual([]);
+  });
+
+  it('history takes the write journal from the vault layer: from the queue only the update record', () => {
+    const fromQueue = [...importSpecifiers(path.join(coreSrc, 'history'))].flatMap(([file, specs]) =>
+      specs.filter((spec) => spec.includes('/queue/')).map((spec) => `${file} → ${spec}`),
+    );
+    // The record's shape and its final states are the queue's own words; the journal is not.
+    const allowed = /^\.\.\/queue\/index\.js$/;
+    expect(fromQueue.filter((edge) => !allowed.test(edge.split(' → ')[1]!))).toEqual([]);
+    const journalUsers = [...importGraph(path.join(coreSrc, '..'), { types: true })]
+      .filter(([file, targets]) => file.startsWith(`src${path.sep}history`) && targets.some((t) => t.includes(`queue${path.sep}update-journal`)));
+    expect(journalUsers).toEqual([]);
+  });
+});
+
+describe('the web app talks to core over HTTP only', () => {
+  it('imports nothing of core but the API contract, in the app and in its benchmarks', () => {
+    const offending: string[] = [];
+    for (const dir of [webSrc, path.join(web, 'bench')]) {
+      for (const [file, specs] of importSpecifiers(dir)) {
+        for (const spec of specs) {
+          const target = spec.startsWith('.') ? path.resolve(dir, path.dirname(file), spec) : '';
+          if (target.startsWith(coreRoot)) offending.push(`${path.relative(web, path.join(dir, file))} → ${spec}`);
+        }
+      }
+    }
+    expect(offending).toEqual([]);
+  });
+});
+
+function upwardArrows(graph: Map<string, string[]>): string[] {
+  return [...graph].flatMap(([from, targets]) => {
+    const level = layerOf.get(from);
+    if (level === undefined) return [];
+    return targets.filter((to) => (layerOf.get(to) ?? -1) > level).map((to) => `${from} → ${to}`);
+  });
+}

@@ -105,7 +105,7 @@ describe('MCP tool errors say what to do', () => {
     ['tree', { path: 'nowhere' }, /No files under nowhere\//],
     ['search', { query: 'x', scope: '../etc' }, /scope must look like "project:<name>"/],
     ['search', { query: '' }, /Input validation error/],
-    ['remember', { text: '   ' }, /text is empty/],
+    ["remember", { text: "   " }, /empty_update\): the update has no text/],
     ['ask', { question: 42 }, /Input validation error/],
   ];
   for (const [tool, args, message] of cases) {

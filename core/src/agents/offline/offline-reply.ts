@@ -1,14 +1,12 @@
 import { rmdir } from 'node:fs/promises';
 import path from 'node:path';
-import { getInboxItem } from '../../inbox/index.js';
+import { getInboxItem, inputPath, itemFolder, ITEM_NOTES } from '../../inbox/index.js';
 import { parseNote, readVaultBytes, type VaultAccess } from '../../vault/index.js';
 import { saveBytes } from '../attachments.js';
 import { slugify } from '../note-text.js';
 import type { RunDeps } from '../session.js';
 import type { UpdateInput, UpdateOutcome } from '../types.js';
 import { createBucketNote, imageLinks, logOnce, saveImagesBeside } from './bucket-note.js';
-
-const ITEM_NOTES = new Set(['review.md', 'input.md']);
 
 const bodyOf = async (root: string, rel: string) => {
   const bytes = await readVaultBytes(root, rel);
@@ -33,13 +31,13 @@ async function moveIntoBucket(vault: VaultAccess, rel: string, name: string): Pr
 export async function offlineReply(deps: RunDeps, input: UpdateInput, ref: string): Promise<UpdateOutcome | undefined> {
   const item = await getInboxItem(deps.root, ref);
   if (!item) return undefined;
-  const folder = path.join(deps.root, 'inbox', ref);
+  const folder = path.join(deps.root, itemFolder(ref));
   const stem = `${input.receivedAt.slice(0, 10)}-${slugify(item.title)}`;
   const attachments = item.files.filter((f) => !ITEM_NOTES.has(path.basename(f)));
   const moved: string[] = [];
   for (const rel of attachments) moved.push(await moveIntoBucket(deps, rel, `${stem}-${path.basename(rel)}`));
   const images = await saveImagesBeside(deps, input, stem);
-  const original = await bodyOf(deps.root, `inbox/${ref}/input.md`);
+  const original = await bodyOf(deps.root, inputPath(ref));
   const body = [
     `The inbox item "${item.title}" was answered while no model was configured (offline mode), so Knower filed everything here as it was.`,
     '',
@@ -60,9 +58,9 @@ export async function offlineReply(deps: RunDeps, input: UpdateInput, ref: strin
   const note = await createBucketNote(deps, stem, body, { title: JSON.stringify(item.title), source: 'offline', inbox_item: JSON.stringify(ref) }, input.id);
   const removed: string[] = [];
   for (const name of ITEM_NOTES) {
-    if (await deps.writer.removeFile(path.join(folder, name)).then(() => true, () => false)) removed.push(`inbox/${ref}/${name}`);
+    if (await deps.writer.removeFile(path.join(folder, name)).then(() => true, () => false)) removed.push(`${itemFolder(ref)}/${name}`);
   }
-  await rmdir(folder).catch((err: Error) => deps.log.warn({ err, folder: `inbox/${ref}` }, 'inbox folder not empty after resolving; left in place'));
+  await rmdir(folder).catch((err: Error) => deps.log.warn({ err, folder: itemFolder(ref) }, 'inbox folder not empty after resolving; left in place'));
   const logged = await logOnce(deps, input.id, [`Resolved inbox item ${ref} ("${item.title}"): filed the reply and the original input into [${note}](${note}) (offline mode)`]);
   const files = [note, ...attachments, ...moved, ...images, ...removed, ...logged];
   return { status: 'done', files: [...new Set(files)].sort(), summary: `Resolved inbox item ${ref} into ${note} (offline mode).` };

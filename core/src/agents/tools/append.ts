@@ -5,6 +5,7 @@ import { defineTool } from './tool.js';
 
 export const appendTool = defineTool({
   name: 'append',
+  title: 'Append to a note',
   description:
     'Add a block of markdown to a file you have read in this session, at the top (newest first: below the title and its intro line, ' +
     'above existing entries; use this for changelog entries) or at the bottom (use this for tasks and running notes). ' +
@@ -14,7 +15,7 @@ export const appendTool = defineTool({
     content: z.string().min(1).max(200_000).describe('The markdown block to add, e.g. "## 2025-01-31 14:02 UTC · update u123\\n- Added the launch date to projects/acme/state.md".'),
     position: z.enum(['top', 'bottom']).default('bottom').describe('"top" = newest-first position under the title; "bottom" = end of the file.'),
   }),
-  annotations: { readOnly: false, destructive: false },
+  annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   async run({ path, content, position }, session) {
     const target = await fileTarget(session, path);
     if (!target.ok) return target.result;

@@ -1,24 +1,23 @@
-import { formatDateField } from '../../jobs/plan-metadata.js';
-import { isNote, isTextContent, parseNote, readBytesIfExists, setFrontmatterFields, timestamp, tokenCount, versionKey } from '../../vault/index.js';
+import { formatDateField, isNote, isTextContent, parseNote, readBytesIfExists, setFrontmatterFields, timestamp, tokenCount, versionKey } from '../../vault/index.js';
 import { markChanged, markSeen, type Session } from '../session.js';
 import { resolveToolPath } from '../tool-paths.js';
 import { kindOf } from './folder-walk.js';
-import { done, refuse, type ToolResult } from './tool.js';
+import { shown, refused, type ToolOutcome } from '../../tools/index.js';
 
-export type FileTarget = { ok: true; rel: string; abs: string; exists: boolean } | { ok: false; result: ToolResult };
+export type FileTarget = { ok: true; rel: string; abs: string; exists: boolean } | { ok: false; result: ToolOutcome };
 
 /** A file the agent means to write to: sandboxed as a change or a creation, never a folder. */
 export async function fileTarget(session: Session, path: string): Promise<FileTarget> {
   const probe = await resolveToolPath(session, path, 'read');
-  if (!probe.ok) return { ok: false, result: refuse(probe.error) };
+  if (!probe.ok) return { ok: false, result: refused(probe.error) };
   const kind = await kindOf(probe.abs);
-  if (kind === 'folder') return { ok: false, result: refuse(`${probe.rel} is a folder; give a file path.`) };
+  if (kind === 'folder') return { ok: false, result: refused(`${probe.rel} is a folder; give a file path.`) };
   const target = await resolveToolPath(session, path, kind ? 'change' : 'create');
-  if (!target.ok) return { ok: false, result: refuse(target.error) };
+  if (!target.ok) return { ok: false, result: refused(target.error) };
   return { ok: true, rel: target.rel, abs: target.abs, exists: kind !== undefined };
 }
 
-export type Fresh = { ok: true; current: string } | { ok: false; result: ToolResult };
+export type Fresh = { ok: true; current: string } | { ok: false; result: ToolOutcome };
 
 const readAgain = (rel: string) =>
   `${rel} changed on disk since you read it (probably edited by hand). Nothing was written. Read it again and redo your change on what it holds now.`;
@@ -30,29 +29,29 @@ const readAgain = (rel: string) =>
  */
 export async function currentIfFresh(session: Session, rel: string, abs: string): Promise<Fresh> {
   const bytes = await readBytesIfExists(abs);
-  if (bytes === undefined) return { ok: false, result: refuse(`${rel} does not exist (or is a folder).`) };
-  if (!isTextContent(bytes)) return { ok: false, result: refuse(`${rel} is a binary file: it can be moved or deleted, not edited.`) };
+  if (bytes === undefined) return { ok: false, result: refused(`${rel} does not exist (or is a folder).`) };
+  if (!isTextContent(bytes)) return { ok: false, result: refused(`${rel} is a binary file: it can be moved or deleted, not edited.`) };
   const current = bytes.toString('utf8');
   const seen = session.seen.get(rel);
   if (seen === undefined) {
-    return { ok: false, result: refuse(`You have not read ${rel} in this session. Read it first, then make your change.`) };
+    return { ok: false, result: refused(`You have not read ${rel} in this session. Read it first, then make your change.`) };
   }
-  if (seen !== versionKey(current)) return { ok: false, result: refuse(readAgain(rel)) };
+  if (seen !== versionKey(current)) return { ok: false, result: refused(readAgain(rel)) };
   return { ok: true, current };
 }
 
 /** Like currentIfFresh for any file (binary too), by its bytes: for delete and move. */
-export async function checkFreshBytes(session: Session, rel: string, abs: string): Promise<ToolResult | undefined> {
+export async function checkFreshBytes(session: Session, rel: string, abs: string): Promise<ToolOutcome | undefined> {
   const seen = session.seen.get(rel);
-  if (seen === undefined) return refuse(`You have not read ${rel} in this session. Read it first.`);
+  if (seen === undefined) return refused(`You have not read ${rel} in this session. Read it first.`);
   const bytes = await readBytesIfExists(abs);
-  if (bytes === undefined) return refuse(`${rel} no longer exists.`);
-  if (seen !== versionKey(bytes)) return refuse(readAgain(rel));
+  if (bytes === undefined) return refused(`${rel} no longer exists.`);
+  if (seen !== versionKey(bytes)) return refused(readAgain(rel));
   return undefined;
 }
 
 /** Compare-and-swap over the content the freshness check saw; the agent then knows its own write. */
-export async function commitChange(session: Session, rel: string, abs: string, current: string, next: string, what: string): Promise<ToolResult> {
+export async function commitChange(session: Session, rel: string, abs: string, current: string, next: string, what: string): Promise<ToolOutcome> {
   let expect = current;
   let outcome = await session.writer.write(abs, next, { expect });
   // The background job stamping tokens/updated meanwhile is not a hand edit: swap over its version.
@@ -63,11 +62,11 @@ export async function commitChange(session: Session, rel: string, abs: string, c
     outcome = await session.writer.write(abs, next, { expect });
   }
   if (!outcome.ok) {
-    return refuse(outcome.reason === 'missing' ? `${rel} was deleted while you worked on it.` : readAgain(rel));
+    return refused(outcome.reason === 'missing' ? `${rel} was deleted while you worked on it.` : readAgain(rel));
   }
   markSeen(session, rel, next);
   markChanged(session, rel);
-  return done(`${what} ${rel}.`);
+  return shown(`${what} ${rel}.`);
 }
 
 /**
@@ -83,13 +82,13 @@ function withKnowerFields(rel: string, content: string, now: Date): string {
 }
 
 /** Creates a file that must not exist yet (never overwrites a file the agent has not read). */
-export async function commitCreate(session: Session, rel: string, abs: string, content: string): Promise<ToolResult> {
+export async function commitCreate(session: Session, rel: string, abs: string, content: string): Promise<ToolOutcome> {
   const outcome = await session.writer.write(abs, withKnowerFields(rel, content, session.clock()), { expect: null });
   if (!outcome.ok) {
-    return refuse(`${rel} already exists (someone created it meanwhile). Read it, then change it.`);
+    return refused(`${rel} already exists (someone created it meanwhile). Read it, then change it.`);
   }
   markSeen(session, rel, content);
   markChanged(session, rel);
   session.created.add(rel);
-  return done(`Created ${rel}.`);
+  return shown(`Created ${rel}.`);
 }

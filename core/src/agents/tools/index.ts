@@ -4,4 +4,5 @@ export { editTool } from './edit.js';
 export { appendTool } from './append.js';
 export { deleteTool } from './delete.js';
 export { moveTool } from './move.js';
-export { toToolSpec, type AgentTool, type ToolResult } from './tool.js';
+export { type AgentTool } from './tool.js';
+export { toToolSpec, type ToolOutcome } from '../../tools/index.js';

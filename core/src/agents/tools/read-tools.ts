@@ -3,7 +3,7 @@ import nodePath from 'node:path';
 import { isNote, type IndexEntry, type OwnChanges } from '../../vault/index.js';
 import { readTool as read, searchTool as search, treeTool as tree, type ReadTool, type VaultReader } from '../../vault-tools/index.js';
 import { markSeen, type Session } from '../session.js';
-import { defineTool, done, refuse, type AgentTool } from './tool.js';
+import { defineTool, type AgentTool } from './tool.js';
 
 /**
  * The index catches up with a write a moment later (the background job waits for quiet):
@@ -42,18 +42,9 @@ function readerOf(session: Session): VaultReader {
   };
 }
 
-/** A read-only vault tool as the agents call it. */
+/** A read-only vault tool as the agents call it: the same tool, reading through the run's session. */
 function forAgents(tool: ReadTool): AgentTool {
-  return defineTool({
-    name: tool.name,
-    description: tool.description,
-    input: tool.input,
-    annotations: { readOnly: true, destructive: false },
-    async run(input, session) {
-      const outcome = await tool.run(input, readerOf(session));
-      return outcome.ok ? done(outcome.text) : refuse(outcome.error);
-    },
-  });
+  return defineTool({ ...tool, run: (input, session) => tool.run(input, readerOf(session)) });
 }
 
 export const readTool = forAgents(read);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { isModelError } from '../../agents/index.js';
 import { projectScope, queryText, searchMode } from '../../api/index.js';
-import { defineMcpTool, READ_ONLY, toolError, toolText } from './tool.js';
+import { READ_ONLY, refused, shown } from '../../tools/index.js';
+import { defineMcpTool } from './tool.js';
 
 export const askTool = defineMcpTool({
   name: 'ask',
@@ -26,21 +26,15 @@ export const askTool = defineMcpTool({
   }),
   annotations: READ_ONLY,
   async run({ question, mode, scope }, deps) {
-    if (!question.trim()) return toolError('The question is empty: ask something about the vault.');
-    try {
-      const answer = await deps.agents.answer({ query: question, mode, ...(scope ? { scope } : {}) });
-      const sources = answer.sources.length ? `\n\nSources:\n${answer.sources.map((s) => `- ${s}`).join('\n')}` : '';
-      const { markdown, mode: used, degraded, offline } = answer;
-      return toolText(`${markdown}${sources}`, {
-        markdown,
-        sources: answer.sources,
-        mode: used,
-        ...(degraded ? { degraded } : {}),
-        ...(offline ? { offline } : {}),
-      });
-    } catch (err) {
-      if (!isModelError(err)) throw err;
-      return toolError(`Knower's model could not answer (${err.message}). Try again in a minute, or use search and read directly.`);
+    // Asked through the same door as POST /search: kept, announced and listed in Activity.
+    const asked = await deps.questions.ask({ query: question, mode, ...(scope ? { scope } : {}) });
+    if (!asked.ok) {
+      if (asked.error === 'empty_query') return refused('The question is empty: ask something about the vault.');
+      if (asked.error === 'cancelled') return refused('The question was stopped before the answer was ready (from the Knower app). Ask again if you still need it.');
+      return refused(`Knower: ${asked.message}. Try again in a minute, or use search and read directly.`);
     }
+    const { markdown, sources, mode: used, degraded, offline } = asked.answer;
+    const cited = sources.length ? `\n\nSources:\n${sources.map((s) => `- ${s}`).join('\n')}` : '';
+    return shown(`${markdown}${cited}`, { markdown, sources, mode: used, ...(degraded ? { degraded } : {}), ...(offline ? { offline } : {}) });
   },
 });

@@ -5,7 +5,7 @@ import { readPath } from '../../vault-tools/index.js';
 export type NoteText = { ok: true; rel: string; text: string } | { ok: false; error: string };
 
 /** One text file of the vault, through the same path rules as read; folders, missing and binary files are errors the caller can act on. */
-export async function readNoteText(root: string, input: string): Promise<NoteText> {
+export async function readTextNote(root: string, input: string): Promise<NoteText> {
   const target = await readPath(root, input);
   if (!target.ok) return target;
   const info = await stat(target.abs).catch(() => undefined);

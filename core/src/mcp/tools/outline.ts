@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { vaultPath } from '../../api/index.js';
 import { headingKey, noteLines, outlineNote, tokenCount } from '../../vault/index.js';
-import { readNoteText } from './note-text.js';
-import { defineMcpTool, READ_ONLY, toolError, toolText } from './tool.js';
+import { readTextNote } from './note-text.js';
+import { READ_ONLY, refused, shown } from '../../tools/index.js';
+import { defineMcpTool } from './tool.js';
 
 /** Enough for any real note; a generated file with thousands of headings is listed in part, saying so. */
 const MAX_HEADINGS = 400;
@@ -30,22 +31,22 @@ export const outlineTool = defineMcpTool({
   output: z.object({ path: z.string(), lines: z.number(), headings: z.array(heading), truncated: z.boolean() }),
   annotations: READ_ONLY,
   async run({ path }, deps) {
-    const note = await readNoteText(deps.root, path);
-    if (!note.ok) return toolError(note.error);
+    const note = await readTextNote(deps.root, path);
+    if (!note.ok) return refused(note.error);
     const outline = outlineNote(note.text);
     const lines = noteLines(note.text); // split once: a long note may have hundreds of sections
-    const shown = outline.headings.slice(0, MAX_HEADINGS).map((h) => ({ ...h, tokens: tokenCount(lines.slice(h.line - 1, h.end).join('\n')) }));
-    const truncated = outline.headings.length > shown.length;
+    const listed = outline.headings.slice(0, MAX_HEADINGS).map((h) => ({ ...h, tokens: tokenCount(lines.slice(h.line - 1, h.end).join('\n')) }));
+    const truncated = outline.headings.length > listed.length;
     const head = `${note.rel}: ${outline.lines} lines, ${outline.headings.length} heading${outline.headings.length === 1 ? '' : 's'}`;
-    if (shown.length === 0) return toolText(`${head}. It has no headings: read it whole with read.`, { path: note.rel, lines: outline.lines, headings: [], truncated: false });
+    if (listed.length === 0) return shown(`${head}. It has no headings: read it whole with read.`, { path: note.rel, lines: outline.lines, headings: [], truncated: false });
     // A name used more than once shows its occurrence: section needs it to pick one.
     const uses = new Map<string, number>();
     for (const h of outline.headings) uses.set(headingKey(h.text), (uses.get(headingKey(h.text)) ?? 0) + 1);
-    const rows = shown.map((h) => {
+    const rows = listed.map((h) => {
       const repeat = (uses.get(headingKey(h.text)) ?? 0) > 1 ? ` · occurrence ${h.occurrence}` : '';
       return `${'  '.repeat(h.level - 1)}${'#'.repeat(h.level)} ${h.text} · lines ${h.line}-${h.end} · ${h.tokens} tokens${repeat}`;
     });
-    const more = truncated ? `\n… and ${outline.headings.length - shown.length} more headings (not shown).` : '';
-    return toolText(`${head}\n${rows.join('\n')}${more}\n\nRead one part with section(path, heading).`, { path: note.rel, lines: outline.lines, headings: shown, truncated });
+    const more = truncated ? `\n… and ${outline.headings.length - listed.length} more headings (not shown).` : '';
+    return shown(`${head}\n${rows.join('\n')}${more}\n\nRead one part with section(path, heading).`, { path: note.rel, lines: outline.lines, headings: listed, truncated });
   },
 });

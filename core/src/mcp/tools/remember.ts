@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { UPDATE_LIMITS } from '../../api/index.js';
-import { defineMcpTool, toolError, toolText } from './tool.js';
+import { refused, shown } from '../../tools/index.js';
+import { defineMcpTool } from './tool.js';
 
 export const rememberTool = defineMcpTool({
   name: 'remember',
@@ -11,20 +12,22 @@ export const rememberTool = defineMcpTool({
     'Send self-contained text (who, what, when, which project); it is not a way to ask questions (use ask). ' +
     'Returns at once with an update id; if the agent cannot decide where it belongs, it asks the user in the Knower inbox.',
   input: z.object({
+    // No length bounds here: the update door refuses empty and too long text with the same code and sentence as POST /update.
     text: z
       .string()
-      .min(1)
-      .max(UPDATE_LIMITS.textChars)
-      .describe('The information to store, in plain text or markdown, e.g. "Acme launch moved to 12 May; Dana owns the press kit."'),
+      .describe(
+        `The information to store, in plain text or markdown, at most ${UPDATE_LIMITS.textChars} characters, e.g. "Acme launch moved to 12 May; Dana owns the press kit."`,
+      ),
   }),
   output: z.object({ id: z.string(), status: z.string(), duplicate: z.boolean() }),
   // Not read-only: it changes the vault. Not destructive: the update agent adds and amends
   // notes under write-safety rules. Not idempotent: sending the same text twice files it twice.
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   async run({ text }, deps) {
-    if (!text.trim()) return toolError('The text is empty: send the information to remember.');
-    const { record, duplicate } = await deps.queue.submit({ text, images: [] });
-    return toolText(
+    const outcome = await deps.updates.submit({ text, images: [] });
+    if (!outcome.ok) return refused(`Not accepted (${outcome.error}): ${outcome.message}. Send the information to remember as non-empty text within the limit.`);
+    const { record, duplicate } = outcome;
+    return shown(
       `Accepted: update ${record.id} is ${record.status}. Knower's update agent will file it into the vault in the background ` +
         `(usually within a minute), then search and read will find it. Progress: GET /updates/${record.id} on the Knower service, ` +
         'or the Activity view of the Knower web app; if the agent cannot decide where it belongs, an item appears in the Knower inbox.',

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { LIMITS, vaultPath } from '../../api/index.js';
 import { headingPath, outlineNote, pickHeading, sectionText, type OutlineHeading } from '../../vault/index.js';
-import { readNoteText } from './note-text.js';
-import { defineMcpTool, READ_ONLY, toolError, toolText } from './tool.js';
+import { readTextNote } from './note-text.js';
+import { READ_ONLY, refused, shown } from '../../tools/index.js';
+import { defineMcpTool } from './tool.js';
 
 /** As read: ~50k tokens; a bigger section is shown in part and its sub-sections are a call away. */
 const MAX_CHARS = 200_000;
@@ -34,14 +35,14 @@ export const sectionTool = defineMcpTool({
   output: z.object({ path: z.string(), heading: z.string(), level: z.number(), line: z.number(), end: z.number(), occurrence: z.number(), text: z.string(), partial: z.boolean() }),
   annotations: READ_ONLY,
   async run({ path, heading, occurrence }, deps) {
-    const note = await readNoteText(deps.root, path);
-    if (!note.ok) return toolError(note.error);
+    const note = await readTextNote(deps.root, path);
+    if (!note.ok) return refused(note.error);
     const outline = outlineNote(note.text);
     const pick = pickHeading(outline, heading, occurrence);
     if (!pick.ok) {
       if (pick.reason === 'not_found') {
         const names = outline.headings.slice(0, 40).map((h) => `- ${describe(h)}`);
-        return toolError(
+        return refused(
           outline.headings.length
             ? `${note.rel} has no heading "${heading}". Its headings:\n${names.join('\n')}${outline.headings.length > names.length ? '\n…' : ''}`
             : `${note.rel} has no headings: read it whole with read.`,
@@ -50,7 +51,7 @@ export const sectionTool = defineMcpTool({
       const list = pick.candidates.map((h, i) => `${i + 1}. ${describe(h)}`).join('\n');
       const paths = pick.candidates.map(headingPath);
       const byPath = new Set(paths).size === paths.length ? ` or a heading path such as "${paths[1] ?? ''}"` : '';
-      return toolError(
+      return refused(
         pick.reason === 'ambiguous'
           ? `"${heading}" is the name of ${pick.candidates.length} headings in ${note.rel}:\n${list}\nCall section again with occurrence (1-${pick.candidates.length})${byPath}.`
           : `"${heading}" names ${pick.candidates.length} heading${pick.candidates.length === 1 ? '' : 's'} in ${note.rel}, so occurrence ${occurrence} does not exist:\n${list}`,
@@ -61,6 +62,6 @@ export const sectionTool = defineMcpTool({
     const partial = whole.length > MAX_CHARS;
     const text = partial ? `${whole.slice(0, MAX_CHARS)}\n\n… the section continues for ${whole.length - MAX_CHARS} more characters: outline it and read its sub-sections.` : whole;
     const where = `${note.rel}, lines ${h.line}-${h.end}${h.parents.length ? ` (under ${h.parents.join(' > ')})` : ''}:`;
-    return toolText(`${where}\n\n${text}`, { path: note.rel, heading: h.text, level: h.level, line: h.line, end: h.end, occurrence: h.occurrence, text, partial });
+    return shown(`${where}\n\n${text}`, { path: note.rel, heading: h.text, level: h.level, line: h.line, end: h.end, occurrence: h.occurrence, text, partial });
   },
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { statsSchema, type Stats } from '../../api/index.js';
-import { defineMcpTool, READ_ONLY, toolText } from './tool.js';
+import { READ_ONLY, shown } from '../../tools/index.js';
+import { defineMcpTool } from './tool.js';
 
 const pct = (ratio: number | null) => (ratio === null ? 'unknown' : `${Math.round(ratio * 100)}%`);
 const count = (n: number | null) => (n === null ? '?' : String(n));
@@ -38,6 +39,6 @@ export const statsTool = defineMcpTool({
   annotations: READ_ONLY,
   async run({ days }, deps) {
     const stats = await deps.stats.stats(days);
-    return toolText(format(stats), stats as unknown as Record<string, unknown>);
+    return shown(format(stats), stats as unknown as Record<string, unknown>);
   },
 });

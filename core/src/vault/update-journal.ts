@@ -1,8 +1,10 @@
 import { mkdir, open, readFile, rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { versionKey } from '../vault/index.js';
 import type { Logger } from '../logger.js';
-import { isTextContent, readBytesIfExists, writeFileAtomic, type WriteJournal } from '../vault/index.js';
+import { writeFileAtomic } from './atomic-write.js';
+import { readBytesIfExists } from './read-file.js';
+import { isTextContent, versionKey } from './version-key.js';
+import type { WriteJournal } from './write-journal.js';
 
 interface Entry {
   n: number;

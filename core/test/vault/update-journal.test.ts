@@ -2,7 +2,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/logger.js';
-import { UpdateJournal } from '../../src/queue/index.js';
+import { UpdateJournal } from '../../src/vault/index.js';
 import { journaledWriter, refusingWriter, setFrontmatterFields, type VaultWriter } from '../../src/vault/index.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 

@@ -1,0 +1,1 @@
+export { describeError, sendError, sendPathError, validationError, type ApiError } from './errors.js';
