@@ -41,7 +41,9 @@ approved pending blocked postponed cancelled shipped merged reverted archived
 lighthouse harbour glacier volcano canyon meadow orchard vineyard monastery cathedral
 accordion harpsichord bassoon marimba ukulele cello oboe tuba clarinet trombone
 saffron cardamom turmeric tamarind wasabi oregano paprika nutmeg fennel sorrel
-`.trim().split(/\s+/);
+`
+  .trim()
+  .split(/\s+/);
 
 // Terms a few notes in a hundred mention: the "needle" queries.
 export const RARE_TERMS = ['kowalczyk', 'zanzibar', 'quetzal', 'okonkwo', 'fjordline', 'xylograph', 'brachiosaur', 'umlaufbahn'];

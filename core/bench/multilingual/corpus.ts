@@ -27,7 +27,11 @@ function phrase(rng: Rng, s: ScriptWords): string {
 }
 
 function paragraph(rng: Rng, s: ScriptWords): string {
-  return Array.from({ length: between(rng, 2, 6) }, () => phrase(rng, s)).join(s.stop).trim() + s.stop.trim();
+  return (
+    Array.from({ length: between(rng, 2, 6) }, () => phrase(rng, s))
+      .join(s.stop)
+      .trim() + s.stop.trim()
+  );
 }
 
 export function multilingualNote(rng: Rng): string {
@@ -64,7 +68,13 @@ export function grepFiles(root: string, word: string, kind: ScriptWords['grep'])
     child.once('close', (code) => {
       // 1 = nothing matched: an answer too.
       if (code !== 0 && code !== 1) return reject(new Error(`grep for "${word}" failed (${code}): ${err.trim()}`));
-      resolve(out.split('\n').filter(Boolean).map((p) => p.replace(/^\.\//, '')).sort());
+      resolve(
+        out
+          .split('\n')
+          .filter(Boolean)
+          .map((p) => p.replace(/^\.\//, ''))
+          .sort(),
+      );
     });
   });
 }

@@ -36,8 +36,7 @@ export function createAgents(deps: AgentsDeps): Agents {
     get provider() {
       return status.info();
     },
-    runUpdate: (input, run) =>
-      runUpdateAgent({ ...sessionDeps, writer: run.writer }, model(names.model, run.budget ?? createCallBudget(MAX_MODEL_CALLS_PER_UPDATE)), input, deps.maxIterations),
+    runUpdate: (input, run) => runUpdateAgent({ ...sessionDeps, writer: run.writer }, model(names.model, run.budget ?? createCallBudget(MAX_MODEL_CALLS_PER_UPDATE)), input, deps.maxIterations),
     answer: (req) => runSearchAgent(sessionDeps, model(names.searchModel, createCallBudget(MAX_MODEL_CALLS_PER_QUESTION)), req),
     writeFailedItem: failed,
   };

@@ -59,9 +59,7 @@ const envSchema = z.object({
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
   ),
-  KNOWER_ALLOWED_HOSTS: optional(
-    z.string().regex(/^[A-Za-z0-9.-]+(\s*,\s*[A-Za-z0-9.-]+)*$/, 'must be a comma-separated list of host names, e.g. knower.lan,notes.example.com'),
-  ),
+  KNOWER_ALLOWED_HOSTS: optional(z.string().regex(/^[A-Za-z0-9.-]+(\s*,\s*[A-Za-z0-9.-]+)*$/, 'must be a comma-separated list of host names, e.g. knower.lan,notes.example.com')),
   ANTHROPIC_API_KEY: text,
   ANTHROPIC_BASE_URL: optional(z.url({ message: 'must be a URL such as http://127.0.0.1:9000' })),
   KNOWER_MODEL: text,
@@ -73,9 +71,7 @@ const envSchema = z.object({
   KNOWER_OPENAI_STREAM: optional(z.enum(['0', '1', 'true', 'false'], { message: 'must be 1 or 0' })),
   KNOWER_EMBED_INTERVAL_S: optional(z.coerce.number({ message: 'must be a number of seconds' }).int().min(0, 'must be 0 (off) or more')),
   KNOWER_FRONTMATTER: optional(z.enum(['knower', 'all'], { message: 'must be "knower" (stamp only the notes Knower creates) or "all" (stamp every note)' })),
-  NODE_LLAMA_CPP_GPU: optional(
-    z.enum(['auto', 'cuda', 'vulkan', 'metal', 'false', 'off', 'none', 'disable', 'disabled'], { message: 'must be auto, cuda, vulkan, metal or false (off)' }),
-  ),
+  NODE_LLAMA_CPP_GPU: optional(z.enum(['auto', 'cuda', 'vulkan', 'metal', 'false', 'off', 'none', 'disable', 'disabled'], { message: 'must be auto, cuda, vulkan, metal or false (off)' })),
   KNOWER_QMD_NODE: text,
   KNOWER_QMD_CLI: text,
   KNOWER_WEB_DIST: text,
@@ -126,7 +122,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = readEnvironment().merged, cw
     host,
     allowRemote,
     token: e.KNOWER_TOKEN,
-    allowedHosts: (e.KNOWER_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+    allowedHosts: (e.KNOWER_ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
     anthropic: {
       apiKey: e.ANTHROPIC_API_KEY,
       baseURL: e.ANTHROPIC_BASE_URL,

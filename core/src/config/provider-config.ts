@@ -56,7 +56,13 @@ export function resolveProvider(e: ProviderEnv): { ok: true; provider: ProviderC
   }
   // No default: which models a local server has is the user's choice, and guessing one fails later and less clearly.
   if (!e.KNOWER_MODEL) {
-    problems.push(problem('KNOWER_MODEL', e.KNOWER_MODEL, 'is required with the openai provider: name a model your server serves (Ollama: `ollama list`; any server: GET <OPENAI_BASE_URL>/models), e.g. llama3.1:8b'));
+    problems.push(
+      problem(
+        'KNOWER_MODEL',
+        e.KNOWER_MODEL,
+        'is required with the openai provider: name a model your server serves (Ollama: `ollama list`; any server: GET <OPENAI_BASE_URL>/models), e.g. llama3.1:8b',
+      ),
+    );
   }
   if (problems.length || !e.KNOWER_MODEL) return { ok: false, problems };
   return {

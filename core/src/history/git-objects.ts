@@ -28,7 +28,13 @@ export async function writeObject(gitDir: string, type: ObjectType, bytes: Uint8
   const id = objectId(type, bytes);
   const dir = path.join(gitDir, 'objects', id.slice(0, 2));
   const file = path.join(dir, id.slice(2));
-  if (await access(file).then(() => true, () => false)) return id;
+  if (
+    await access(file).then(
+      () => true,
+      () => false,
+    )
+  )
+    return id;
   await mkdir(dir, { recursive: true });
   // git's own temp prefix: `git gc` clears any a crash leaves behind.
   const tmp = path.join(dir, `tmp_obj_${randomBytes(6).toString('hex')}`);

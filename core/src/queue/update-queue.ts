@@ -73,9 +73,7 @@ export interface UpdateQueue {
   close(): Promise<void>;
 }
 
-export type CancelOutcome =
-  | { ok: true; record: UpdateRecord }
-  | { ok: false; error: 'update_not_found' | 'update_finished'; message: string; record?: UpdateRecord };
+export type CancelOutcome = { ok: true; record: UpdateRecord } | { ok: false; error: 'update_not_found' | 'update_finished'; message: string; record?: UpdateRecord };
 
 export function createUpdateQueue(deps: {
   store: UpdateStore;

@@ -32,9 +32,7 @@ const HASHED = `${path.sep}static${path.sep}`;
 /** The React build at `/` (assets under /static/), when it has been built. */
 export async function webRoutes(app: FastifyInstance, opts: { dist: string }): Promise<void> {
   if (!existsSync(path.join(opts.dist, 'index.html'))) {
-    app.get('/', async (_request, reply) =>
-      reply.type('text/plain; charset=utf-8').send('Knower is running. The web app is not built: run `npm run build`.\n'),
-    );
+    app.get('/', async (_request, reply) => reply.type('text/plain; charset=utf-8').send('Knower is running. The web app is not built: run `npm run build`.\n'));
     return;
   }
   await app.register(fastifyStatic, {

@@ -38,9 +38,16 @@ export function createDeepSearch(ctx: QmdContext, collection: string, models: Mo
     if (missing) return { ok: false, error: `deep search unavailable: ${missing}; ran fast search instead` };
     const state = await models.get();
     if (!state.deep) {
-      return { ok: false, error: `deep search unavailable: qmd's models are not downloaded (${state.missing.join(', ')} missing from ${state.cacheDir}; \`./knower models pull\` downloads them); ran fast search instead` };
+      return {
+        ok: false,
+        error: `deep search unavailable: qmd's models are not downloaded (${state.missing.join(', ')} missing from ${state.cacheDir}; \`./knower models pull\` downloads them); ran fast search instead`,
+      };
     }
-    if (!embedded()) return { ok: false, error: 'deep search is not ready: the vault has not been embedded yet (it is, soon after the models arrive or the vault changes; `./knower embed` does it now); ran fast search instead' };
+    if (!embedded())
+      return {
+        ok: false,
+        error: 'deep search is not ready: the vault has not been embedded yet (it is, soon after the models arrive or the vault changes; `./knower embed` does it now); ran fast search instead',
+      };
     if (busy) return { ok: false, error: 'deep search busy with another query; ran fast search instead' };
     busy = true;
     try {

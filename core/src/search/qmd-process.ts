@@ -12,9 +12,7 @@ export interface QmdContext {
   children: Set<ChildProcess>;
 }
 
-export type QmdRun =
-  | { ok: true; stdout: string; stderr: string; ms: number }
-  | { ok: false; stdout: string; stderr: string; ms: number; error: string; timedOut: boolean };
+export type QmdRun = { ok: true; stdout: string; stderr: string; ms: number } | { ok: false; stdout: string; stderr: string; ms: number; error: string; timedOut: boolean };
 
 // `--index index` makes qmd skip its walk up from cwd for a `.qmd/index.yml`, which would
 // otherwise take over config and database; INDEX_PATH still decides the database file.
@@ -122,7 +120,10 @@ export function runQmd(ctx: QmdContext, args: string[], timeoutMs: number): Prom
 
 /** The line of a qmd failure worth showing a person: the error line of a stack trace if any. */
 export function summarizeOutput(text: string): string {
-  const lines = text.split('\n').map((l) => l.trim()).filter((l) => l.length > 0);
+  const lines = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l.length > 0);
   const errorLine = lines.find((l) => /^\w*Error\b|SQLITE_/.test(l));
   // qmd states the problem first and the advice after; its warnings (no GPU, …) are noise here.
   const headline = lines.find((l) => !/warning/i.test(l));

@@ -116,4 +116,3 @@ export async function settledRows(page: Page, coreURL: string): Promise<{ drawn:
   }
   return last;
 }
-

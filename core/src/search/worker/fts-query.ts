@@ -97,7 +97,9 @@ export function planQuery(query: string): QueryPlan | null {
 /** The word as typed (minus the punctuation around it), then its pieces: what a snippet looks for. */
 function snippetWords(text: string): string[] {
   const trimmed = normalize(text).replace(/^[^\p{L}\p{N}.]+|[^\p{L}\p{N}+#]+$/gu, '');
-  const pieces = tokenize(text).filter((t) => (t.kind === 'word' || t.kind === 'spaceless') && [...t.text].length > 1).map((t) => t.text);
+  const pieces = tokenize(text)
+    .filter((t) => (t.kind === 'word' || t.kind === 'spaceless') && [...t.text].length > 1)
+    .map((t) => t.text);
   return [trimmed, ...pieces].filter((w) => w !== '');
 }
 
