@@ -34,7 +34,7 @@ function paragraph(rng: Rng, s: ScriptWords): string {
   );
 }
 
-export function multilingualNote(rng: Rng): string {
+function multilingualNote(rng: Rng): string {
   const main = pick(rng, SCRIPTS);
   const parts = [`# ${phrase(rng, main)}`];
   for (let i = between(rng, 1, 4); i > 0; i--) parts.push(paragraph(rng, main));
@@ -53,7 +53,7 @@ export async function generateMultilingualVault(root: string, notes: number, see
 }
 
 /** The notes GNU grep finds for a word, as vault-relative paths (grep -r over `root`). */
-export function grepFiles(root: string, word: string, kind: ScriptWords['grep']): Promise<string[]> {
+function grepFiles(root: string, word: string, kind: ScriptWords['grep']): Promise<string[]> {
   const args =
     kind === 'substring'
       ? ['-r', '-l', '-i', '-F', '--include=*.md', '--', word, '.']

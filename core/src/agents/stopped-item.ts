@@ -14,7 +14,7 @@ const quote = (text: string) =>
     .join('\n');
 
 /** One line per call, runs of the same call folded ("read a.md (×6)"). */
-export function traceLines(trace: ToolTrace[]): string[] {
+function traceLines(trace: ToolTrace[]): string[] {
   const lines: Array<{ line: string; times: number }> = [];
   for (const t of trace) {
     const line = `${t.tool}${t.target ? ` ${t.target}` : ''}${t.error ? ` — error: ${t.error.split('\n')[0]?.slice(0, 160)}` : ''}`;

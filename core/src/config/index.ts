@@ -11,8 +11,8 @@ import { tokenProblem } from './token-strength.js';
 export { ConfigError } from './config-error.js';
 export { readEnvironment, type Environment } from './environment.js';
 export { childEnvironment } from './child-env.js';
-export { isolateTestProcess, testEnvironment } from './test-environment.js';
-export { estimateTokenBits, tokenProblem } from './token-strength.js';
+export { testEnvironment } from './test-environment.js';
+export { estimateTokenBits } from './token-strength.js';
 export { CLI_SETTINGS, loadCliSettings, type CliSettings, type Runtime } from './cli-settings.js';
 export { folderProblem, folderProblems, type FolderProblem } from './folder-check.js';
 import { DEFAULT_ANTHROPIC_MODEL, resolveProvider, type ProviderConfig } from './provider-config.js';
@@ -149,7 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = readEnvironment().merged, cw
   };
 }
 
-export function isLoopback(host: string): boolean {
+function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 

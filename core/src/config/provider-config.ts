@@ -25,12 +25,12 @@ export interface ProviderEnv {
 }
 
 export const DEFAULT_ANTHROPIC_MODEL = 'claude-sonnet-5-5';
-export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 /** Anthropic answers within this; a local model may first have to load, then run on a CPU. */
 const DEFAULT_TIMEOUT_S = { anthropic: 120, openai: 300 } as const;
 
 /** Every OpenAI-compatible server lives under /v1: "http://localhost:11434" means ".../v1". */
-export function normalizeBaseURL(url: string): string {
+function normalizeBaseURL(url: string): string {
   const parsed = new URL(url);
   if (parsed.pathname === '' || parsed.pathname === '/') parsed.pathname = '/v1';
   return parsed.toString().replace(/\/+$/, '');

@@ -3,7 +3,7 @@ import type { Git } from './git.js';
 import { BRANCH } from './repo.js';
 
 // Who made a commit: an update, an undo, a restore, the person (hand edits), or the first snapshot.
-export { COMMIT_KINDS, type CommitKind };
+export { type CommitKind };
 
 export interface CommitInfo {
   /** Position in the history, 1 for the first commit: the listing's cursor. */

@@ -11,7 +11,7 @@ export type ObjectType = 'blob' | 'tree' | 'commit';
 const header = (type: ObjectType, bytes: Uint8Array) => Buffer.from(`${type} ${bytes.length}\0`);
 
 /** The id git gives these bytes as an object of `type` (what `git hash-object -t type` prints). */
-export function objectId(type: ObjectType, bytes: Uint8Array): string {
+function objectId(type: ObjectType, bytes: Uint8Array): string {
   return createHash('sha1').update(header(type, bytes)).update(bytes).digest('hex');
 }
 

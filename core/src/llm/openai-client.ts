@@ -28,7 +28,7 @@ export interface OpenAIProvider {
   probe(model: string): Promise<ProbeResult>;
 }
 
-export const toOpenAIError = (err: unknown): ModelError => fromSdkError(err, { APIConnectionError, APIUserAbortError, APIError });
+const toOpenAIError = (err: unknown): ModelError => fromSdkError(err, { APIConnectionError, APIUserAbortError, APIError });
 
 let calls = 0;
 const newCallId = () => `call_knower_${(++calls).toString(36)}`;

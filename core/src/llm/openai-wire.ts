@@ -16,7 +16,7 @@ export interface Compat {
   streamUsage: boolean;
 }
 
-export const IMAGE_NOT_SHOWN = '[Image not shown: this model does not take images. The file is saved in the vault at the path given above; file it by that path.]';
+const IMAGE_NOT_SHOWN = '[Image not shown: this model does not take images. The file is saved in the vault at the path given above; file it by that path.]';
 
 /** A completion as both the plain and the streamed answers arrive at it, before any parsing. */
 export interface RawTurn {

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
  * allow inline: the dialogs' scroll lock writes a <style> element whose text depends on the
  * scrollbar's width (without it, Chromium refuses it when the palette or a dialog opens).
  */
-export const APP_CSP = [
+const APP_CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",

@@ -56,7 +56,7 @@ export async function prepareQmd(ctx: QmdContext): Promise<string | null> {
   return null;
 }
 
-export function spawnQmd(ctx: QmdContext, args: string[]): ChildProcess {
+function spawnQmd(ctx: QmdContext, args: string[]): ChildProcess {
   const child = spawn(ctx.nodeBinary, [ctx.cliPath, ...BASE_ARGS, ...args], {
     cwd: ctx.qmdDir,
     env: ctx.env,
@@ -119,7 +119,7 @@ export function runQmd(ctx: QmdContext, args: string[], timeoutMs: number): Prom
 }
 
 /** The line of a qmd failure worth showing a person: the error line of a stack trace if any. */
-export function summarizeOutput(text: string): string {
+function summarizeOutput(text: string): string {
   const lines = text
     .split('\n')
     .map((l) => l.trim())

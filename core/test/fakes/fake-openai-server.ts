@@ -60,9 +60,9 @@ export const slow = (step: ScriptStep, delayMs: number): ScriptStep => ({ ...ste
 export const stall = (): ScriptStep => ({ kind: 'stall' });
 
 /** Ollama's answer for a model whose template has no tools. */
-export const noToolsMessage = (model: string) => `registry.ollama.ai/library/${model}:latest does not support tools`;
+const noToolsMessage = (model: string) => `registry.ollama.ai/library/${model}:latest does not support tools`;
 /** llama.cpp's answer when the model has no vision projector. */
-export const NO_IMAGES_MESSAGE = 'image input is not supported - hint: if this is unexpected, you may need to provide the mmproj';
+const NO_IMAGES_MESSAGE = 'image input is not supported - hint: if this is unexpected, you may need to provide the mmproj';
 
 export interface FakeOpenAIOptions {
   script?: ScriptStep[];

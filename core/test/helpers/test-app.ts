@@ -65,7 +65,7 @@ export async function startTestApp(
  * A test talks to a model only through a fake on this machine: a provider left pointing at
  * a real endpoint (a key without a base URL) fails the test before anything is sent.
  */
-export function assertLocalModel(config: Config): void {
+function assertLocalModel(config: Config): void {
   const { provider } = config;
   if (provider.name === 'offline') return;
   const host = provider.baseURL ? new URL(provider.baseURL).hostname : "(the provider's own endpoint)";

@@ -102,7 +102,7 @@ export function pidsMentioning(text: string): number[] {
   return pids;
 }
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function waitFor(check: () => boolean, timeoutMs: number): Promise<boolean> {
   const until = Date.now() + timeoutMs;

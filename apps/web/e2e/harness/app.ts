@@ -5,9 +5,9 @@ import type { Locator, Page } from 'playwright-core';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-export const isNarrow = (page: Page): boolean => (page.viewportSize()?.width ?? 1440) < 768;
+const isNarrow = (page: Page): boolean => (page.viewportSize()?.width ?? 1440) < 768;
 
-export const tree = (page: Page): Locator => page.getByRole('tree', { name: 'Vault files' });
+const tree = (page: Page): Locator => page.getByRole('tree', { name: 'Vault files' });
 
 /** One row of the sidebar tree, by its vault path (each row's title starts with the full path). */
 export const treeRow = (page: Page, path: string): Locator =>

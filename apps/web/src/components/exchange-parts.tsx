@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { cn } from '../lib/cn';
 import { formatRelative } from '../lib/format';
 
-export const modeStyles = {
+const modeStyles = {
   update: { label: 'Update', dot: 'bg-update', text: 'text-update' },
   search: { label: 'Search', dot: 'bg-search', text: 'text-search' },
   answer: { label: 'Reply', dot: 'bg-answer', text: 'text-answer' },

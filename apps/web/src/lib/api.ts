@@ -18,7 +18,6 @@ import {
   inboxItemSchema,
   inboxListSchema,
   noteSchema,
-  treeSchema,
   updateStatusSchema,
   questionSchema,
   type SearchMode,
@@ -68,8 +67,6 @@ async function request<S extends z.ZodType>(schema: S, url: string, init: Reques
 const query = (params: Record<string, string | undefined>) => new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined)).toString();
 
 export const rawUrl = (path: string) => `/vault/raw?${query({ path })}`;
-
-export const getTree = (signal?: AbortSignal) => request(treeSchema, '/vault/tree', { signal });
 
 /** One folder's direct children ('' = the root). The browser revalidates it with its ETag. */
 export async function getFolder(path: string, signal?: AbortSignal) {

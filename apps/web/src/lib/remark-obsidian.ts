@@ -8,7 +8,7 @@ import { visit } from 'unist-util-visit';
 // resolution the server sent (GET /vault/file `links`, or GET /vault/resolve).
 
 /** The same split as core's vault/wikilinks.ts: alias after the first '|', heading after the first '#'. */
-export function splitWikilink(inner: string): { target: string; heading?: string; alias?: string } {
+function splitWikilink(inner: string): { target: string; heading?: string; alias?: string } {
   const bar = inner.indexOf('|');
   const link = bar === -1 ? inner : inner.slice(0, bar);
   const alias = bar === -1 ? undefined : inner.slice(bar + 1).trim();

@@ -56,7 +56,7 @@ interface Word {
   negated: boolean;
 }
 
-export function splitQuery(query: string): Word[] {
+function splitQuery(query: string): Word[] {
   const text = query.replace(/\s+/g, ' ').trim();
   // An unmatched quote is a typo, not syntax: treat it as a separator.
   const balanced = (text.match(/"/g) ?? []).length % 2 === 0 ? text : text.replace(/"/g, ' ');

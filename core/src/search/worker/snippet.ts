@@ -9,7 +9,7 @@ const tidy = (lines: string[]) =>
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 
-export function trimSnippet(text: string): string {
+function trimSnippet(text: string): string {
   if (text.length <= MAX_SNIPPET_CHARS) return text;
   const cut = text.slice(0, MAX_SNIPPET_CHARS - 1);
   const space = cut.search(/\s\S*$/);

@@ -8,7 +8,7 @@ import { directWriter, ensureSkeleton, VaultIndex } from '../../../src/vault/ind
 import { createFakeSearchEngine } from '../../fakes/fake-search-engine.js';
 import { makeTempDir } from '../../helpers/temp-dir.js';
 
-export const NOW = new Date('2025-03-14T09:26:00Z');
+const NOW = new Date('2025-03-14T09:26:00Z');
 
 /** Agents whose runs write straight to the vault unless a test hands them a writer. */
 export interface TestAgents extends Omit<Agents, 'runUpdate' | 'writeFailedItem'> {
