@@ -16,10 +16,7 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
-      'no-restricted-syntax': [
-        'error',
-        { selector: "CallExpression[callee.object.name='vi'][callee.property.name='mock']", message: 'Inject a fake instead of mocking a module.' },
-      ],
+      'no-restricted-syntax': ['error', { selector: "CallExpression[callee.object.name='vi'][callee.property.name='mock']", message: 'Inject a fake instead of mocking a module.' }],
     },
   },
   {
@@ -33,15 +30,15 @@ export default tseslint.config(
             {
               name: 'node:fs/promises',
               importNames: ['writeFile', 'appendFile', 'unlink', 'rm', 'rename', 'link', 'copyFile', 'cp', 'truncate', 'open'],
-              message: 'Change the vault through the run\'s writer (session.writer).',
+              message: "Change the vault through the run's writer (session.writer).",
             },
-            { name: 'node:fs', message: 'Use node:fs/promises to read; change the vault through the run\'s writer.' },
+            { name: 'node:fs', message: "Use node:fs/promises to read; change the vault through the run's writer." },
           ],
           patterns: [
             {
               group: ['**/vault/index.js'],
               importNames: ['writeFileAtomic', 'removeFile', 'removeTree', 'linkFile', 'renameTree', 'copyInto', 'directWriter'],
-              message: 'Change the vault through the run\'s writer (session.writer), so the change is journaled.',
+              message: "Change the vault through the run's writer (session.writer), so the change is journaled.",
             },
           ],
         },

@@ -21,7 +21,7 @@ export const pick = <T>(rng: Rng, items: readonly T[]): T => items[Math.floor(rn
 export const between = (rng: Rng, min: number, max: number): number => min + Math.floor(rng() * (max - min + 1));
 
 // Ordered roughly by how often a person's notes would use them: the Zipf weights follow this order.
-export const VOCABULARY = `
+const VOCABULARY = `
 the and to of a in for is on that with we it this be as are at from by need will have not
 project meeting team plan week update notes release review design data user client budget
 deadline draft feedback question issue decision schedule customer report server deploy
@@ -41,13 +41,15 @@ approved pending blocked postponed cancelled shipped merged reverted archived
 lighthouse harbour glacier volcano canyon meadow orchard vineyard monastery cathedral
 accordion harpsichord bassoon marimba ukulele cello oboe tuba clarinet trombone
 saffron cardamom turmeric tamarind wasabi oregano paprika nutmeg fennel sorrel
-`.trim().split(/\s+/);
+`
+  .trim()
+  .split(/\s+/);
 
 // Terms a few notes in a hundred mention: the "needle" queries.
-export const RARE_TERMS = ['kowalczyk', 'zanzibar', 'quetzal', 'okonkwo', 'fjordline', 'xylograph', 'brachiosaur', 'umlaufbahn'];
+const RARE_TERMS = ['kowalczyk', 'zanzibar', 'quetzal', 'okonkwo', 'fjordline', 'xylograph', 'brachiosaur', 'umlaufbahn'];
 
-export const CJK_PHRASES = ['我们讨论了知识库的结构', '会议记录已经整理好了', '下周去北京出差', '向量检索的效果还不错', '项目计划需要更新'];
-export const CYRILLIC_PHRASES = ['хранилище заметок растёт', 'встреча перенесена на пятницу', 'бюджет проекта утверждён', 'поездка в Москву в мае', 'заметка о новом клиенте'];
+const CJK_PHRASES = ['我们讨论了知识库的结构', '会议记录已经整理好了', '下周去北京出差', '向量检索的效果还不错', '项目计划需要更新'];
+const CYRILLIC_PHRASES = ['хранилище заметок растёт', 'встреча перенесена на пятницу', 'бюджет проекта утверждён', 'поездка в Москву в мае', 'заметка о новом клиенте'];
 
 /** Cumulative Zipf(s=1.05) weights over the vocabulary: a sample is one binary search. */
 const cumulative = (() => {

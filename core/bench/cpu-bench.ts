@@ -81,7 +81,10 @@ export async function benchSaveCpu(svc: ServiceProcess, vault: string, notes: st
       await sleep(quietMs - 300);
       const s1 = svc.sample();
       const t1 = performance.now();
-      const ok = await committed.then(() => true, () => false);
+      const ok = await committed.then(
+        () => true,
+        () => false,
+      );
       await sleep(100); // the update-ref child reaped
       const s2 = svc.sample();
       const t2 = performance.now();

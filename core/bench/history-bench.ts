@@ -63,7 +63,19 @@ async function benchSize(notes: number, model: FakeAnthropicServer) {
     const vault = path.join(temp, 'vault');
     const generated = await generateVault(vault, notes);
     const target = `projects/${generated.projects[0]}/state.md`;
-    const config = loadConfig({ ...process.env, VAULT_PATH: vault, KNOWER_STATE_DIR: path.join(temp, 'state'), KNOWER_EMBED_INTERVAL_S: '0', KNOWER_LOG_LEVEL: 'silent', ANTHROPIC_API_KEY: 'bench', ANTHROPIC_BASE_URL: model.baseURL, HOST: '127.0.0.1' }, temp);
+    const config = loadConfig(
+      {
+        ...process.env,
+        VAULT_PATH: vault,
+        KNOWER_STATE_DIR: path.join(temp, 'state'),
+        KNOWER_EMBED_INTERVAL_S: '0',
+        KNOWER_LOG_LEVEL: 'silent',
+        ANTHROPIC_API_KEY: 'bench',
+        ANTHROPIC_BASE_URL: model.baseURL,
+        HOST: '127.0.0.1',
+      },
+      temp,
+    );
     const t0 = performance.now();
     // The in-process engine: it looks at the files as the worker does (so the listing and the
     // job are real) without qmd's index, whose cost is not the history's.
@@ -79,7 +91,11 @@ async function benchSize(notes: number, model: FakeAnthropicServer) {
       const base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
       const ids: string[] = [];
       for (let i = 0; i < updates + 3; i++) {
-        model.push(turn(toolUse('read', { path: target })), forUpdate((id) => turn(toolUse('append', { path: target, content: `- noted ${id}`, position: 'bottom' }))), turn(text('Noted.')));
+        model.push(
+          turn(toolUse('read', { path: target })),
+          forUpdate((id) => turn(toolUse('append', { path: target, content: `- noted ${id}`, position: 'bottom' }))),
+          turn(text('Noted.')),
+        );
         const res = await fetch(`${base}/update`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: `Thought ${i}` }) });
         const { id } = (await res.json()) as { id: string };
         while (!['done', 'failed', 'inbox'].includes(app.knower.queue.get(id)?.status ?? '')) await new Promise((r) => setTimeout(r, 5));

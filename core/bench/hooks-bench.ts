@@ -27,7 +27,10 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '42' },
   },
 });
-const sizes = values.sizes.split(',').filter(Boolean).map((s) => Number(s.trim()));
+const sizes = values.sizes
+  .split(',')
+  .filter(Boolean)
+  .map((s) => Number(s.trim()));
 const runs = Number(values.runs);
 const warmup = Number(values.warmup);
 if (sizes.some((n) => !Number.isInteger(n) || n < 100) || !(runs >= 5) || !(warmup >= 0)) throw new Error('--sizes takes note counts ≥ 100; --runs ≥ 5; --warmup ≥ 0');

@@ -67,7 +67,7 @@ function rssKb(pid: number): number {
 }
 
 /** The process and every live descendant. */
-export function processTree(rootPid: number): ProcInfo[] {
+function processTree(rootPid: number): ProcInfo[] {
   const all: ProcInfo[] = [];
   for (const name of readdirSync('/proc')) {
     const pid = Number(name);

@@ -72,7 +72,8 @@ function checkAppends(report: WriterReport, final: string): { lost: number; dupl
  * agent changed it was committed first.
  */
 function checkHistory(gitDir: string, notes: string[]): { commits: number; violations: string[] } {
-  const git = (...args: string[]) => spawnSync('git', args, { env: { PATH: process.env.PATH, GIT_DIR: gitDir, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const git = (...args: string[]) =>
+    spawnSync('git', args, { env: { PATH: process.env.PATH, GIT_DIR: gitDir, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   const log = git('log', '--format=%H %an', 'refs/heads/main').stdout.trim().split('\n');
   let commits = 0;
   const violations: string[] = [];
@@ -119,7 +120,17 @@ async function main(): Promise<void> {
     for (const job of jobs) await writeFile(job.file, `# Race note ${job.writer}\n\n`);
     const appendNotes = jobs.filter((j) => j.kind === 'append').map((j) => path.relative(vault, j.file));
     const config = loadConfig(
-      { PATH: process.env.PATH, VAULT_PATH: vault, KNOWER_STATE_DIR: path.join(temp, 'state'), KNOWER_EMBED_INTERVAL_S: '0', KNOWER_LOG_LEVEL: 'silent', KNOWER_FRONTMATTER: 'all', ANTHROPIC_API_KEY: 'bench', ANTHROPIC_BASE_URL: model.baseURL, HOST: '127.0.0.1' },
+      {
+        PATH: process.env.PATH,
+        VAULT_PATH: vault,
+        KNOWER_STATE_DIR: path.join(temp, 'state'),
+        KNOWER_EMBED_INTERVAL_S: '0',
+        KNOWER_LOG_LEVEL: 'silent',
+        KNOWER_FRONTMATTER: 'all',
+        ANTHROPIC_API_KEY: 'bench',
+        ANTHROPIC_BASE_URL: model.baseURL,
+        HOST: '127.0.0.1',
+      },
       temp,
     );
     const app = await buildApp({ config, search: createFakeSearchEngine(vault), logger: false });
@@ -193,9 +204,20 @@ async function main(): Promise<void> {
     log(`background job: ${job.writes} stamps, ${job.conflicts} times it yielded to a save`);
     log(`agent updates: ${result.agent.done}/${result.agent.updates} done, ${agentLines} agent lines in the notes`);
     log(`appended lines: ${sum('lost')} lost, ${sum('duplicated')} duplicated, ${sum('misordered')} out of order`);
-    log(`history: ${history.commits} agent changes checked, ${history.violations.length} whose note was not committed first${history.violations.length ? ` (${history.violations.slice(0, 5).join(', ')})` : ''}`);
+    log(
+      `history: ${history.commits} agent changes checked, ${history.violations.length} whose note was not committed first${history.violations.length ? ` (${history.violations.slice(0, 5).join(', ')})` : ''}`,
+    );
     log(`leftover temp/aside files: ${left.length}${left.length ? ` (${left.slice(0, 5).join(', ')})` : ''}`);
-    log(`SAVES LOST: ${lost}${lostSaves.length ? ` (${lostSaves.slice(0, 3).map((l) => `${l.file} save ${l.save}`).join(', ')})` : ''}`);
+    log(
+      `SAVES LOST: ${lost}${
+        lostSaves.length
+          ? ` (${lostSaves
+              .slice(0, 3)
+              .map((l) => `${l.file} save ${l.save}`)
+              .join(', ')})`
+          : ''
+      }`,
+    );
     log(`machine: ${os.cpus().length} cores, load average ${os.loadavg()[0]?.toFixed(2)}`);
     log(`results: ${await saveResults(path.join(fileURLToPath(new URL('.', import.meta.url)), 'results', 'races'), result)}`);
     if (lost > 0 || history.violations.length > 0 || left.length > 0 || sum('duplicated') > 0) process.exitCode = 1;

@@ -21,12 +21,44 @@ export const PROBE_WORDS = {
 } as const;
 
 const FOLDERS = [
-  'Daily Notes', 'Daily Notes/2023', 'Daily Notes/2024', 'Work', 'Work/Meetings', 'Work/1-1s', 'Work/Clients/Acme Corp',
-  'Работа', 'Работа/Встречи', '読書メモ', '読書メモ/小説', '中文笔记', '한국어 노트', 'مذكرات', 'Σημειώσεις',
-  'Recettes de cuisine', 'Rezepte', 'Reisen/Japan 2024', 'Reisen/Portugal', 'Zettelkasten', 'Zettelkasten/Permanent',
-  'Zettelkasten/Literature', 'Areas/Health', 'Areas/Finance', 'Resources/Books', 'Resources/Articles', 'Archive/2019',
-  'Archive/2020 old stuff', 'People', 'Ideas', 'Templates', 'Garden 🌱', 'Music/Practice log', 'Kids', 'House/Renovation',
-  'Inbox notes', 'Courses/ML 101', 'Courses/Español',
+  'Daily Notes',
+  'Daily Notes/2023',
+  'Daily Notes/2024',
+  'Work',
+  'Work/Meetings',
+  'Work/1-1s',
+  'Work/Clients/Acme Corp',
+  'Работа',
+  'Работа/Встречи',
+  '読書メモ',
+  '読書メモ/小説',
+  '中文笔记',
+  '한국어 노트',
+  'مذكرات',
+  'Σημειώσεις',
+  'Recettes de cuisine',
+  'Rezepte',
+  'Reisen/Japan 2024',
+  'Reisen/Portugal',
+  'Zettelkasten',
+  'Zettelkasten/Permanent',
+  'Zettelkasten/Literature',
+  'Areas/Health',
+  'Areas/Finance',
+  'Resources/Books',
+  'Resources/Articles',
+  'Archive/2019',
+  'Archive/2020 old stuff',
+  'People',
+  'Ideas',
+  'Templates',
+  'Garden 🌱',
+  'Music/Practice log',
+  'Kids',
+  'House/Renovation',
+  'Inbox notes',
+  'Courses/ML 101',
+  'Courses/Español',
 ];
 
 const SCRIPT_LINES: Record<keyof typeof PROBE_WORDS, string[]> = {
@@ -63,7 +95,10 @@ function body(rng: Rng, title: string, others: string[]): string {
     let text = paragraph(rng);
     if (rng() < 0.4 && others.length) text += ` See [[${pick(rng, others)}]].`;
     if (rng() < 0.15 && others.length) text += ` Also [[${pick(rng, others)}|this one]] and [[${pick(rng, others)}#Notes]].`;
-    if (rng() < 0.2) text += ` ^${Math.floor(rng() * 0xffffff).toString(16).padStart(6, '0')}`;
+    if (rng() < 0.2)
+      text += ` ^${Math.floor(rng() * 0xffffff)
+        .toString(16)
+        .padStart(6, '0')}`;
     parts.push(text);
   }
   for (const script of Object.keys(SCRIPT_LINES) as (keyof typeof PROBE_WORDS)[]) {

@@ -7,7 +7,38 @@
  */
 import { between, paragraph, pick, word, type Rng } from './corpus.js';
 
-const SYLLABLES = ['ka', 'lo', 'mi', 'ne', 'ra', 'tu', 'vo', 'sel', 'dar', 'pin', 'gro', 'fen', 'bal', 'cor', 'dul', 'tri', 'mar', 'ves', 'hol', 'nik', 'zan', 'pel', 'sto', 'qua', 'ber', 'lin', 'mor', 'tas', 'ven', 'rid'];
+const SYLLABLES = [
+  'ka',
+  'lo',
+  'mi',
+  'ne',
+  'ra',
+  'tu',
+  'vo',
+  'sel',
+  'dar',
+  'pin',
+  'gro',
+  'fen',
+  'bal',
+  'cor',
+  'dul',
+  'tri',
+  'mar',
+  'ves',
+  'hol',
+  'nik',
+  'zan',
+  'pel',
+  'sto',
+  'qua',
+  'ber',
+  'lin',
+  'mor',
+  'tas',
+  'ven',
+  'rid',
+];
 const LEXICON_SIZE = 30_000;
 
 /** Distinct pseudo-words: the digits of i in base 30, one syllable each (2 to 4 of them). */

@@ -46,8 +46,7 @@ export interface CaseFigures {
 
 const f = (v: number, digits = 1) => (Number.isFinite(v) ? v.toFixed(digits) : '-');
 const kb = (bytes: number) => (bytes >= 1e6 ? `${(bytes / 1e6).toFixed(2)} MB` : `${(bytes / 1e3).toFixed(1)} kB`);
-const row = (label: string, s: Summary, unit = 'ms') =>
-  `  ${label.padEnd(44)}${f(s.median).padStart(9)}${f(s.p90).padStart(9)}${f(s.max).padStart(9)}${String(s.n).padStart(6)}  ${unit}`;
+const row = (label: string, s: Summary, unit = 'ms') => `  ${label.padEnd(44)}${f(s.median).padStart(9)}${f(s.p90).padStart(9)}${f(s.max).padStart(9)}${String(s.n).padStart(6)}  ${unit}`;
 const head = (title: string) => `  ${title.padEnd(44)}${'median'.padStart(9)}${'p90'.padStart(9)}${'max'.padStart(9)}${'n'.padStart(6)}`;
 
 /** The table the scale targets are read from: one column per case, side by side. */
@@ -89,7 +88,7 @@ export function formatSummary(cases: CaseFigures[]): string {
     line('  ripgrep rg -i -l (median)', (c) => (c.search.rg ? `${f(c.search.rg.median)} ms` : '-')),
     line('worst-case query, slowest run', (c) => `${f(c.worstCases.maxMs, 0)} ms${c.worstCases.perQuery.some((q) => q.degraded) ? ' (some stopped)' : ''}`),
     line('search index on disk ÷ vault text', (c) => `${f(c.index.bytes / c.index.vaultBytes, 2)}x (${kb(c.index.bytes)})`),
-    line('  qmd\'s own index ÷ vault text', (c) => `${f(c.index.qmdBytes / c.index.vaultBytes, 2)}x (${kb(c.index.qmdBytes)})`),
+    line("  qmd's own index ÷ vault text", (c) => `${f(c.index.qmdBytes / c.index.vaultBytes, 2)}x (${kb(c.index.qmdBytes)})`),
     line('GET /vault/tree on the wire', (c) => `${kb(c.tree.wireBytes)} ${c.tree.encoding === 'identity' ? '' : `(${c.tree.encoding})`}`.trim()),
     line("tree.md / agents' first context", (c) => `${kb(c.context.treeMdBytes)}, ${c.context.treeMdTokens} / ${c.context.bootstrapTokens} tok`),
   ].join('\n');
@@ -131,8 +130,14 @@ export function formatCase(c: CaseFigures): string {
       row('edit of an existing note', s.edit),
       `  timeouts ${s.timeouts}; idle again ${s.settleAfterMs === null ? 'not within the bound' : `${f(s.settleAfterMs / 1000, 1)} s`} after the last save`,
     ]),
-    `memory, whole tree: peak ${c.firstStart.peakRssMb} MB to "ok", ${c.snapshot.peakRssMb} MB through the first snapshot (${Object.entries(c.snapshot.byCommand).map(([k, v]) => `${k} ${v}`).join(', ')}), ${c.steady.peakRssMb} MB in use`,
-    `state on disk: ${kb(c.state.totalBytes)} (${Object.entries(c.state.byEntry).filter(([, v]) => v > 0).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${kb(v)}`).join(', ')}), ${stateRatios(c)} the vault's text (all / less history / history)`,
+    `memory, whole tree: peak ${c.firstStart.peakRssMb} MB to "ok", ${c.snapshot.peakRssMb} MB through the first snapshot (${Object.entries(c.snapshot.byCommand)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}), ${c.steady.peakRssMb} MB in use`,
+    `state on disk: ${kb(c.state.totalBytes)} (${Object.entries(c.state.byEntry)
+      .filter(([, v]) => v > 0)
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, v]) => `${k} ${kb(v)}`)
+      .join(', ')}), ${stateRatios(c)} the vault's text (all / less history / history)`,
     `idle, whole tree, ${idle.windowsPercent.length} windows of ${idle.windowMs / 1000} s: CPU ${idle.windowsPercent.join(' / ')} %; RSS ${idle.rssMb.join(' / ')} MB; PSS ${idle.pssMb.join(' / ')} MB`,
     head(`CPU per save (${saveCpu.samples} saves, each to its history commit; idle ${f(saveCpu.idlePercent, 2)} % subtracted)`),
     row('whole tree: job, index, tree.md, commit', saveCpu.perSave, 'ms CPU'),

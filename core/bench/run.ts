@@ -42,7 +42,10 @@ const { values } = parseArgs({
   },
 });
 function noteCounts(flag: string, text: string): number[] {
-  const counts = text.split(',').filter((s) => s.trim() && s.trim() !== '0').map((s) => Number(s.trim()));
+  const counts = text
+    .split(',')
+    .filter((s) => s.trim() && s.trim() !== '0')
+    .map((s) => Number(s.trim()));
   if (counts.some((n) => !Number.isInteger(n) || n < 100)) throw new Error(`--${flag} takes note counts ≥ 100, e.g. 1000,10000, or 0 to skip (got ${text})`);
   return counts;
 }
@@ -81,10 +84,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
 }
 // Every wait inside is bounded; this is the backstop should something still wedge.
-const watchdog = setTimeout(() => {
-  process.stderr.write('bench: still running after 3 hours, giving up\n');
-  void cleanUp().finally(() => process.exit(1));
-}, 3 * 60 * 60_000);
+const watchdog = setTimeout(
+  () => {
+    process.stderr.write('bench: still running after 3 hours, giving up\n');
+    void cleanUp().finally(() => process.exit(1));
+  },
+  3 * 60 * 60_000,
+);
 watchdog.unref();
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -108,7 +114,14 @@ async function benchCase(label: string, corpus: CaseFigures['corpus'], make: (di
   const loadAvg = { atStart: os.loadavg()[0] ?? 0, atEnd: 0 };
 
   log(`[${label}] anchor: qmd collection add …`);
-  const anchorCtx = createQmdContext({ nodeBinary: config.qmd.nodeBinary, cliPath: config.qmd.cliPath, vaultRoot: vault, stateDir: path.join(temp, 'anchor'), collection: 'vault', env: config.childEnv });
+  const anchorCtx = createQmdContext({
+    nodeBinary: config.qmd.nodeBinary,
+    cliPath: config.qmd.cliPath,
+    vaultRoot: vault,
+    stateDir: path.join(temp, 'anchor'),
+    collection: 'vault',
+    env: config.childEnv,
+  });
   await mkdir(anchorCtx.qmdDir, { recursive: true });
   const anchor = await qmdCollectionAdd(anchorCtx, vault);
 
@@ -130,7 +143,12 @@ async function benchCase(label: string, corpus: CaseFigures['corpus'], make: (di
   const quiet = await svc.untilQuiet(60 * 60_000);
   const snapshotPeak = watch.peak();
   watch.stop();
-  const snapshot = { afterOkMs: Math.round(quiet.ms), peakRssMb: Math.round(snapshotPeak.rssMb), peakPssMb: Math.round(snapshotPeak.pssMb), byCommand: Object.fromEntries(Object.entries(snapshotPeak.byCommand).map(([k, v]) => [k, Math.round(v)])) };
+  const snapshot = {
+    afterOkMs: Math.round(quiet.ms),
+    peakRssMb: Math.round(snapshotPeak.rssMb),
+    peakPssMb: Math.round(snapshotPeak.pssMb),
+    byCommand: Object.fromEntries(Object.entries(snapshotPeak.byCommand).map(([k, v]) => [k, Math.round(v)])),
+  };
   log(`[${label}] idle: ${plan.idle.windows} windows of ${plan.idle.windowMs / 1000} s …`);
   const idle = await measureIdle(svc, plan.idle.windows, plan.idle.windowMs);
   // What the first start left on disk, before the bench's own saves add to it.
@@ -166,12 +184,37 @@ async function benchCase(label: string, corpus: CaseFigures['corpus'], make: (di
 
   loadAvg.atEnd = os.loadavg()[0] ?? 0;
   await cleanUp();
-  return { label, corpus, notes: gen.value.notes, vault: { bytes: gen.value.bytes, generateMs: gen.ms }, loadAvg, anchor, firstStart, index, snapshot, idle, state, steady, treeRequests, context, tree, search, worstCases, searchable, searchableDuringWorstCases, sse, saveCpu, burst };
+  return {
+    label,
+    corpus,
+    notes: gen.value.notes,
+    vault: { bytes: gen.value.bytes, generateMs: gen.ms },
+    loadAvg,
+    anchor,
+    firstStart,
+    index,
+    snapshot,
+    idle,
+    state,
+    steady,
+    treeRequests,
+    context,
+    tree,
+    search,
+    worstCases,
+    searchable,
+    searchableDuringWorstCases,
+    sse,
+    saveCpu,
+    burst,
+  };
 }
 
 async function main(): Promise<void> {
   const machine = machineInfo(config.qmd, rg);
-  log(`Knower bench — synthetic ${sizes.join(', ') || 'none'}; realistic ${realisticSizes.join(', ') || 'none'}${real ? `; real-world ${real}` : ''}${quick ? ' (quick)' : ''}; ${JSON.stringify(machine)}`);
+  log(
+    `Knower bench — synthetic ${sizes.join(', ') || 'none'}; realistic ${realisticSizes.join(', ') || 'none'}${real ? `; real-world ${real}` : ''}${quick ? ' (quick)' : ''}; ${JSON.stringify(machine)}`,
+  );
   if (!rg) log('note: ripgrep (rg) is not installed; its column is skipped (apt-get install -y ripgrep)');
   const startedAt = new Date().toISOString();
   const cases: CaseFigures[] = [];

@@ -150,7 +150,11 @@ export async function stateOnDisk(stateDir: string): Promise<StateFigures> {
     if (entry.isDirectory()) {
       for (const d of await readdir(abs, { withFileTypes: true, recursive: true })) {
         // A file may go between the listing and its stat (a WAL checkpointed, a loose object packed).
-        if (d.isFile()) bytes += await lstat(path.join(d.parentPath, d.name)).then((s) => s.size, () => 0);
+        if (d.isFile())
+          bytes += await lstat(path.join(d.parentPath, d.name)).then(
+            (s) => s.size,
+            () => 0,
+          );
       }
     } else if (entry.isFile()) bytes = (await lstat(abs)).size;
     byEntry[entry.name] = bytes;

@@ -12,9 +12,26 @@ import { round, summarize, timed, type Summary } from './stats.js';
 // Drawn from the generated corpus (corpus.ts): common, mid-frequency, tail and rare words,
 // two Chinese and two Russian terms that only occur inside unsegmented or inflected prose.
 export const QUERIES = [
-  'meeting', 'budget', 'release', 'deadline', 'migration', 'dashboard', 'passport', 'telescope',
-  'firmware', 'checklist', 'harbour', 'saffron', 'marimba', 'kowalczyk', 'zanzibar', 'quetzal',
-  '知识库', '会议记录', 'хранилище', 'встреча',
+  'meeting',
+  'budget',
+  'release',
+  'deadline',
+  'migration',
+  'dashboard',
+  'passport',
+  'telescope',
+  'firmware',
+  'checklist',
+  'harbour',
+  'saffron',
+  'marimba',
+  'kowalczyk',
+  'zanzibar',
+  'quetzal',
+  '知识库',
+  '会议记录',
+  'хранилище',
+  'встреча',
 ];
 
 export interface SearchPlan {

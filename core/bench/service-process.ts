@@ -103,7 +103,13 @@ export async function startServiceProcess(opts: { nodeBinary: string; vault: str
     (async () => {
       for (;;) {
         if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode}`);
-        if (await health().then(() => true, () => false)) return;
+        if (
+          await health().then(
+            () => true,
+            () => false,
+          )
+        )
+          return;
         await sleep(20);
       }
     })(),

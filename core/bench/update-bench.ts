@@ -55,9 +55,7 @@ async function withVault<T>(notes: number, modelEnv: Record<string, string>, fn:
 }
 
 const post = (base: string, text: string) =>
-  fetch(`${base}/update`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text }) }).then(
-    (r) => r.json() as Promise<{ id: string }>,
-  );
+  fetch(`${base}/update`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text }) }).then((r) => r.json() as Promise<{ id: string }>);
 
 /** Characters of everything but the tool definitions in the update agent's first request. */
 function contextChars(req: WireRequest): { system: number; firstTurn: number } {

@@ -77,7 +77,10 @@ export async function benchSse(svc: WriteTarget, vault: string, existing: string
     loop.disable();
   }
   const lastSave = performance.now();
-  const settled = await withTimeout(svc.settle(), drainBoundMs, 'settling').then(() => performance.now() - lastSave, () => null);
+  const settled = await withTimeout(svc.settle(), drainBoundMs, 'settling').then(
+    () => performance.now() - lastSave,
+    () => null,
+  );
   const toMs = (ns: number) => Math.round(ns / 1e4) / 100;
   return {
     spacingMs,
@@ -116,7 +119,7 @@ export async function benchSearchable(svc: WriteTarget, vault: string, samples: 
   for (let i = 0; i < samples; i++) {
     // Each sample starts from an idle service, so one sample's update never serves the next.
     await settle();
-    const token = `zqmarker${tag}${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26) % 26)}vell`;
+    const token = `zqmarker${tag}${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + (Math.floor(i / 26) % 26))}vell`;
     const rel = `bucket/bench-searchable${tag ? `-${tag}` : ''}-${i}.md`;
     const started = performance.now();
     await writeFile(path.join(vault, rel), `# Findable ${i}\n\nThe word ${token} appears in this note only.\n`);

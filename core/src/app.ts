@@ -6,7 +6,21 @@ import type { Config } from './config/index.js';
 import { describeError, sendError, validationError } from './http/index.js';
 import { createKnower, type Knower, type KnowerDeps } from './knower.js';
 import { mcpRoutes } from './mcp/index.js';
-import { activityRoutes, briefRoutes, healthRoutes, historyRoutes, inboxRoutes, questionRoutes, searchRoutes, shareRoutes, sseRoutes, statsRoutes, updateRoutes, vaultRoutes, webRoutes } from './routes/index.js';
+import {
+  activityRoutes,
+  briefRoutes,
+  healthRoutes,
+  historyRoutes,
+  inboxRoutes,
+  questionRoutes,
+  searchRoutes,
+  shareRoutes,
+  sseRoutes,
+  statsRoutes,
+  updateRoutes,
+  vaultRoutes,
+  webRoutes,
+} from './routes/index.js';
 import { securityPlugin } from './security/index.js';
 
 export type { Knower } from './knower.js';
@@ -41,9 +55,7 @@ async function registerEdge(app: FastifyInstance, config: Config): Promise<void>
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     return sendError(reply, status, code, message);
   });
-  app.setNotFoundHandler((request, reply) =>
-    sendError(reply, 404, 'not_found', `no route ${request.method} ${request.url.split('?')[0]}`),
-  );
+  app.setNotFoundHandler((request, reply) => sendError(reply, 404, 'not_found', `no route ${request.method} ${request.url.split('?')[0]}`));
 
   // First: its onRequest hook (Host, Origin, token) must cover every route registered after it.
   await app.register(securityPlugin, { token: config.token, host: config.host, allowedHosts: config.allowedHosts, stateDir: config.stateDir });

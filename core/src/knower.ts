@@ -186,7 +186,17 @@ export async function createKnower(deps: KnowerDeps, log: Logger): Promise<Knowe
   const isWatching = () => watching && sync.problem() === undefined;
   const disks = createDiskWatch({ vault: root, state: config.stateDir });
   const health = createHealth({
-    root, search, queue, history, agents, disks, rootNames, index, job, frontmatter, filesystem,
+    root,
+    search,
+    queue,
+    history,
+    agents,
+    disks,
+    rootNames,
+    index,
+    job,
+    frontmatter,
+    filesystem,
     watching: isWatching,
     watchProblem: () => sync.problem(),
     indexing: () => job.progress(),

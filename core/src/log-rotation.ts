@@ -1,7 +1,7 @@
 import { copyFileSync, fstatSync, ftruncateSync, renameSync, rmSync, statSync } from 'node:fs';
 
 /** Rotated copies kept beside the log: core.log.1 (the newest) to core.log.3. */
-export const KEPT_LOGS = 3;
+const KEPT_LOGS = 3;
 const CHECK_MS = 30_000;
 
 /**

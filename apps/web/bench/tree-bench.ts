@@ -21,8 +21,16 @@ const SERVER = path.join(here, '..', '..', '..', 'core', 'bench', 'tree-listing-
 const SIZES = (process.env.TREE_BENCH_SIZES ?? '10000,100000').split(',').map(Number);
 const RUNS = Number(process.env.TREE_BENCH_RUNS ?? 5);
 
-interface Sizes { raw: number; gzip: number }
-interface Served { url: string; built: number[]; root: Sizes; flat: Sizes }
+interface Sizes {
+  raw: number;
+  gzip: number;
+}
+interface Served {
+  url: string;
+  built: number[];
+  root: Sizes;
+  flat: Sizes;
+}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -53,7 +61,10 @@ async function loadOnce(page: Page, url: string): Promise<number> {
 async function expandOnce(page: Page, folder: string, firstChild: string): Promise<{ total: number; fetch: number }> {
   await page.evaluate(() => performance.clearResourceTimings());
   const start = await page.evaluate(() => performance.now());
-  await page.getByRole('treeitem').and(page.getByTitle(new RegExp(`^${folder}\n`))).click();
+  await page
+    .getByRole('treeitem')
+    .and(page.getByTitle(new RegExp(`^${folder}\n`)))
+    .click();
   await page.getByTitle(new RegExp(`^${firstChild}\\n`)).waitFor();
   return page.evaluate(async (start) => {
     await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));

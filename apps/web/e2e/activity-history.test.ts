@@ -85,7 +85,7 @@ describe.each(SIZES)('Activity from the server on a $name ($width×$height)', (s
     await e2e.checkView(page, 'activity-diff');
   });
 
-  it('shows the agent\'s steps while an update runs, then its summary and files', async () => {
+  it("shows the agent's steps while an update runs, then its summary and files", async () => {
     const note = `projects/garden/compost-${size.name}.md`;
     e2e.model.script(
       turn(toolUse('read', { path: 'projects/garden/state.md' }), toolUse('search', { query: 'compost corner' })),
@@ -131,7 +131,10 @@ describe.each(SIZES)('Activity from the server on a $name ($width×$height)', (s
     e2e.model.script(turn(toolUse('write', { path: note, content: '# Beans\n\nBed 2.\n' })), turn(text(`Filed the beans into ${note}.`)));
     await failed.getByRole('button', { name: 'Retry' }).click();
     await failed.getByText('Sent again (see below).').waitFor();
-    const retry = activity(page).getByRole('article', { name: 'Update' }).filter({ hasText: `Sowed beans in bed 2 (${size.name})` }).last();
+    const retry = activity(page)
+      .getByRole('article', { name: 'Update' })
+      .filter({ hasText: `Sowed beans in bed 2 (${size.name})` })
+      .last();
     await waitForStatus(retry, 'Done');
     await retry.getByText(`Filed the beans into ${note}.`).waitFor();
     // The failed item the failure left in the inbox is gone with the retry.

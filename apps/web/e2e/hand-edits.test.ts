@@ -18,10 +18,7 @@ describe('edits made on disk outside the browser', () => {
     await markDocument(page);
 
     const before = await e2e.readFile('projects/garden/description.md');
-    await e2e.writeFile(
-      'projects/garden/description.md',
-      before.replace('## Rules of thumb', '## Harvest log\nGarlic in bed 4 since March: see [harvest](harvest.md).\n\n## Rules of thumb'),
-    );
+    await e2e.writeFile('projects/garden/description.md', before.replace('## Rules of thumb', '## Harvest log\nGarlic in bed 4 since March: see [harvest](harvest.md).\n\n## Rules of thumb'));
     await note.getByRole('heading', { name: 'Harvest log' }).waitFor();
 
     await e2e.writeFile('projects/garden/harvest.md', '# Harvest\n\n| Date | Crop | Weight |\n| --- | --- | --- |\n| 2025-07-02 | Garlic | 4.2 kg |\n');

@@ -63,7 +63,9 @@ describe.each(SIZES)('moment 3 on a $name ($width×$height): an ambiguous update
     await inboxNav(page).click();
     await pendingItems(page).waitFor();
     await e2e.checkView(page, 'inbox-list');
-    await pendingItems(page).getByRole('button', { name: new RegExp(TITLE) }).click();
+    await pendingItems(page)
+      .getByRole('button', { name: new RegExp(TITLE) })
+      .click();
     const review = page.getByRole('article', { name: TITLE });
     await review.getByRole('heading', { name: 'What I need from you' }).waitFor();
     await review.getByText('Is this about the Acme portal or the garden?').waitFor();
@@ -98,7 +100,9 @@ describe.each(SIZES)('moment 3 on a $name ($width×$height): an ambiguous update
     await reply.press('Enter');
 
     // The reply is carried out: the item leaves the list and the badge drops.
-    await pendingItems(page).getByRole('button', { name: new RegExp(TITLE) }).waitFor({ state: 'detached' });
+    await pendingItems(page)
+      .getByRole('button', { name: new RegExp(TITLE) })
+      .waitFor({ state: 'detached' });
     await inboxBadge(page).waitFor({ state: 'detached' });
     expect(await page.title()).toBe('Knower');
     const replyTask = taskText(e2e.model.requests().at(-3)!);

@@ -20,7 +20,10 @@ describe.each(SIZES)('finding and sharing on a $name ($width×$height)', (size) 
     await search.waitFor();
     await page.keyboard.type('acme');
     const results = page.getByRole('listbox', { name: 'Results' });
-    await results.getByRole('option', { name: /description\.md/ }).first().waitFor();
+    await results
+      .getByRole('option', { name: /description\.md/ })
+      .first()
+      .waitFor();
     await results.getByRole('option', { name: /^tasks\.md/ }).waitFor();
     await page.keyboard.type(' state');
     // Every word must match the path: tasks.md drops out of the names.
@@ -41,7 +44,10 @@ describe.each(SIZES)('finding and sharing on a $name ($width×$height)', (size) 
     await page.keyboard.type('compost');
     // Until the answer for 'compost' arrives the list may still hold the last search's results (a
     // hit for 'acme state' whose snippet says compost): wait for one marked for this search.
-    const hit = results.getByRole('option', { name: /compost/i }).filter({ has: page.locator('mark', { hasText: /compost/i }) }).first();
+    const hit = results
+      .getByRole('option', { name: /compost/i })
+      .filter({ has: page.locator('mark', { hasText: /compost/i }) })
+      .first();
     await hit.waitFor();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowUp');
@@ -85,7 +91,7 @@ describe.each(SIZES)('finding and sharing on a $name ($width×$height)', (size) 
     expect(await page.getByRole('complementary', { name: 'Sidebar' }).evaluate((el) => el.getBoundingClientRect().width)).toBe(before + 80);
   });
 
-  it('turns a share from the phone\'s share sheet into an update shown in Activity', async () => {
+  it("turns a share from the phone's share sheet into an update shown in Activity", async () => {
     const page = await e2e.open({ viewport: size });
     await page.goto('/');
     await waitForApp(page);

@@ -203,12 +203,16 @@ describe.each(SIZES)('Obsidian syntax on a $name ($width×$height)', (size) => {
     await composer.mode(page, 'Search').click();
     await composer.search(page).fill(`Where is the seed list (${size.name})?`);
     await composer.search(page).press('Enter');
-    const answer = activity(page).getByRole('article', { name: 'Question' }).filter({ hasText: `(${size.name})` });
+    const answer = activity(page)
+      .getByRole('article', { name: 'Question' })
+      .filter({ hasText: `(${size.name})` });
     await answer.getByText('here', { exact: true }).waitFor();
     // The default view on the next load holds the answer: it must still render, and the app still work.
     await page.reload();
     await waitForApp(page);
-    const kept = activity(page).getByRole('article', { name: 'Question' }).filter({ hasText: `(${size.name})` });
+    const kept = activity(page)
+      .getByRole('article', { name: 'Question' })
+      .filter({ hasText: `(${size.name})` });
     expect(await kept.getByText('here', { exact: true }).getAttribute('data-dead-link')).toBe('');
     await kept.getByRole('link', { name: 'Seed list' }).waitFor();
     await showTree(page);

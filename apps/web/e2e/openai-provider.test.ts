@@ -1,16 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  calls,
-  forUpdate,
-  lastToolMessages,
-  say,
-  startFakeOpenAIServer,
-  taskText,
-  toolCall,
-  type FakeOpenAIServer,
-} from '../../../core/test/fakes/fake-openai-server.js';
+import { calls, forUpdate, lastToolMessages, say, startFakeOpenAIServer, taskText, toolCall, type FakeOpenAIServer } from '../../../core/test/fakes/fake-openai-server.js';
 import { activity, composer, fileView, inboxBadge, inboxNav, pendingItems, treeRow, waitForApp } from './harness/app.js';
 import { useKnower } from './harness/knower-e2e.js';
 import { GARDEN } from './harness/seed-vault.js';
@@ -36,7 +27,10 @@ const e2e = useKnower('openai', GARDEN, {
   coreEnv: () => ({ KNOWER_PROVIDER: 'openai', OPENAI_BASE_URL: fake().baseURL, KNOWER_MODEL: 'llama3.1:8b' }),
 });
 
-const toolErrors = () => fake().requests.flatMap((r) => lastToolMessages(r.body)).filter((m) => m.content.startsWith('Error:'));
+const toolErrors = () =>
+  fake()
+    .requests.flatMap((r) => lastToolMessages(r.body))
+    .filter((m) => m.content.startsWith('Error:'));
 
 describe('the three moments on a local OpenAI-compatible model', () => {
   it('names the model in the sidebar, and files an update the tree shows live', async () => {
@@ -87,7 +81,9 @@ describe('the three moments on a local OpenAI-compatible model', () => {
     await inboxBadge(page).filter({ hasText: /^1$/ }).waitFor();
 
     await inboxNav(page).click();
-    await pendingItems(page).getByRole('button', { name: new RegExp(title) }).click();
+    await pendingItems(page)
+      .getByRole('button', { name: new RegExp(title) })
+      .click();
     const review = page.getByRole('article', { name: title });
     await review.getByText('Bed 1 (tomatoes) or bed 2 (beans)?').waitFor();
     await review.getByRole('button', { name: 'Reply' }).click();
@@ -101,7 +97,9 @@ describe('the three moments on a local OpenAI-compatible model', () => {
       say('Filed the trellis under bed 2 and closed the item.'),
     );
     await reply.press('Enter');
-    await pendingItems(page).getByRole('button', { name: new RegExp(title) }).waitFor({ state: 'detached' });
+    await pendingItems(page)
+      .getByRole('button', { name: new RegExp(title) })
+      .waitFor({ state: 'detached' });
     await inboxBadge(page).waitFor({ state: 'detached' });
 
     expect(taskText(fake().requests.at(-3)!.body)).toContain(`reply to inbox item ${itemId}`);
@@ -111,10 +109,7 @@ describe('the three moments on a local OpenAI-compatible model', () => {
   });
 
   it('answers a question citing the note it read', async () => {
-    fake().push(
-      calls(toolCall('read', { path: 'projects/garden/state.md' })),
-      say('## Soil\n\nThe soil was tested in February: **pH 6.5**.\n\nSource: projects/garden/state.md'),
-    );
+    fake().push(calls(toolCall('read', { path: 'projects/garden/state.md' })), say('## Soil\n\nThe soil was tested in February: **pH 6.5**.\n\nSource: projects/garden/state.md'));
     const page = await e2e.open();
     await page.goto('/');
     await waitForApp(page);

@@ -19,7 +19,10 @@ describe.each(SIZES)('when the event stream drops, on a $name ($width×$height)'
     await markDocument(page);
 
     await e2e.restartCore(async () => {
-      await page.getByRole('status').filter({ hasText: /Reconnecting/ }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: /Reconnecting/ })
+        .waitFor();
       await page.getByRole('alert').filter({ hasText: "Knower can't be reached" }).waitFor();
       await e2e.checkView(page, 'offline-banner');
       // Changes made while the service is down reach the page only through the refetch.
@@ -31,7 +34,9 @@ describe.each(SIZES)('when the event stream drops, on a $name ($width×$height)'
 
     await waitForApp(page);
     await page.getByRole('alert').filter({ hasText: "Knower can't be reached" }).waitFor({ state: 'detached' });
-    await fileView(page, 'projects/garden/description.md').getByRole('heading', { name: `Edited while away (${size.name})` }).waitFor();
+    await fileView(page, 'projects/garden/description.md')
+      .getByRole('heading', { name: `Edited while away (${size.name})` })
+      .waitFor();
     await showTree(page);
     await treeRow(page, away).waitFor();
     await expect.poll(() => inboxBadge(page).textContent(), { timeout: 20_000 }).toBe(size.name === 'phone' ? '1' : '2');

@@ -72,7 +72,7 @@ describe('the share target', () => {
     await context.close();
   });
 
-  it('a launch from the phone\'s share sheet is filed and lands in the app', async () => {
+  it("a launch from the phone's share sheet is filed and lands in the app", async () => {
     // Desktop Linux Chromium has no share sheet. What identifies a launch is what every
     // navigation the browser starts itself carries (Chromium opens the share target with
     // is_renderer_initiated = false): shown here on a navigation of this Chromium's own.
@@ -85,20 +85,27 @@ describe('the share target', () => {
     e2e.model.script(turn(text('Kept the shared link about raised beds.')));
     // The launch's POST, with those headers and no usable Origin, as the share sheet sends it.
     // (node:http: fetch would put its own Sec-Fetch-Mode on the request.)
-    const launch = await postForm(`${e2e.core.url}/share`, { title: 'Raised beds', url: 'https://example.org/beds' }, {
-      origin: 'null',
-      accept: sent.accept ?? 'text/html',
-      'sec-fetch-site': 'none',
-      'sec-fetch-mode': 'navigate',
-      'sec-fetch-dest': 'document',
-    });
+    const launch = await postForm(
+      `${e2e.core.url}/share`,
+      { title: 'Raised beds', url: 'https://example.org/beds' },
+      {
+        origin: 'null',
+        accept: sent.accept ?? 'text/html',
+        'sec-fetch-site': 'none',
+        'sec-fetch-mode': 'navigate',
+        'sec-fetch-dest': 'document',
+      },
+    );
     expect(launch.status).toBe(303);
     const location = launch.location;
     expect(location).toMatch(/^\/\?shared=[^&#]+#\/activity$/);
     await page.goto(location);
     await waitForApp(page);
     const update = activity(page).getByRole('article', { name: 'Update' }).last();
-    await update.getByText(/Raised beds/).first().waitFor();
+    await update
+      .getByText(/Raised beds/)
+      .first()
+      .waitFor();
     expect(page.url()).toMatch(/\/#\/activity$/);
     await context.close();
   });

@@ -51,13 +51,24 @@ describe.each(SIZES)('stopping work on a $name ($width×$height)', (size) => {
     // Focus stays in the composer after Enter.
     expect(await input.evaluate((el) => el === document.activeElement)).toBe(true);
 
-    const update = activity(page).getByRole('article', { name: 'Update' }).filter({ hasText: `Ordered seed potatoes (${size.name}).` });
+    const update = activity(page)
+      .getByRole('article', { name: 'Update' })
+      .filter({ hasText: `Ordered seed potatoes (${size.name}).` });
     await update.getByText(note).waitFor();
     await expect.poll(() => e2e.readFile(note).catch(() => ''), { timeout: 10_000 }).toContain('Ordered.');
     await update.getByRole('button', { name: 'Stop' }).click();
     await update.getByText('Stopped by you').waitFor();
     await update.getByText(`undid its changes to ${note}`, { exact: false }).waitFor();
-    await expect.poll(() => e2e.readFile(note).then(() => 'there', () => 'gone'), { timeout: 10_000 }).toBe('gone');
+    await expect
+      .poll(
+        () =>
+          e2e.readFile(note).then(
+            () => 'there',
+            () => 'gone',
+          ),
+        { timeout: 10_000 },
+      )
+      .toBe('gone');
     await update.getByRole('button', { name: 'Retry' }).waitFor();
     await e2e.checkView(page, 'update-stopped');
   });
@@ -73,7 +84,10 @@ describe('a model fault on the desktop (1440×900)', () => {
     await composer.search(page).fill('Where are the potatoes?');
     await composer.search(page).press('Enter');
     const question = activity(page).getByRole('article', { name: 'Question' }).filter({ hasText: 'Where are the potatoes?' });
-    await question.getByRole('status').filter({ hasText: /overloaded\. Trying again in \d s \(retry 1 of \d\)/ }).waitFor();
+    await question
+      .getByRole('status')
+      .filter({ hasText: /overloaded\. Trying again in \d s \(retry 1 of \d\)/ })
+      .waitFor();
     const chip = page.getByLabel(/^Model: /);
     await expect.poll(() => chip.getAttribute('aria-label'), { timeout: 10_000 }).toMatch(/\(problem\)$/);
     await e2e.checkView(page, 'question-retrying');

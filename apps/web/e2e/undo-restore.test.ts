@@ -53,7 +53,7 @@ describe.each(SIZES)('undo and restore on a $name ($width×$height)', (size) => 
     expect(e2e.model.remaining()).toBe(0);
   });
 
-  it('shows an undo that meets a hand edit as partial, linking the inbox item; the note\'s History restores an earlier version', async () => {
+  it("shows an undo that meets a hand edit as partial, linking the inbox item; the note's History restores an earlier version", async () => {
     const note = `projects/garden/trellis-${size.name}.md`;
     e2e.model.script(turn(toolUse('write', { path: note, content: '# Trellis\n\nCedar, two metres tall.\n' })), turn(text(`Filed the trellis into ${note}.`)));
     const page = await e2e.open({ viewport: size });
@@ -94,7 +94,12 @@ describe.each(SIZES)('undo and restore on a $name ($width×$height)', (size) => 
     await byUpdate.getByRole('button', { name: 'Restore this version' }).click();
     await byUpdate.getByText(/^Restored\./).waitFor();
     expect(await e2e.readFile(note)).not.toContain('Painted green');
-    await page.getByRole('listitem').filter({ hasText: /^Restore/ }).first().getByText('current version').waitFor();
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: /^Restore/ })
+      .first()
+      .getByText('current version')
+      .waitFor();
     expect(e2e.model.remaining()).toBe(0);
   });
 });

@@ -28,7 +28,6 @@ import { repliesInFlight, updatesInFlight } from './lib/activity';
 import type { Route } from './lib/route';
 import { entryIn } from './lib/vault-tree';
 
-
 export function App() {
   const { route, navigate } = useRoute();
   const openPath = route.view === 'file' ? route.path : null;
@@ -176,9 +175,7 @@ export function App() {
         </SidebarDrawer>
       )}
       <DropZone onFiles={(files) => input.current?.addFiles(files)}>
-        {!wide && (
-          <MobileBar inboxCount={inbox.count} stream={stream.state} onMenu={() => setDrawerOpen(true)} onFind={() => setFindOpen(true)} onInbox={() => navigate({ view: 'inbox' })} />
-        )}
+        {!wide && <MobileBar inboxCount={inbox.count} stream={stream.state} onMenu={() => setDrawerOpen(true)} onFind={() => setFindOpen(true)} onInbox={() => navigate({ view: 'inbox' })} />}
         <OfflineBanner stream={stream.state} onRetry={stream.retryNow} />
         {share.problem && <ShareProblem message={share.problem} onDismiss={share.dismiss} />}
         {route.view === 'file' && (
@@ -188,44 +185,37 @@ export function App() {
         )}
         {route.view === 'activity' && (
           <ErrorBoundary key="activity" what="the activity">
-          <ActivityView
-            activity={activity.state}
-            problem={activity.problem}
-            loadingEarlier={activity.loadingEarlier}
-            onLoadEarlier={() => void activity.loadEarlier()}
-            inboxTitles={inboxTitles}
-            updateActions={updateActions}
-            onRetryQuestion={activity.retryQuestion}
-            onStopQuestion={activity.stopQuestion}
-            onSuggest={(mode, text) => {
-              composer.setMode(mode);
-              input.current?.fill(text);
-            }}
-          />
+            <ActivityView
+              activity={activity.state}
+              problem={activity.problem}
+              loadingEarlier={activity.loadingEarlier}
+              onLoadEarlier={() => void activity.loadEarlier()}
+              inboxTitles={inboxTitles}
+              updateActions={updateActions}
+              onRetryQuestion={activity.retryQuestion}
+              onStopQuestion={activity.stopQuestion}
+              onSuggest={(mode, text) => {
+                composer.setMode(mode);
+                input.current?.fill(text);
+              }}
+            />
           </ErrorBoundary>
         )}
         {route.view === 'inbox' && (
           <ErrorBoundary key={`inbox:${route.id ?? ''}`} what="the inbox">
-          <InboxView
-            items={inbox.items}
-            problem={inbox.problem}
-            selectedId={route.id}
-            answeringId={composer.answering?.id}
-            replies={replies}
-            stacked={!wide}
-            onSelect={(id) => navigate({ view: 'inbox', ...(id ? { id } : {}) })}
-            onReply={reply}
-          />
+            <InboxView
+              items={inbox.items}
+              problem={inbox.problem}
+              selectedId={route.id}
+              answeringId={composer.answering?.id}
+              replies={replies}
+              stacked={!wide}
+              onSelect={(id) => navigate({ view: 'inbox', ...(id ? { id } : {}) })}
+              onReply={reply}
+            />
           </ErrorBoundary>
         )}
-        <ChatInput
-          ref={input}
-          mode={composer.mode}
-          answering={composer.answering}
-          onModeChange={switchMode}
-          onCancelAnswer={composer.cancelAnswer}
-          onSubmit={submit}
-        />
+        <ChatInput ref={input} mode={composer.mode} answering={composer.answering} onModeChange={switchMode} onCancelAnswer={composer.cancelAnswer} onSubmit={submit} />
       </DropZone>
       <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />
       <CommandPalette open={findOpen} onOpenChange={setFindOpen} onOpen={(path, find) => navigate({ view: 'file', path, ...(find ? { find } : {}) })} />

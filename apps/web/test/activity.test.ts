@@ -13,7 +13,7 @@ const sending = (key: string, text: string, extra: { inboxRef?: { id: string; ti
 });
 
 describe('activityReducer: pages from the server', () => {
-  it('lists updates and questions oldest first, with each update\'s place in the history', () => {
+  it("lists updates and questions oldest first, with each update's place in the history", () => {
     const items: ActivityItem[] = [
       { type: 'question', id: 'q2', at: later, question: question('q2', 'answered', { created: later }) },
       { type: 'update', id: 'u1', at, update: status('u1', 'done', { summary: 'Filed.' }), history: { commit: 'c1', undone_by: [], undone: false } },
@@ -34,12 +34,27 @@ describe('activityReducer: pages from the server', () => {
       { type: 'page/loaded', items: [{ type: 'update', id: 'u1', at, update: status('u1', 'running', { steps: [step(1)], step_count: 1 }) }] },
     ]);
     expect(state.updates.u1?.steps?.map((s) => s.n)).toEqual([1, 2]);
-    const done = run([{ type: 'update/status', status: status('u1', 'done') }, { type: 'update/status', status: status('u1', 'queued') }], state);
+    const done = run(
+      [
+        { type: 'update/status', status: status('u1', 'done') },
+        { type: 'update/status', status: status('u1', 'queued') },
+      ],
+      state,
+    );
     expect(done.updates.u1?.status).toBe('done');
     // A second attempt (after a model fault) starts over: its steps replace the first one's.
-    const retried = run([{ type: 'update/status', status: status('u1', 'running', { attempts: 2, steps: [], step_count: 0 }) }, { type: 'update/step', id: 'u1', step: step(1) }], run([{ type: 'update/status', status: status('u1', 'running', { attempts: 1 }) }], state));
+    const retried = run(
+      [
+        { type: 'update/status', status: status('u1', 'running', { attempts: 2, steps: [], step_count: 0 }) },
+        { type: 'update/step', id: 'u1', step: step(1) },
+      ],
+      run([{ type: 'update/status', status: status('u1', 'running', { attempts: 1 }) }], state),
+    );
     expect(retried.updates.u1).toMatchObject({ attempts: 2, step_count: 1, steps: [step(1)] });
-    const answered = run([{ type: 'question/status', question: question('q1', 'answered') }, { type: 'question/status', question: question('q1', 'pending') }]);
+    const answered = run([
+      { type: 'question/status', question: question('q1', 'answered') },
+      { type: 'question/status', question: question('q1', 'pending') },
+    ]);
     expect(answered.questions.q1?.status).toBe('answered');
   });
 });
@@ -67,7 +82,7 @@ describe('activityReducer: what this tab sends', () => {
 });
 
 describe('activityReducer: undo and history', () => {
-  it('learns an update\'s commit from the stream once, and keeps each undo\'s state', () => {
+  it("learns an update's commit from the stream once, and keeps each undo's state", () => {
     const state = run([
       { type: 'history/commit', updateId: 'u1', commit: 'c1' },
       { type: 'history/commit', updateId: 'u1', commit: 'c2' },
@@ -82,7 +97,13 @@ describe('repliesInFlight', () => {
   it('lists inbox replies until their update finishes well; one running wins over one that failed; a retried one is not listed', () => {
     const sent = run([sending('k1', 'put it in Berlin', { inboxRef: { id: 'i1', title: 'Trip?' } })]);
     expect([...repliesInFlight(sent).keys()]).toEqual(['i1']);
-    const running = run([{ type: 'update/accepted', key: 'k1', id: 'u1' }, { type: 'update/status', status: status('u1', 'running', { inbox_ref: 'i1' }) }], sent);
+    const running = run(
+      [
+        { type: 'update/accepted', key: 'k1', id: 'u1' },
+        { type: 'update/status', status: status('u1', 'running', { inbox_ref: 'i1' }) },
+      ],
+      sent,
+    );
     expect(repliesInFlight(running).get('i1')?.status).toBe('running');
     expect(repliesInFlight(run([{ type: 'update/status', status: status('u1', 'done', { inbox_ref: 'i1' }) }], running)).size).toBe(0);
     const failed = run([{ type: 'update/status', status: status('u1', 'failed', { inbox_ref: 'i1', error: 'model down' }) }], running);

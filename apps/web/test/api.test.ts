@@ -47,6 +47,8 @@ describe('api schemas', () => {
     });
     expect(page.items.map((i) => i.type)).toEqual(['question', 'update']);
     expect(activityPageSchema.safeParse({ items: [{ type: 'commit', id: 'x', at: 'now' }] }).success).toBe(false);
-    expect(activityPageSchema.safeParse({ items: [{ type: 'update', id: 'u', at: 'now', update: { id: 'u', status: 'done', created: 'now', changes: [{ path: 'a', kind: 'renamed' }] } }] }).success).toBe(false);
+    expect(
+      activityPageSchema.safeParse({ items: [{ type: 'update', id: 'u', at: 'now', update: { id: 'u', status: 'done', created: 'now', changes: [{ path: 'a', kind: 'renamed' }] } }] }).success,
+    ).toBe(false);
   });
 });

@@ -111,7 +111,7 @@ describe('math, diagrams and callouts', () => {
     expect(await render('```mermaid\ngraph TD; A-->B\n```')).toBe('<pre><code class="language-mermaid">graph TD; A-->B</code></pre>');
   });
 
-  it('gives each callout title its type\'s icon', async () => {
+  it("gives each callout title its type's icon", async () => {
     const html = await render('> [!warning] Frost\n> Cover the beds.');
     expect(html).toContain('<div data-callout-title dir="auto"><span data-callout-icon="warning" aria-hidden="true"></span>Frost</div>');
     expect(await render('> [!faq]- Why?\n> Because.')).toContain('<summary data-callout-title dir="auto"><span data-callout-icon="faq" aria-hidden="true"></span>Why?</summary>');
@@ -130,13 +130,15 @@ describe('with the extras (inline HTML, CJK text)', () => {
   });
 
   it('removes scripts, handlers and javascript: links, keeping their text safe', async () => {
-    const html = await render('<script>alert(1)</script><img src="x.png" onerror="alert(1)"><a href="javascript:alert(1)">click</a><div style="position:fixed" onclick="x()">box</div>', { extras: true });
+    const html = await render('<script>alert(1)</script><img src="x.png" onerror="alert(1)"><a href="javascript:alert(1)">click</a><div style="position:fixed" onclick="x()">box</div>', {
+      extras: true,
+    });
     expect(html).not.toMatch(/script|onerror|onclick|javascript|style=/i);
     expect(html).toContain('<img src="x.png">');
     expect(html).toContain('click');
   });
 
-  it('keeps Knower\'s own markup through the allow-list', async () => {
+  it("keeps Knower's own markup through the allow-list", async () => {
     const html = await render('> [!tip] Title\n> [[Note|alias]] ==hi== ^blk\n\n$x$', { extras: true });
     expect(html).toContain('data-callout-icon="tip"');
     expect(html).toContain('data-wikilink=""');

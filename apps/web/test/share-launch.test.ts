@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { shareProblemText } from '../src/hooks/use-share-launch';
 
 describe('shareProblemText', () => {
-  it('says each known code in the app\'s own words', () => {
+  it("says each known code in the app's own words", () => {
     expect(shareProblemText('text_too_large')).toMatch(/longer than Knower takes/);
     expect(shareProblemText('unsupported_attachment')).toMatch(/PNG, JPEG, GIF and WebP/);
     expect(shareProblemText('empty_update')).toMatch(/no text, link or image/);

@@ -213,7 +213,10 @@ async function run(ops: readonly Op[]): Promise<void> {
         const moved = world.removeUnder(op.from);
         for (const p of moved) world.disk.set(`${op.to}${p.slice(op.from.length)}`, 1);
         world.emit({ path: op.from, type: 'unlink' });
-        for (const folder of op.to.split('/').slice(0, -1).map((_, i, all) => all.slice(0, i + 1).join('/'))) {
+        for (const folder of op.to
+          .split('/')
+          .slice(0, -1)
+          .map((_, i, all) => all.slice(0, i + 1).join('/'))) {
           if (![...world.disk.keys()].some((p) => p.startsWith(`${folder}/`) && !p.startsWith(`${op.to}/`))) world.emit({ path: folder, type: 'add' });
         }
         world.emit({ path: op.to, type: 'add' });

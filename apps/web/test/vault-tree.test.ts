@@ -50,7 +50,14 @@ describe('visibleRows', () => {
   });
 
   it('flattens a 10,000-file folder', () => {
-    const big = withListings(listing('', [folder('notes', 10_000)], []), listing('notes', [], Array.from({ length: 10_000 }, (_, i) => note(`notes/n${i}.md`, 3))));
+    const big = withListings(
+      listing('', [folder('notes', 10_000)], []),
+      listing(
+        'notes',
+        [],
+        Array.from({ length: 10_000 }, (_, i) => note(`notes/n${i}.md`, 3)),
+      ),
+    );
     expect(visibleRows(big, new Set())).toHaveLength(1);
     expect(visibleRows(big, new Set(['notes']))).toHaveLength(10_001);
   });
@@ -63,7 +70,7 @@ describe('applyListing', () => {
     expect(next.nodes.has('projects/berlin/state.md')).toBe(false);
   });
 
-  it('keeps an open folder\'s children when its parent is listed again, and updates its figures', () => {
+  it("keeps an open folder's children when its parent is listed again, and updates its figures", () => {
     const next = applyListing(loaded, listing('projects', [folder('projects/berlin', 7), folder('projects/alpha')], []));
     const berlin = next.nodes.get('projects/berlin');
     expect(berlin).toMatchObject({ kind: 'folder', fileCount: 7, children: ['projects/berlin/state.md', 'projects/berlin/tasks.md'] });

@@ -27,10 +27,14 @@ function phrase(rng: Rng, s: ScriptWords): string {
 }
 
 function paragraph(rng: Rng, s: ScriptWords): string {
-  return Array.from({ length: between(rng, 2, 6) }, () => phrase(rng, s)).join(s.stop).trim() + s.stop.trim();
+  return (
+    Array.from({ length: between(rng, 2, 6) }, () => phrase(rng, s))
+      .join(s.stop)
+      .trim() + s.stop.trim()
+  );
 }
 
-export function multilingualNote(rng: Rng): string {
+function multilingualNote(rng: Rng): string {
   const main = pick(rng, SCRIPTS);
   const parts = [`# ${phrase(rng, main)}`];
   for (let i = between(rng, 1, 4); i > 0; i--) parts.push(paragraph(rng, main));
@@ -49,7 +53,7 @@ export async function generateMultilingualVault(root: string, notes: number, see
 }
 
 /** The notes GNU grep finds for a word, as vault-relative paths (grep -r over `root`). */
-export function grepFiles(root: string, word: string, kind: ScriptWords['grep']): Promise<string[]> {
+function grepFiles(root: string, word: string, kind: ScriptWords['grep']): Promise<string[]> {
   const args =
     kind === 'substring'
       ? ['-r', '-l', '-i', '-F', '--include=*.md', '--', word, '.']
@@ -64,7 +68,13 @@ export function grepFiles(root: string, word: string, kind: ScriptWords['grep'])
     child.once('close', (code) => {
       // 1 = nothing matched: an answer too.
       if (code !== 0 && code !== 1) return reject(new Error(`grep for "${word}" failed (${code}): ${err.trim()}`));
-      resolve(out.split('\n').filter(Boolean).map((p) => p.replace(/^\.\//, '')).sort());
+      resolve(
+        out
+          .split('\n')
+          .filter(Boolean)
+          .map((p) => p.replace(/^\.\//, ''))
+          .sort(),
+      );
     });
   });
 }

@@ -24,6 +24,8 @@ export interface ScriptWords {
   words: readonly string[];
 }
 
+// One script a line: the lists read as a table, and one word a line would add 500 lines.
+// prettier-ignore
 export const SCRIPTS: readonly ScriptWords[] = [
   {
     script: 'Thai',

@@ -116,12 +116,24 @@ export async function runAgentLoop(p: LoopParams): Promise<LoopResult> {
   let repeats = 0;
   for (let iteration = 1; iteration <= maxIterations; iteration++) {
     p.signal?.throwIfAborted();
-    const response = await p.model.complete({ system: p.system, context: p.context, messages, tools, ...(p.maxTokens ? { maxTokens: p.maxTokens } : {}), ...(p.signal ? { signal: p.signal } : {}), ...(p.onRetry ? { onRetry: p.onRetry } : {}) });
+    const response = await p.model.complete({
+      system: p.system,
+      context: p.context,
+      messages,
+      tools,
+      ...(p.maxTokens ? { maxTokens: p.maxTokens } : {}),
+      ...(p.signal ? { signal: p.signal } : {}),
+      ...(p.onRetry ? { onRetry: p.onRetry } : {}),
+    });
     // A request that answered just as the run was stopped: its tool calls are not run.
     p.signal?.throwIfAborted();
     usage = addUsage(usage, response.usage);
     messages.push({ role: 'assistant', content: response.content });
-    const said = response.content.filter((b) => b.type === 'text').map((b) => b.text).join('\n').trim();
+    const said = response.content
+      .filter((b) => b.type === 'text')
+      .map((b) => b.text)
+      .join('\n')
+      .trim();
     if (said) text = said;
     const calls = response.content.filter((b): b is ToolUsePart => b.type === 'tool_use');
     if (calls.length === 0) return { text, usage, iterations: iteration, exhausted: false, toolCalls, toolErrors, trace };

@@ -9,12 +9,12 @@ export function entryTime(date: Date): string {
   return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
-export function entryHeading(date: Date, updateId: string): string {
+function entryHeading(date: Date, updateId: string): string {
   return `## ${entryTime(date)} · update ${updateId}`;
 }
 
 /** Knower's changelog: at the vault root, or in the state dir where the person's own changelog.md is. */
-export const changelogFile = (vault: Pick<VaultAccess, 'root' | 'names'>): string => vault.names?.fileOf(CHANGELOG) ?? path.join(vault.root, CHANGELOG);
+const changelogFile = (vault: Pick<VaultAccess, 'root' | 'names'>): string => vault.names?.fileOf(CHANGELOG) ?? path.join(vault.root, CHANGELOG);
 
 /** Whether the log entry is a change to the vault (it is not when Knower's changelog is kept aside). */
 export const changelogInVault = (vault: Pick<VaultAccess, 'names'>): boolean => vault.names?.inVault(CHANGELOG) ?? true;

@@ -5,7 +5,11 @@ import { copyAttachments, writeInputNote } from './inbox-files.js';
 import type { UpdateInput } from './types.js';
 import { itemFolder, REVIEW_FILE } from '../inbox/index.js';
 
-const quote = (text: string) => text.split('\n').map((l) => `> ${l}`).join('\n');
+const quote = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => `> ${l}`)
+    .join('\n');
 
 /**
  * The end of an update whose retries ran out: an inbox item with status "failed", the error,

@@ -6,7 +6,7 @@ import type { UpdateInput } from './types.js';
 import { inputPath, itemFolder } from '../inbox/index.js';
 
 /** input.md: the update exactly as received, with its attachments linked beside it. */
-export function renderInputNote(input: UpdateInput, attachments: string[]): string {
+function renderInputNote(input: UpdateInput, attachments: string[]): string {
   const links = attachments.map((name) => `![${name}](${encodeURI(name)})`);
   return [
     `# Input of update ${input.id}`,

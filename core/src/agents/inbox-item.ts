@@ -10,7 +10,12 @@ import type { UpdateInput } from './types.js';
 import { itemFolder, reviewPath } from '../inbox/index.js';
 
 const firstProse = (body: string) =>
-  body.split(/\n\s*\n/).map((p) => p.trim()).find((p) => p && !/^[#>-]/.test(p))?.replace(/\s+/g, ' ').slice(0, 200);
+  body
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .find((p) => p && !/^[#>-]/.test(p))
+    ?.replace(/\s+/g, ' ')
+    .slice(0, 200);
 
 /** An image still where the runner saved it and linked from no other file of this run is the item's. */
 async function unclaimed(session: Session, saved: SavedImage[], reviewRel: string): Promise<SavedImage[]> {
@@ -32,13 +37,23 @@ export async function finalizeInboxItem(session: Session, input: UpdateInput, sa
     const name = attachmentName(s.image);
     const rel = `${itemFolder(input.id)}/${name}`;
     await mkdir(path.dirname(path.join(session.root, rel)), { recursive: true });
-    const ok = await session.writer.linkFile(path.join(session.root, s.rel), path.join(session.root, rel)).then(() => true, () => false);
+    const ok = await session.writer.linkFile(path.join(session.root, s.rel), path.join(session.root, rel)).then(
+      () => true,
+      () => false,
+    );
     if (!ok) continue; // a file of that name is already there: the image stays in bucket/
     await session.writer.removeFile(path.join(session.root, s.rel));
     markChanged(session, s.rel, rel);
     moved.push({ from: s.rel, name });
   }
-  markChanged(session, await writeInputNote(session, input, moved.map((m) => m.name)));
+  markChanged(
+    session,
+    await writeInputNote(
+      session,
+      input,
+      moved.map((m) => m.name),
+    ),
+  );
   for (let attempt = 0; attempt < 3; attempt++) {
     const current = await readTextIfExists(reviewAbs);
     if (current === undefined) return;

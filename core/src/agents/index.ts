@@ -12,7 +12,7 @@ import type { Agents, AgentsDeps } from './types.js';
 import { runUpdateAgent } from './update-agent.js';
 
 export type { Agents, AgentsDeps, Answer, AnswerRequest, UpdateImage, UpdateInput, UpdateOutcome, Usage } from './types.js';
-export { ModelError, isModelError, createCallBudget, type CallBudget } from '../llm/index.js';
+export { ModelError, createCallBudget, type CallBudget } from '../llm/index.js';
 export { TOOL_SETS } from './tool-sets.js';
 export { modelDeps } from './model-backend.js';
 export { MAX_MODEL_CALLS_PER_QUESTION, MAX_MODEL_CALLS_PER_UPDATE, MODEL_CALL_RETRIES, UPDATE_MAX_STEPS } from './limits.js';
@@ -36,8 +36,7 @@ export function createAgents(deps: AgentsDeps): Agents {
     get provider() {
       return status.info();
     },
-    runUpdate: (input, run) =>
-      runUpdateAgent({ ...sessionDeps, writer: run.writer }, model(names.model, run.budget ?? createCallBudget(MAX_MODEL_CALLS_PER_UPDATE)), input, deps.maxIterations),
+    runUpdate: (input, run) => runUpdateAgent({ ...sessionDeps, writer: run.writer }, model(names.model, run.budget ?? createCallBudget(MAX_MODEL_CALLS_PER_UPDATE)), input, deps.maxIterations),
     answer: (req) => runSearchAgent(sessionDeps, model(names.searchModel, createCallBudget(MAX_MODEL_CALLS_PER_QUESTION)), req),
     writeFailedItem: failed,
   };

@@ -1,12 +1,4 @@
-import {
-  createAnthropicProvider,
-  createOpenAIProvider,
-  createProviderStatus,
-  type CallBudget,
-  type ModelClient,
-  type ProviderStatus,
-  type RetryOptions,
-} from '../llm/index.js';
+import { createAnthropicProvider, createOpenAIProvider, createProviderStatus, type CallBudget, type ModelClient, type ProviderStatus, type RetryOptions } from '../llm/index.js';
 import type { ProviderConfig } from '../config/index.js';
 import { MODEL_CALL_RETRIES } from './limits.js';
 import type { AgentsDeps } from './types.js';

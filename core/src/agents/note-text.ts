@@ -16,8 +16,7 @@ const skipBlank = (lines: string[], i: number): number => {
 };
 
 /** An intro paragraph: prose, not a heading, list, quote, table or code fence. */
-const isProse = (line: string | undefined): boolean =>
-  line !== undefined && line.trim() !== '' && !/^\s*([#>|*+-]|\d+[.)]\s|```|~~~)/.test(line);
+const isProse = (line: string | undefined): boolean => line !== undefined && line.trim() !== '' && !/^\s*([#>|*+-]|\d+[.)]\s|```|~~~)/.test(line);
 
 /**
  * Newest-first position in a note: below its `# Title` and the intro paragraph right after it

@@ -17,7 +17,18 @@ export async function runSearchAgent(deps: SessionDeps, model: ModelClient, req:
   const context = await buildBootstrap(session);
   const scope = req.scope ? `\nLimit yourself to ${scopeFolder(req.scope)} unless the answer is clearly elsewhere.` : '';
   const task = [{ type: 'text' as const, text: `Question:\n<question>\n${req.query}\n</question>\nSearch mode: ${mode}.${scope}` }];
-  const result = await runAgentLoop({ model, system: SEARCH_SYSTEM_PROMPT, context, task, tools: TOOL_SETS.search, session, maxIterations, ...(req.onToolCall ? { onToolCall: req.onToolCall } : {}), ...(req.signal ? { signal: req.signal } : {}), ...(req.onRetry ? { onRetry: req.onRetry } : {}) });
+  const result = await runAgentLoop({
+    model,
+    system: SEARCH_SYSTEM_PROMPT,
+    context,
+    task,
+    tools: TOOL_SETS.search,
+    session,
+    maxIterations,
+    ...(req.onToolCall ? { onToolCall: req.onToolCall } : {}),
+    ...(req.signal ? { signal: req.signal } : {}),
+    ...(req.onRetry ? { onRetry: req.onRetry } : {}),
+  });
   const looked = [...session.read].slice(0, 10);
   const markdown =
     result.text ||

@@ -46,11 +46,7 @@ export type SessionDeps = Pick<Session, 'root' | 'names' | 'index' | 'search' | 
 /** What one run is given: the shared services and its own writer. */
 export type RunDeps = SessionDeps & Pick<Session, 'writer'>;
 
-export function newSession(
-  deps: RunDeps,
-  agent: Session['agent'],
-  extra: { updateId?: string; inboxRef?: string; defaultSearchMode?: SearchMode } = {},
-): Session {
+export function newSession(deps: RunDeps, agent: Session['agent'], extra: { updateId?: string; inboxRef?: string; defaultSearchMode?: SearchMode } = {}): Session {
   return {
     ...deps,
     agent,

@@ -1,7 +1,6 @@
 import { escapeRegExp } from './note-text.js';
 import type { Session } from './session.js';
 
-
 /** `tasks.md` must not count as cited because `projects/a/tasks.md` is. */
 function cites(markdown: string, rel: string): boolean {
   return new RegExp(`(?<![\\p{L}\\p{N}_./-])${escapeRegExp(rel)}(?![\\p{L}\\p{N}_/-])`, 'u').test(markdown);

@@ -7,10 +7,14 @@ import type { UpdateInput } from './types.js';
 import { itemFolder, reviewPath } from '../inbox/index.js';
 
 const MAX_TRACE_LINES = 40;
-const quote = (text: string) => text.split('\n').map((l) => `> ${l}`).join('\n');
+const quote = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => `> ${l}`)
+    .join('\n');
 
 /** One line per call, runs of the same call folded ("read a.md (×6)"). */
-export function traceLines(trace: ToolTrace[]): string[] {
+function traceLines(trace: ToolTrace[]): string[] {
   const lines: Array<{ line: string; times: number }> = [];
   for (const t of trace) {
     const line = `${t.tool}${t.target ? ` ${t.target}` : ''}${t.error ? ` — error: ${t.error.split('\n')[0]?.slice(0, 160)}` : ''}`;

@@ -29,8 +29,7 @@ export interface UpdateInput {
 /** `files`: vault-relative paths the run created, changed or deleted. */
 export type UpdateOutcome =
   /** `fallback`: the model changed nothing and asked nothing, so the runner filed the text into bucket/ as received. */
-  | { status: 'done'; files: string[]; summary?: string; usage?: Usage; fallback?: 'bucket' }
-  | { status: 'inbox'; inboxId: string; files: string[]; summary?: string; usage?: Usage };
+  { status: 'done'; files: string[]; summary?: string; usage?: Usage; fallback?: 'bucket' } | { status: 'inbox'; inboxId: string; files: string[]; summary?: string; usage?: Usage };
 
 export interface AnswerRequest {
   query: string;

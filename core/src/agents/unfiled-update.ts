@@ -6,7 +6,11 @@ import { createBucketNote, firstLine, imageLinks, logOnce } from './offline/buck
 import { markChanged, markSeen, type Session } from './session.js';
 import type { UpdateInput } from './types.js';
 
-const quote = (text: string) => text.split('\n').map((l) => `> ${l}`).join('\n');
+const quote = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => `> ${l}`)
+    .join('\n');
 
 /**
  * The end of a run in which the model changed nothing and asked nothing (the most common failure

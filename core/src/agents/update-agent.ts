@@ -16,7 +16,11 @@ import { buildUpdateTask } from './update-task.js';
 import { UPDATE_SYSTEM_PROMPT } from './update-prompt.js';
 import { itemFolder, reviewPath } from '../inbox/index.js';
 
-const exists = (abs: string) => access(abs).then(() => true, () => false);
+const exists = (abs: string) =>
+  access(abs).then(
+    () => true,
+    () => false,
+  );
 
 /** The log is a promise to the user: every update that changed the vault appears in it. */
 async function logChanges(session: Session, updateId: string, headline: string | undefined, skip: ReadonlySet<string> = new Set()): Promise<void> {
@@ -44,7 +48,19 @@ export async function runUpdateAgent(deps: RunDeps, model: ModelClient, input: U
   const context = await buildBootstrap(session);
   const task = await buildUpdateTask(session, input, saved);
   // 8k output tokens: a review or a rewritten note can be long; a cut tool call would be wasted.
-  const result = await runAgentLoop({ model, system: UPDATE_SYSTEM_PROMPT, context, task, tools: TOOL_SETS.update, session, maxTokens: 8192, ...(maxIterations ? { maxIterations } : {}), ...(input.onToolCall ? { onToolCall: input.onToolCall } : {}), ...(input.signal ? { signal: input.signal } : {}), ...(input.onRetry ? { onRetry: input.onRetry } : {}) });
+  const result = await runAgentLoop({
+    model,
+    system: UPDATE_SYSTEM_PROMPT,
+    context,
+    task,
+    tools: TOOL_SETS.update,
+    session,
+    maxTokens: 8192,
+    ...(maxIterations ? { maxIterations } : {}),
+    ...(input.onToolCall ? { onToolCall: input.onToolCall } : {}),
+    ...(input.signal ? { signal: input.signal } : {}),
+    ...(input.onRetry ? { onRetry: input.onRetry } : {}),
+  });
   const summary = (result.exhausted ? `Stopped: ${stoppedReason(result)}. ` : '') + result.text.slice(0, 2000);
 
   const reviewRel = reviewPath(input.id);
@@ -66,7 +82,13 @@ export async function runUpdateAgent(deps: RunDeps, model: ModelClient, input: U
   if (![...session.changed].some((rel) => !runnerSaved.has(rel))) {
     const note = await fileAsReceived(session, input, saved, result.text);
     const said = result.text ? ` Its reply: ${result.text.slice(0, 1500)}` : '';
-    return { status: 'done', fallback: 'bucket', files: [...session.changed].sort(), summary: `The model made no change and asked nothing: filed as received into ${note}.${said}`, usage: result.usage };
+    return {
+      status: 'done',
+      fallback: 'bucket',
+      files: [...session.changed].sort(),
+      summary: `The model made no change and asked nothing: filed as received into ${note}.${said}`,
+      usage: result.usage,
+    };
   }
   await logChanges(session, input.id, result.text ? result.text.split('\n')[0] : undefined);
   return { status: 'done', files: [...session.changed].sort(), ...(summary ? { summary } : {}), usage: result.usage };

@@ -14,11 +14,7 @@ export const briefQuery = z.strictObject({
   repo: name,
   project: name.optional(),
   tokens: fromQuery(
-    z
-      .number({ message: 'must be a number' })
-      .int('must be a whole number')
-      .min(BRIEF_TOKENS.min, `must be ${BRIEF_TOKENS.min} or more`)
-      .max(BRIEF_TOKENS.max, `must be ${BRIEF_TOKENS.max} or less`),
+    z.number({ message: 'must be a number' }).int('must be a whole number').min(BRIEF_TOKENS.min, `must be ${BRIEF_TOKENS.min} or more`).max(BRIEF_TOKENS.max, `must be ${BRIEF_TOKENS.max} or less`),
   ).default(BRIEF_TOKENS.default),
 });
 

@@ -40,8 +40,7 @@ export const projectScope = z
 /** The folder a valid scope narrows to: `project:acme` → `projects/acme/`. */
 export const scopeFolder = (scope: string): string => `projects/${SCOPE.exec(scope)?.[1] ?? ''}/`;
 
-const count = (max: number) =>
-  z.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(max, `must be ${max} or less`);
+const count = (max: number) => z.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(max, `must be ${max} or less`);
 
 /** How many hits or names to return. */
 export const resultLimit = count(LIMITS.results);

@@ -8,7 +8,10 @@ export const commitKindSchema = z.enum(COMMIT_KINDS);
 /** GET /history: every commit, newest first; `kind` keeps some kinds (`update,undo`). */
 export const historyQuery = z.strictObject({
   limit: fromQuery(pageLimit).default(DEFAULTS.page),
-  cursor: z.string().regex(/^[0-9]{1,12}$/, 'must be a next_cursor from an earlier page').optional(),
+  cursor: z
+    .string()
+    .regex(/^[0-9]{1,12}$/, 'must be a next_cursor from an earlier page')
+    .optional(),
   kind: z
     .string()
     .transform((text) => text.split(','))

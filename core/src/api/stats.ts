@@ -35,9 +35,7 @@ export const statsSchema = z.object({
   /** Notes with vectors for deep search. */
   embeddings: z.object({ models_present: z.boolean(), embedded: z.number().nullable(), pending: z.number().nullable(), coverage: z.number().nullable() }),
   /** The latest updates of the window, newest first. */
-  recent_updates: z.array(
-    z.object({ id: z.string(), status: z.string(), created: z.string(), summary: z.string().nullish(), text: z.string(), projects: z.array(z.string()) }),
-  ),
+  recent_updates: z.array(z.object({ id: z.string(), status: z.string(), created: z.string(), summary: z.string().nullish(), text: z.string(), projects: z.array(z.string()) })),
   /** The most recently updated notes, newest first. */
   recent_notes: z.array(z.object({ path: z.string(), updated: z.string() })),
   /** Why hand edits are not counted, when the history is unavailable. */

@@ -24,11 +24,7 @@ const byName = (names: readonly string[], wanted: string) => names.find((n) => n
  * most (hits ranked by search, each worth 1/rank). A tie is no match: a wrong project in every
  * session's brief is worse than none.
  */
-export async function matchProject(
-  deps: { index: Pick<VaultIndex, 'folder'>; search: Pick<SearchEngine, 'search'> },
-  repo: string,
-  given?: string,
-): Promise<ProjectMatch | undefined> {
+export async function matchProject(deps: { index: Pick<VaultIndex, 'folder'>; search: Pick<SearchEngine, 'search'> }, repo: string, given?: string): Promise<ProjectMatch | undefined> {
   const names = projectNames(deps.index);
   if (given !== undefined) {
     const found = byName(names, given);

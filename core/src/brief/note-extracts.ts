@@ -54,9 +54,7 @@ export function latestEntries(text: string): string[][] {
   if (levels.length === 0) return bodyLines(text).length ? [bodyLines(text)] : [];
   const level = Math.min(...levels);
   const lines = noteLines(body);
-  const entries = outline.headings
-    .filter((h) => h.level === level)
-    .map((h) => ({ heading: h.text, lines: tidy(lines.slice(h.line - 1, h.end)) }));
+  const entries = outline.headings.filter((h) => h.level === level).map((h) => ({ heading: h.text, lines: tidy(lines.slice(h.line - 1, h.end)) }));
   if (entries.every((e) => DATED.test(e.heading))) entries.sort((a, b) => (DATED.exec(b.heading)![1]! < DATED.exec(a.heading)![1]! ? -1 : 1));
   return entries.map((e) => e.lines);
 }

@@ -59,7 +59,13 @@ export function createBriefs(deps: BriefDeps) {
       if (lines.length >= RELATED * 2) break;
       if (sources.includes(hit.path) || (project && hit.path.startsWith(`projects/${project}/`))) continue;
       // The title is shown already: the snippet's heading lines would repeat it.
-      const snippet = hit.snippet.split('\n').filter((l) => !/^\s*#/.test(l)).join(' ').replace(/\s+/g, ' ').trim().slice(0, 140);
+      const snippet = hit.snippet
+        .split('\n')
+        .filter((l) => !/^\s*#/.test(l))
+        .join(' ')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .slice(0, 140);
       lines.push(`- ${hit.path} — ${hit.title}${snippet ? `: ${snippet}` : ''}`);
       sources.push(hit.path);
     }

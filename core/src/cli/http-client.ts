@@ -1,11 +1,7 @@
 import { request as httpRequest } from 'node:http';
 
 /** What a request came to: an answer (any status), nothing listening, no answer in time, or another failure. */
-export type HttpResult =
-  | { kind: 'answer'; status: number; body: Buffer }
-  | { kind: 'down' }
-  | { kind: 'timeout'; seconds: number }
-  | { kind: 'error'; message: string };
+export type HttpResult = { kind: 'answer'; status: number; body: Buffer } | { kind: 'down' } | { kind: 'timeout'; seconds: number } | { kind: 'error'; message: string };
 
 export interface RequestOptions {
   /** The whole request, answer included, must end within this many seconds. */
@@ -57,10 +53,13 @@ export function createHttpClient(baseUrl: string, token?: string): HttpClient {
           settle({ kind: 'timeout', seconds: opts.timeoutS });
           req.destroy();
         }, opts.timeoutS * 1000);
-        const connecting = setTimeout(() => {
-          settle({ kind: 'timeout', seconds: CONNECT_TIMEOUT_MS / 1000 });
-          req.destroy();
-        }, Math.min(CONNECT_TIMEOUT_MS, opts.timeoutS * 1000));
+        const connecting = setTimeout(
+          () => {
+            settle({ kind: 'timeout', seconds: CONNECT_TIMEOUT_MS / 1000 });
+            req.destroy();
+          },
+          Math.min(CONNECT_TIMEOUT_MS, opts.timeoutS * 1000),
+        );
         req.on('socket', (socket) => {
           socket.once('connect', () => clearTimeout(connecting));
         });

@@ -14,8 +14,6 @@ function versionIn(file: string): string | undefined {
 export function versionLine(repoRoot: string): string {
   const knower = versionIn(path.join(repoRoot, 'package.json')) ?? 'unknown';
   const qmd =
-    versionIn(path.join(repoRoot, 'core', 'node_modules', '@tobilu', 'qmd', 'package.json')) ??
-    versionIn(path.join(repoRoot, 'node_modules', '@tobilu', 'qmd', 'package.json')) ??
-    'not installed';
+    versionIn(path.join(repoRoot, 'core', 'node_modules', '@tobilu', 'qmd', 'package.json')) ?? versionIn(path.join(repoRoot, 'node_modules', '@tobilu', 'qmd', 'package.json')) ?? 'not installed';
   return `knower ${knower} (qmd ${qmd}, node ${process.versions.node})`;
 }

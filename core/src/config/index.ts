@@ -11,8 +11,8 @@ import { tokenProblem } from './token-strength.js';
 export { ConfigError } from './config-error.js';
 export { readEnvironment, type Environment } from './environment.js';
 export { childEnvironment } from './child-env.js';
-export { isolateTestProcess, testEnvironment } from './test-environment.js';
-export { estimateTokenBits, tokenProblem } from './token-strength.js';
+export { testEnvironment } from './test-environment.js';
+export { estimateTokenBits } from './token-strength.js';
 export { CLI_SETTINGS, loadCliSettings, type CliSettings, type Runtime } from './cli-settings.js';
 export { folderProblem, folderProblems, type FolderProblem } from './folder-check.js';
 import { DEFAULT_ANTHROPIC_MODEL, resolveProvider, type ProviderConfig } from './provider-config.js';
@@ -59,9 +59,7 @@ const envSchema = z.object({
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
   ),
-  KNOWER_ALLOWED_HOSTS: optional(
-    z.string().regex(/^[A-Za-z0-9.-]+(\s*,\s*[A-Za-z0-9.-]+)*$/, 'must be a comma-separated list of host names, e.g. knower.lan,notes.example.com'),
-  ),
+  KNOWER_ALLOWED_HOSTS: optional(z.string().regex(/^[A-Za-z0-9.-]+(\s*,\s*[A-Za-z0-9.-]+)*$/, 'must be a comma-separated list of host names, e.g. knower.lan,notes.example.com')),
   ANTHROPIC_API_KEY: text,
   ANTHROPIC_BASE_URL: optional(z.url({ message: 'must be a URL such as http://127.0.0.1:9000' })),
   KNOWER_MODEL: text,
@@ -73,9 +71,7 @@ const envSchema = z.object({
   KNOWER_OPENAI_STREAM: optional(z.enum(['0', '1', 'true', 'false'], { message: 'must be 1 or 0' })),
   KNOWER_EMBED_INTERVAL_S: optional(z.coerce.number({ message: 'must be a number of seconds' }).int().min(0, 'must be 0 (off) or more')),
   KNOWER_FRONTMATTER: optional(z.enum(['knower', 'all'], { message: 'must be "knower" (stamp only the notes Knower creates) or "all" (stamp every note)' })),
-  NODE_LLAMA_CPP_GPU: optional(
-    z.enum(['auto', 'cuda', 'vulkan', 'metal', 'false', 'off', 'none', 'disable', 'disabled'], { message: 'must be auto, cuda, vulkan, metal or false (off)' }),
-  ),
+  NODE_LLAMA_CPP_GPU: optional(z.enum(['auto', 'cuda', 'vulkan', 'metal', 'false', 'off', 'none', 'disable', 'disabled'], { message: 'must be auto, cuda, vulkan, metal or false (off)' })),
   KNOWER_QMD_NODE: text,
   KNOWER_QMD_CLI: text,
   KNOWER_WEB_DIST: text,
@@ -126,7 +122,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = readEnvironment().merged, cw
     host,
     allowRemote,
     token: e.KNOWER_TOKEN,
-    allowedHosts: (e.KNOWER_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+    allowedHosts: (e.KNOWER_ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
     anthropic: {
       apiKey: e.ANTHROPIC_API_KEY,
       baseURL: e.ANTHROPIC_BASE_URL,
@@ -150,7 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = readEnvironment().merged, cw
   };
 }
 
-export function isLoopback(host: string): boolean {
+function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 

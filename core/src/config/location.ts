@@ -2,8 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 
 /** Unset and blank variables are the same thing: absent. */
-export const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (typeof v === 'string' ? v.trim() || undefined : v), schema.optional());
+export const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === 'string' ? v.trim() || undefined : v), schema.optional());
 
 export const text = optional(z.string());
 

@@ -25,12 +25,12 @@ export interface ProviderEnv {
 }
 
 export const DEFAULT_ANTHROPIC_MODEL = 'claude-sonnet-5-5';
-export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 /** Anthropic answers within this; a local model may first have to load, then run on a CPU. */
 const DEFAULT_TIMEOUT_S = { anthropic: 120, openai: 300 } as const;
 
 /** Every OpenAI-compatible server lives under /v1: "http://localhost:11434" means ".../v1". */
-export function normalizeBaseURL(url: string): string {
+function normalizeBaseURL(url: string): string {
   const parsed = new URL(url);
   if (parsed.pathname === '' || parsed.pathname === '/') parsed.pathname = '/v1';
   return parsed.toString().replace(/\/+$/, '');
@@ -56,7 +56,13 @@ export function resolveProvider(e: ProviderEnv): { ok: true; provider: ProviderC
   }
   // No default: which models a local server has is the user's choice, and guessing one fails later and less clearly.
   if (!e.KNOWER_MODEL) {
-    problems.push(problem('KNOWER_MODEL', e.KNOWER_MODEL, 'is required with the openai provider: name a model your server serves (Ollama: `ollama list`; any server: GET <OPENAI_BASE_URL>/models), e.g. llama3.1:8b'));
+    problems.push(
+      problem(
+        'KNOWER_MODEL',
+        e.KNOWER_MODEL,
+        'is required with the openai provider: name a model your server serves (Ollama: `ollama list`; any server: GET <OPENAI_BASE_URL>/models), e.g. llama3.1:8b',
+      ),
+    );
   }
   if (problems.length || !e.KNOWER_MODEL) return { ok: false, problems };
   return {

@@ -1,6 +1,6 @@
 /** Below this a token can be guessed offline, or online by a patient attacker on the network. */
-export const MIN_TOKEN_BITS = 48;
-export const MIN_TOKEN_CHARS = 16;
+const MIN_TOKEN_BITS = 48;
+const MIN_TOKEN_CHARS = 16;
 
 /**
  * A cautious estimate of how many bits of guessing a token takes: its length times the Shannon

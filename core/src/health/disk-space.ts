@@ -1,7 +1,7 @@
 import { statfs } from 'node:fs/promises';
 
 /** Below this, a write of an update's record or a note may fail: /health says the disk is full. */
-export const MIN_FREE_BYTES = 1024 * 1024;
+const MIN_FREE_BYTES = 1024 * 1024;
 /** statfs is cheap, but /health may be polled often: one look per disk every few seconds. */
 const CACHE_MS = 5_000;
 

@@ -3,7 +3,7 @@ import type { QueueStatus } from '../queue/index.js';
 import type { QmdStatus } from '../search/index.js';
 
 /** A running update silent this long (no model answer, no tool call) is reported as stuck. */
-export const QUEUE_STALL_MS = 15 * 60_000;
+const QUEUE_STALL_MS = 15 * 60_000;
 
 export interface HealthInputs {
   qmd: QmdStatus;

@@ -38,7 +38,15 @@ export function createHealth(deps: HealthDeps) {
       const queue = deps.queue.status();
       const history = deps.history.status();
       const provider = deps.agents.provider;
-      const degraded = degradedReasons({ qmd, watchProblem: deps.watchProblem(), history, queue, provider, disks: await deps.disks.problems(), ...(deps.stallMs !== undefined ? { stallMs: deps.stallMs } : {}) });
+      const degraded = degradedReasons({
+        qmd,
+        watchProblem: deps.watchProblem(),
+        history,
+        queue,
+        provider,
+        disks: await deps.disks.problems(),
+        ...(deps.stallMs !== undefined ? { stallMs: deps.stallMs } : {}),
+      });
       const notices = deps.rootNames.notices();
       // "ok" only once search covers the vault; a fault outranks a first pass still under way.
       const status = degraded.length ? 'degraded' : indexing.ready ? 'ok' : 'indexing';

@@ -1,3 +1,3 @@
-export { createDiskWatch, MIN_FREE_BYTES, type DiskWatch } from './disk-space.js';
-export { degradedReasons, QUEUE_STALL_MS, type HealthInputs } from './health-report.js';
+export { createDiskWatch, type DiskWatch } from './disk-space.js';
+export { type HealthInputs } from './health-report.js';
 export { createHealth, type Health, type HealthDeps } from './health-service.js';

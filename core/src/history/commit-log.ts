@@ -3,7 +3,7 @@ import type { Git } from './git.js';
 import { BRANCH } from './repo.js';
 
 // Who made a commit: an update, an undo, a restore, the person (hand edits), or the first snapshot.
-export { COMMIT_KINDS, type CommitKind };
+export { type CommitKind };
 
 export interface CommitInfo {
   /** Position in the history, 1 for the first commit: the listing's cursor. */
@@ -39,7 +39,10 @@ export class CommitLog {
     const { stdout, code } = await git.run(['log', '--reverse', `--format=${FIELDS.join('%x1f')}%x1e`, BRANCH, '--'], { okCodes: [128] });
     if (code !== 0) return; // no commit yet
     for (const record of stdout.toString('utf8').split('\x1e')) {
-      const [commit, parent, author, at, subject, kind, updateId, undoes, from] = record.trim().split('\x1f').map((f) => f.trim());
+      const [commit, parent, author, at, subject, kind, updateId, undoes, from] = record
+        .trim()
+        .split('\x1f')
+        .map((f) => f.trim());
       if (!commit || commit.length !== 40) continue;
       this.add({
         commit,

@@ -32,7 +32,11 @@ const MAX_DIFF_BYTES = 2 * 1024 * 1024;
 export const withoutJobLines = (text: string): string => withoutJobFields(text);
 
 function wordsOf(lines: string[]): WordPart[] {
-  const side = (keep: string) => lines.filter((l) => l[0] === ' ' || l[0] === keep).map((l) => l.slice(1)).join('\n');
+  const side = (keep: string) =>
+    lines
+      .filter((l) => l[0] === ' ' || l[0] === keep)
+      .map((l) => l.slice(1))
+      .join('\n');
   return diffWordsWithSpace(side('-'), side('+')).map((c) => ({ op: c.added ? '+' : c.removed ? '-' : '=', text: c.value }));
 }
 

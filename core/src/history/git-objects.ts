@@ -11,7 +11,7 @@ export type ObjectType = 'blob' | 'tree' | 'commit';
 const header = (type: ObjectType, bytes: Uint8Array) => Buffer.from(`${type} ${bytes.length}\0`);
 
 /** The id git gives these bytes as an object of `type` (what `git hash-object -t type` prints). */
-export function objectId(type: ObjectType, bytes: Uint8Array): string {
+function objectId(type: ObjectType, bytes: Uint8Array): string {
   return createHash('sha1').update(header(type, bytes)).update(bytes).digest('hex');
 }
 
@@ -28,7 +28,13 @@ export async function writeObject(gitDir: string, type: ObjectType, bytes: Uint8
   const id = objectId(type, bytes);
   const dir = path.join(gitDir, 'objects', id.slice(0, 2));
   const file = path.join(dir, id.slice(2));
-  if (await access(file).then(() => true, () => false)) return id;
+  if (
+    await access(file).then(
+      () => true,
+      () => false,
+    )
+  )
+    return id;
   await mkdir(dir, { recursive: true });
   // git's own temp prefix: `git gc` clears any a crash leaves behind.
   const tmp = path.join(dir, `tmp_obj_${randomBytes(6).toString('hex')}`);

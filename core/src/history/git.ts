@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 
-export class GitError extends Error {
+class GitError extends Error {
   override name = 'GitError';
   constructor(
     readonly args: string[],

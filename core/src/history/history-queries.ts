@@ -18,9 +18,7 @@ export function entryOf(info: CommitInfo, raw: RawChange[], ctx: HistoryContext,
     at: info.at,
     author: info.author,
     title: info.subject,
-    ...(record
-      ? { update: { id: record.id, status: record.status, text: shorten(record.text, 300), ...(record.summary ? { summary: record.summary } : {}) } }
-      : {}),
+    ...(record ? { update: { id: record.id, status: record.status, text: shorten(record.text, 300), ...(record.summary ? { summary: record.summary } : {}) } } : {}),
     ...(info.undoes ? { undoes: info.undoes } : {}),
     undone_by: ctx.commits.undoneByOf(info.commit),
     ...(info.restoredFrom ? { restored_from: info.restoredFrom } : {}),
@@ -35,7 +33,10 @@ export async function listHistory(
   opts: { limit: number; before?: number; kinds?: ReadonlySet<CommitKind> },
 ): Promise<{ entries: HistoryEntry[]; next?: number }> {
   const page = ctx.commits.page(opts);
-  const raw = await changesOf(ctx.repo.git, page.entries.map((e) => e.commit));
+  const raw = await changesOf(
+    ctx.repo.git,
+    page.entries.map((e) => e.commit),
+  );
   return { entries: page.entries.map((info) => entryOf(info, raw.get(info.commit) ?? [], ctx, recordOf)), ...(page.next ? { next: page.next } : {}) };
 }
 
@@ -43,7 +44,10 @@ export async function listHistory(
 export async function diffCommit(ctx: HistoryContext, info: CommitInfo, opts: { words?: boolean }): Promise<CommitDiff> {
   const raw = (await changesOf(ctx.repo.git, [info.commit])).get(info.commit) ?? [];
   const byPath = new Map(raw.map((c) => [c.path, c]));
-  const blobs = await readBlobs(ctx.repo.git, raw.flatMap((c) => [c.before, c.after].filter((id): id is string => id !== null)));
+  const blobs = await readBlobs(
+    ctx.repo.git,
+    raw.flatMap((c) => [c.before, c.after].filter((id): id is string => id !== null)),
+  );
   const blob = (id: string | null | undefined) => (id ? (blobs.get(id) ?? null) : null);
   const files: FileDiff[] = kindsOf(raw).map((change) => {
     const before = blob(byPath.get(change.from ?? change.path)?.before);
@@ -58,8 +62,14 @@ export async function diffCommit(ctx: HistoryContext, info: CommitInfo, opts: { 
 export async function noteVersions(ctx: HistoryContext, rel: string, opts: { limit: number; before?: string }): Promise<{ versions: NoteVersion[]; next?: string }> {
   const found = await versionsOf(ctx.repo.git, rel, { limit: opts.limit + 1, ...(opts.before ? { before: opts.before } : {}) });
   const page = found.slice(0, opts.limit);
-  const whole = await changesOf(ctx.repo.git, page.map((v) => v.commit));
-  const blobs = await readBlobs(ctx.repo.git, page.flatMap((v) => [v.change.before, v.change.after].filter((id): id is string => id !== null)));
+  const whole = await changesOf(
+    ctx.repo.git,
+    page.map((v) => v.commit),
+  );
+  const blobs = await readBlobs(
+    ctx.repo.git,
+    page.flatMap((v) => [v.change.before, v.change.after].filter((id): id is string => id !== null)),
+  );
   const versions: NoteVersion[] = [];
   for (const { commit, change } of page) {
     const info = ctx.commits.get(commit);

@@ -62,8 +62,7 @@ export function createHistoryEngine(deps: HistoryDeps) {
     commits,
     log: deps.log,
     clock: deps.clock,
-    published: (info) =>
-      deps.bus.publish({ type: 'history_updated', data: { commit: info.commit, kind: info.kind, ...(info.updateId ? { update_id: info.updateId } : {}) } }),
+    published: (info) => deps.bus.publish({ type: 'history_updated', data: { commit: info.commit, kind: info.kind, ...(info.updateId ? { update_id: info.updateId } : {}) } }),
     keys: new BlobKeys(),
   };
   const batch = new HandEditBatch({ quietMs: deps.quietMs ?? 2000, maxWaitMs: deps.maxWaitMs ?? 30_000, due: () => background(snapshotNow) });

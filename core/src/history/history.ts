@@ -62,8 +62,7 @@ export function createHistory(deps: CreateHistoryDeps) {
     /** From memory: the undos that reversed a commit. */
     undoneBy: (commit: string): string[] => ctx.commits.undoneByOf(commit),
 
-    list: (opts: { limit: number; before?: number; kinds?: ReadonlySet<CommitKind> }) =>
-      ready(async () => ({ ok: true as const, value: await listHistory(ctx, deps.recordOf, opts) })),
+    list: (opts: { limit: number; before?: number; kinds?: ReadonlySet<CommitKind> }) => ready(async () => ({ ok: true as const, value: await listHistory(ctx, deps.recordOf, opts) })),
 
     entry: (ref: string): Promise<Outcome<HistoryEntry>> =>
       ready(async () => {

@@ -1,5 +1,5 @@
 export { createHistory, type History, type CreateHistoryDeps } from './history.js';
-export { COMMIT_KINDS, type CommitKind } from './commit-log.js';
+export { type CommitKind } from './commit-log.js';
 export { isHistoryPath } from './run-changes.js';
 export type { HistoryEntry, CommitDiff, FileDiff, UndoReport, UndoConflict, NoteVersion, RestoreReport, HistoryError, Outcome } from './types.js';
 export type { Hunk, WordPart } from './file-diff.js';

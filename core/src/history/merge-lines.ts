@@ -23,7 +23,7 @@ export interface MergeResult {
 }
 
 /** Lines with their endings kept, so joining them gives back the text byte for byte. */
-export function splitLines(text: string): string[] {
+function splitLines(text: string): string[] {
   return text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
 }
 

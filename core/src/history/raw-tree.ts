@@ -20,7 +20,7 @@ export const EMPTY_RAW: RawTree = { raw: Buffer.alloc(0), starts: new Uint32Arra
 export function indexTree(raw: Buffer): RawTree {
   const starts: number[] = [];
   const nuls: number[] = [];
-  for (let at = 0; at < raw.length; ) {
+  for (let at = 0; at < raw.length;) {
     // The mode is 5 ("40000") or 6 octal digits, then a space: the name starts 6 or 7 bytes in.
     const nul = raw.indexOf(0, at + 6);
     if (nul < 0 || nul + 21 > raw.length) throw new Error('malformed tree object');

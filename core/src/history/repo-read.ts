@@ -79,7 +79,11 @@ export async function versionsOf(git: Git, rel: string, opts: { before?: string;
     const commit = tokens[0]?.trim();
     if (!commit) continue;
     const changes: RawChange[] = [];
-    parseRaw(tokens.map((t) => t.replace(/^\n/, '')), 1, changes);
+    parseRaw(
+      tokens.map((t) => t.replace(/^\n/, '')),
+      1,
+      changes,
+    );
     const change = changes.find((c) => c.path === rel);
     if (change) versions.push({ commit, change });
   }

@@ -59,7 +59,12 @@ export class Repo {
   /** Creates the repository when missing; after a crash, clears stale locks. */
   async open(): Promise<void> {
     const dir = this.git.gitDir;
-    if (!(await access(path.join(dir, 'HEAD')).then(() => true, () => false))) {
+    if (
+      !(await access(path.join(dir, 'HEAD')).then(
+        () => true,
+        () => false,
+      ))
+    ) {
       await mkdir(dir, { recursive: true });
       await this.git.run(['init', '--bare', '--quiet', '--initial-branch=main']);
       // gc runs inside the history's own turn, never as a detached process left behind.

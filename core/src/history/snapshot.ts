@@ -10,7 +10,11 @@ import { ChangedPaths, VaultWalk, type FileState } from './vault-walk.js';
 
 export { MAX_FILE_BYTES, readForHistory } from './history-file.js';
 
-const isFolder = (abs: string) => lstat(abs).then((info) => info.isDirectory(), () => false);
+const isFolder = (abs: string) =>
+  lstat(abs).then(
+    (info) => info.isDirectory(),
+    () => false,
+  );
 
 export interface SnapshotInput {
   /** Paths to read from the vault now (files, folders, or paths gone). */
@@ -25,8 +29,7 @@ export interface SnapshotInput {
   meta: (paths: string[]) => RunMeta;
 }
 
-const toChange = (rel: string, entry: TreeEntry | undefined): TreeChange =>
-  entry?.mode === TREE_MODE ? { path: rel, tree: entry.id } : { path: rel, blob: entry?.id ?? null };
+const toChange = (rel: string, entry: TreeEntry | undefined): TreeChange => (entry?.mode === TREE_MODE ? { path: rel, tree: entry.id } : { path: rel, blob: entry?.id ?? null });
 
 /**
  * Commits what the person changed at some paths. A path that differs from the history only in

@@ -84,14 +84,7 @@ export interface RestoreReport {
   commit: string | null;
 }
 
-export type HistoryError =
-  | 'history_unavailable'
-  | 'commit_not_found'
-  | 'update_not_found'
-  | 'update_not_finished'
-  | 'not_undoable'
-  | 'version_not_found'
-  | 'restore_blocked';
+export type HistoryError = 'history_unavailable' | 'commit_not_found' | 'update_not_found' | 'update_not_finished' | 'not_undoable' | 'version_not_found' | 'restore_blocked';
 
 /** Expected outcomes are values; routes turn the error into a status. */
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: HistoryError; message: string };

@@ -63,12 +63,21 @@ async function removeIfUnchanged({ root, journal }: JournaledRun, abs: string, e
     await unlink(aside);
     // Folders the change created and nothing else uses go too (never the vault's top-level ones).
     for (let dir = path.dirname(abs); path.dirname(dir) !== root && dir !== root; dir = path.dirname(dir)) {
-      if (!(await rmdir(dir).then(() => true, () => false))) break;
+      if (
+        !(await rmdir(dir).then(
+          () => true,
+          () => false,
+        ))
+      )
+        break;
     }
     return true;
   }
   await journal.cancel(entry);
-  await link(aside, abs).then(() => unlink(aside), () => rename(aside, `${abs}.restored`));
+  await link(aside, abs).then(
+    () => unlink(aside),
+    () => rename(aside, `${abs}.restored`),
+  );
   return false;
 }
 

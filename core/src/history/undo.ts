@@ -20,7 +20,13 @@ async function changedSince(host: RunHost, target: CommitInfo, paths: string[]):
   const out = new Map<string, string[]>();
   for (const rel of paths) {
     const later = await versionsOf(host.ctx.repo.git, rel, { limit: 20 });
-    out.set(rel, later.map((v) => host.ctx.commits.get(v.commit)).filter((i): i is CommitInfo => !!i && i.seq > target.seq).map(describe));
+    out.set(
+      rel,
+      later
+        .map((v) => host.ctx.commits.get(v.commit))
+        .filter((i): i is CommitInfo => !!i && i.seq > target.seq)
+        .map(describe),
+    );
   }
   return out;
 }
@@ -49,7 +55,10 @@ export async function undoCommit(host: RunHost, target: CommitInfo): Promise<Out
   await host.settle();
   const { ctx } = host;
   const raw = (await changesOf(ctx.repo.git, [target.commit])).get(target.commit) ?? [];
-  const blobs = await readBlobs(ctx.repo.git, raw.flatMap((c) => [c.before, c.after].filter((id): id is string => id !== null)));
+  const blobs = await readBlobs(
+    ctx.repo.git,
+    raw.flatMap((c) => [c.before, c.after].filter((id): id is string => id !== null)),
+  );
   const { value, info } = await host.journaled('undo', async (run) => {
     const results: PathRevert[] = [];
     for (const change of raw) results.push(await revertPath(run, change, blobs));
@@ -62,7 +71,11 @@ export async function undoCommit(host: RunHost, target: CommitInfo): Promise<Out
         target,
         unreverted,
         reverted: results.filter((r) => r.result === 'reverted').map((r) => r.path),
-        changedBy: await changedSince(host, target, unreverted.map((u) => u.path)),
+        changedBy: await changedSince(
+          host,
+          target,
+          unreverted.map((u) => u.path),
+        ),
         at: now,
       });
     }

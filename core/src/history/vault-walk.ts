@@ -172,6 +172,12 @@ export class VaultWalk {
     for (const p of removed) this.changed.add(p);
     this.ownedSeen += kept;
     if (kept === 0 && ![...this.skip].some((p) => p.startsWith(`${rel}/`))) return undefined;
-    return { mode: TREE_MODE, id: await this.ctx.repo.trees.apply(head.id, removed.map((p) => ({ path: p.slice(rel.length + 1), blob: null }))) };
+    return {
+      mode: TREE_MODE,
+      id: await this.ctx.repo.trees.apply(
+        head.id,
+        removed.map((p) => ({ path: p.slice(rel.length + 1), blob: null })),
+      ),
+    };
   }
 }

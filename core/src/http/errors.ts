@@ -25,7 +25,11 @@ type SchemaIssue = { instancePath: string; keyword: string; message?: string; pa
 export function validationError(issues: readonly SchemaIssue[], part: string): Error {
   const sentences = issues.map((issue) => {
     // `/link/3` names the field, not the item: "link is empty".
-    const field = issue.instancePath.split('/').filter((segment) => segment && !/^\d+$/.test(segment)).join('.') || part;
+    const field =
+      issue.instancePath
+        .split('/')
+        .filter((segment) => segment && !/^\d+$/.test(segment))
+        .join('.') || part;
     const message = issue.message ?? 'is not valid';
     if (issue.keyword === 'invalid_type' && / received undefined$/.test(message)) return `${field} is missing`;
     if (message.startsWith(`${field} `)) return message;

@@ -9,7 +9,7 @@ type RootFolder = (typeof ROOT_FOLDERS)[number];
  */
 export const INBOX_DIR: RootFolder = 'inbox';
 export const REVIEW_FILE = 'review.md';
-export const INPUT_FILE = 'input.md';
+const INPUT_FILE = 'input.md';
 
 /** The item's own notes; anything else in its folder is an attachment. */
 export const ITEM_NOTES: ReadonlySet<string> = new Set([REVIEW_FILE, INPUT_FILE]);

@@ -2,7 +2,7 @@ import type { FileFacts } from '../search/index.js';
 import { stampsNote, timestamp, type FrontmatterMode, type IndexEntry } from '../vault/index.js';
 
 /** A date as written in frontmatter → ISO-8601 (UTC, seconds); undefined when it is no date. */
-export function isoDate(value: string | undefined): string | undefined {
+function isoDate(value: string | undefined): string | undefined {
   if (!value) return undefined;
   const ms = Date.parse(value);
   return Number.isNaN(ms) ? undefined : timestamp(new Date(ms));

@@ -23,7 +23,10 @@ const MARKDOWN_LINK = /\]\(([^()\s]+(?:\([^()\s]*\))?[^()\s]*)(?:\s+"[^"]*")?\)/
 const lineOf = (text: string, at: number) => {
   const start = text.lastIndexOf('\n', at) + 1;
   const end = text.indexOf('\n', at);
-  return text.slice(start, end === -1 ? undefined : end).trim().slice(0, 200);
+  return text
+    .slice(start, end === -1 ? undefined : end)
+    .trim()
+    .slice(0, 200);
 };
 
 function markdownTarget(from: string, href: string): string | null {

@@ -21,7 +21,7 @@ export interface AnthropicProvider {
   model(name: string, opts?: { budget?: CallBudget }): ModelClient;
 }
 
-export const toAnthropicError = (err: unknown): ModelError => fromSdkError(err, { APIConnectionError, APIUserAbortError, APIError });
+const toAnthropicError = (err: unknown): ModelError => fromSdkError(err, { APIConnectionError, APIUserAbortError, APIError });
 
 export function createAnthropicProvider(opts: AnthropicOptions): AnthropicProvider {
   const sdk = new Anthropic({

@@ -25,9 +25,7 @@ function assistantBlock(part: AssistantPart): BlockParam {
 }
 
 function toParam(message: ChatMessage): Anthropic.MessageParam {
-  return message.role === 'user'
-    ? { role: 'user', content: message.content.map(userBlock) }
-    : { role: 'assistant', content: message.content.map(assistantBlock) };
+  return message.role === 'user' ? { role: 'user', content: message.content.map(userBlock) } : { role: 'assistant', content: message.content.map(assistantBlock) };
 }
 
 /**

@@ -22,10 +22,10 @@ export type {
   UserPart,
 } from './types.js';
 export { addUsage, emptyUsage } from './types.js';
-export { ModelError, isModelError, isRetryableStatus, type ModelErrorKind } from './model-error.js';
+export { ModelError, isModelError, type ModelErrorKind } from './model-error.js';
 export { createCallBudget, type CallBudget } from './call-budget.js';
-export { withRetries, type RetryOptions } from './retry.js';
+export { type RetryOptions } from './retry.js';
 export { createAnthropicProvider, type AnthropicOptions, type AnthropicProvider } from './anthropic-client.js';
 export { createOpenAIProvider, type OpenAIOptions, type OpenAIProvider } from './openai-client.js';
 export { PROBE_TOOL } from './openai-probe.js';
-export { createProviderStatus, displayURL, OFFLINE_PROVIDER, type ProviderInfo, type ProviderStatus, type ToolSupport } from './provider-info.js';
+export { createProviderStatus, OFFLINE_PROVIDER, type ProviderInfo, type ProviderStatus, type ToolSupport } from './provider-info.js';

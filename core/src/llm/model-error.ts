@@ -28,12 +28,12 @@ export class ModelError extends Error {
 }
 
 /** 408 (timeout), 409 (lock), 429 (rate limit) and every 5xx (incl. 529 overloaded) pass with time. */
-export function isRetryableStatus(status: number): boolean {
+function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 409 || status === 429 || status >= 500;
 }
 
 /** `retry-after-ms`, or `retry-after` in seconds or as an HTTP date. */
-export function retryAfterMs(headers: Headers | undefined, now = Date.now()): number | undefined {
+function retryAfterMs(headers: Headers | undefined, now = Date.now()): number | undefined {
   const ms = Number(headers?.get('retry-after-ms') ?? NaN);
   if (Number.isFinite(ms) && ms >= 0) return ms;
   const value = headers?.get('retry-after');

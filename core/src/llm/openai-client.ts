@@ -28,7 +28,7 @@ export interface OpenAIProvider {
   probe(model: string): Promise<ProbeResult>;
 }
 
-export const toOpenAIError = (err: unknown): ModelError => fromSdkError(err, { APIConnectionError, APIUserAbortError, APIError });
+const toOpenAIError = (err: unknown): ModelError => fromSdkError(err, { APIConnectionError, APIUserAbortError, APIError });
 
 let calls = 0;
 const newCallId = () => `call_knower_${(++calls).toString(36)}`;
@@ -67,10 +67,7 @@ export function createOpenAIProvider(opts: OpenAIOptions): OpenAIProvider {
       }, timeoutMs);
     };
     try {
-      const stream = await sdk.chat.completions.create(
-        { ...params, stream: true, ...(compat.streamUsage ? { stream_options: { include_usage: true } } : {}) },
-        { signal: abort.signal },
-      );
+      const stream = await sdk.chat.completions.create({ ...params, stream: true, ...(compat.streamUsage ? { stream_options: { include_usage: true } } : {}) }, { signal: abort.signal });
       arm();
       const turn = await collectStream(stream, arm);
       // An abort can end the iteration quietly instead of throwing: either way it was a stall.
@@ -99,7 +96,11 @@ export function createOpenAIProvider(opts: OpenAIOptions): OpenAIProvider {
       try {
         const raw = opts.stream ? await streamed(params, compat, request.signal) : rawFromCompletion(await sdk.chat.completions.create(params, request.signal ? { signal: request.signal } : {}));
         if (!raw) throw new ModelError('the model server answered without a choice', { retryable: true });
-        return fromRawTurn(raw, request.tools.map((t) => t.name), newCallId);
+        return fromRawTurn(
+          raw,
+          request.tools.map((t) => t.name),
+          newCallId,
+        );
       } catch (err) {
         const error = toOpenAIError(err);
         if (isToolsUnsupported(error)) throw toolsUnsupportedError(error, name);

@@ -7,7 +7,8 @@ import type { ChatParams, Compat } from './openai-wire.js';
  * '"auto" tool choice requires --enable-auto-tool-choice' (400); llama.cpp "tools param requires
  * --jinja flag" (400/500); LM Studio and routers "… tool use is not supported …".
  */
-const NO_TOOLS = /does not support tools|tools? (?:use |calling |calls )?(?:is |are )?not supported|not support(?:ed)? (?:for )?tool|tool[ _-]?(?:use|call(?:ing|s)?|choice)[^.]{0,40}(?:not (?:supported|enabled|available)|requires)|enable-auto-tool-choice|requires --jinja/i;
+const NO_TOOLS =
+  /does not support tools|tools? (?:use |calling |calls )?(?:is |are )?not supported|not support(?:ed)? (?:for )?tool|tool[ _-]?(?:use|call(?:ing|s)?|choice)[^.]{0,40}(?:not (?:supported|enabled|available)|requires)|enable-auto-tool-choice|requires --jinja/i;
 const NO_IMAGES = /image|vision|multi-?modal|mmproj/i;
 
 export function isToolsUnsupported(err: ModelError): boolean {

@@ -16,7 +16,7 @@ export interface Compat {
   streamUsage: boolean;
 }
 
-export const IMAGE_NOT_SHOWN = '[Image not shown: this model does not take images. The file is saved in the vault at the path given above; file it by that path.]';
+const IMAGE_NOT_SHOWN = '[Image not shown: this model does not take images. The file is saved in the vault at the path given above; file it by that path.]';
 
 /** A completion as both the plain and the streamed answers arrive at it, before any parsing. */
 export interface RawTurn {
@@ -47,7 +47,10 @@ function userMessages(parts: UserPart[], compat: Compat): MessageParam[] {
 }
 
 function assistantMessage(parts: AssistantPart[]): MessageParam {
-  const text = parts.filter((p) => p.type === 'text').map((p) => p.text).join('\n');
+  const text = parts
+    .filter((p) => p.type === 'text')
+    .map((p) => p.text)
+    .join('\n');
   const calls = parts.filter((p): p is ToolUsePart => p.type === 'tool_use');
   if (calls.length === 0) return { role: 'assistant', content: text };
   return {
@@ -62,8 +65,7 @@ function assistantMessage(parts: AssistantPart[]): MessageParam {
   };
 }
 
-const toMessages = (message: ChatMessage, compat: Compat): MessageParam[] =>
-  message.role === 'user' ? userMessages(message.content, compat) : [assistantMessage(message.content)];
+const toMessages = (message: ChatMessage, compat: Compat): MessageParam[] => (message.role === 'user' ? userMessages(message.content, compat) : [assistantMessage(message.content)]);
 
 /**
  * One system message (instructions, then the vault context): several system messages break some
@@ -74,9 +76,7 @@ export function toChatParams(model: string, req: ModelRequest, compat: Compat): 
   return {
     model,
     messages: [{ role: 'system', content: system }, ...req.messages.flatMap((m) => toMessages(m, compat))],
-    ...(req.tools.length > 0
-      ? { tools: req.tools.map((t) => ({ type: 'function' as const, function: { name: t.name, description: t.description, parameters: t.inputSchema } })) }
-      : {}),
+    ...(req.tools.length > 0 ? { tools: req.tools.map((t) => ({ type: 'function' as const, function: { name: t.name, description: t.description, parameters: t.inputSchema } })) } : {}),
     [compat.maxTokensField]: req.maxTokens ?? 4096,
   };
 }

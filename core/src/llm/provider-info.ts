@@ -29,7 +29,7 @@ export interface ProviderStatus {
 }
 
 /** URLs may carry credentials (https://user:key@host): /health shows the address only. */
-export function displayURL(url: string): string {
+function displayURL(url: string): string {
   try {
     const parsed = new URL(url);
     parsed.username = '';

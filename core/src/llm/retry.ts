@@ -12,8 +12,8 @@ export interface RetryOptions {
   onRetry?: (info: { model: string; retry: number; delayMs: number; error: ModelError }) => void;
 }
 
-export const DEFAULT_RETRY_BASE_MS = 1_000;
-export const DEFAULT_RETRY_MAX_MS = 30_000;
+const DEFAULT_RETRY_BASE_MS = 1_000;
+const DEFAULT_RETRY_MAX_MS = 30_000;
 
 /**
  * Transport retries, one layer for every provider (the SDKs' own retries are off): each retry is

@@ -13,9 +13,7 @@ export type ToolResultPart = { type: 'tool_result'; toolUseId: string; content: 
 export type UserPart = TextPart | ImagePart | ToolResultPart;
 export type AssistantPart = TextPart | ToolUsePart;
 
-export type ChatMessage =
-  | { role: 'user'; content: UserPart[] }
-  | { role: 'assistant'; content: AssistantPart[] };
+export type ChatMessage = { role: 'user'; content: UserPart[] } | { role: 'assistant'; content: AssistantPart[] };
 
 /** What the model sees of a tool: JSON Schema input and a description. */
 export interface ToolSpec {

@@ -4,7 +4,7 @@ import { MCP_TOOLS, type McpTool, type McpToolDeps } from './tools/index.js';
 import type { ToolAnnotations, ToolOutcome } from '../tools/index.js';
 import { vaultRelativeText } from '../vault/index.js';
 
-export const SERVER_INFO = { name: 'knower', version: '0.1.0' } as const;
+const SERVER_INFO = { name: 'knower', version: '0.1.0' } as const;
 
 const INSTRUCTIONS =
   "Knower is the user's personal memory vault: plain markdown notes organised into projects/, bucket/, profile.md, tasks.md and changelog.md. " +

@@ -27,7 +27,7 @@ export interface RunHistory {
 }
 
 /** How long an Idempotency-Key names its update (README, HTTP API). */
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
 
 /** What a retried POST must repeat exactly for its Idempotency-Key to name the same update. */
 function fingerprintOf(update: NewUpdate): string {
@@ -73,9 +73,7 @@ export interface UpdateQueue {
   close(): Promise<void>;
 }
 
-export type CancelOutcome =
-  | { ok: true; record: UpdateRecord }
-  | { ok: false; error: 'update_not_found' | 'update_finished'; message: string; record?: UpdateRecord };
+export type CancelOutcome = { ok: true; record: UpdateRecord } | { ok: false; error: 'update_not_found' | 'update_finished'; message: string; record?: UpdateRecord };
 
 export function createUpdateQueue(deps: {
   store: UpdateStore;

@@ -37,15 +37,11 @@ export async function historyRoutes(base: FastifyInstance): Promise<void> {
 
   app.get('/history/:commit', { schema: { params: commitParams } }, async (request, reply) => send(reply, await history.entry(request.params.commit)));
 
-  app.get('/history/:commit/diff', { schema: { params: commitParams, querystring: diffQuery } }, async (request, reply) =>
-    send(reply, await history.diff(request.params.commit, request.query)),
-  );
+  app.get('/history/:commit/diff', { schema: { params: commitParams, querystring: diffQuery } }, async (request, reply) => send(reply, await history.diff(request.params.commit, request.query)));
 
   app.post('/history/:commit/undo', { schema: { params: commitParams } }, async (request, reply) => send(reply, await history.undo(request.params.commit)));
 
-  app.get('/updates/:id/diff', { schema: { params: idParams, querystring: diffQuery } }, async (request, reply) =>
-    send(reply, await history.updateDiff(request.params.id, request.query)),
-  );
+  app.get('/updates/:id/diff', { schema: { params: idParams, querystring: diffQuery } }, async (request, reply) => send(reply, await history.updateDiff(request.params.id, request.query)));
 
   app.post('/updates/:id/undo', { schema: { params: idParams } }, async (request, reply) => send(reply, await history.undoUpdate(request.params.id)));
 

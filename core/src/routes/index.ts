@@ -11,4 +11,4 @@ export { historyRoutes } from './history-routes.js';
 export { activityRoutes } from './activity-routes.js';
 export { statsRoutes } from './stats-routes.js';
 export { briefRoutes } from './brief-routes.js';
-export { sendError, sendPathError, type ApiError } from '../http/index.js';
+export { type ApiError } from '../http/index.js';

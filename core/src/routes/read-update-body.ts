@@ -3,9 +3,7 @@ import { UPDATE_LIMITS, updateBody } from '../api/index.js';
 import type { NewUpdate } from '../queue/index.js';
 import { sniffImageType } from './image-types.js';
 
-export type UpdateBody =
-  | { ok: true; update: Omit<NewUpdate, 'idempotencyKey'> }
-  | { ok: false; status: number; error: string; message: string };
+export type UpdateBody = { ok: true; update: Omit<NewUpdate, 'idempotencyKey'> } | { ok: false; status: number; error: string; message: string };
 
 const refuse = (status: number, error: string, message: string): UpdateBody => ({ ok: false, status, error, message });
 

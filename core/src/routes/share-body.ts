@@ -3,9 +3,7 @@ import type { NewUpdate } from '../queue/index.js';
 import { sniffImageType } from './image-types.js';
 import { UPDATE_LIMITS } from '../api/index.js';
 
-export type ShareBody =
-  | { ok: true; text: string; images: NewUpdate['images'] }
-  | { ok: false; status: number; error: string; message: string };
+export type ShareBody = { ok: true; text: string; images: NewUpdate['images'] } | { ok: false; status: number; error: string; message: string };
 
 const FIELDS = new Set(['title', 'text', 'url']);
 

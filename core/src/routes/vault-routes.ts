@@ -97,14 +97,16 @@ export async function vaultRoutes(base: FastifyInstance): Promise<void> {
     const info = await stat(resolved.abs).catch(() => undefined);
     if (!info?.isFile()) return notFound(reply, resolved.rel);
     const type = CONTENT_TYPES[path.extname(resolved.rel).toLowerCase()] ?? 'application/octet-stream';
-    return reply
-      .header('content-type', type)
-      .header('content-length', info.size)
-      .header('x-content-type-options', 'nosniff')
-      // A vault file is data, never a page of this origin (an SVG could carry script).
-      .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
-      .header('cache-control', 'no-cache')
-      .send(createReadStream(resolved.abs));
+    return (
+      reply
+        .header('content-type', type)
+        .header('content-length', info.size)
+        .header('x-content-type-options', 'nosniff')
+        // A vault file is data, never a page of this origin (an SVG could carry script).
+        .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
+        .header('cache-control', 'no-cache')
+        .send(createReadStream(resolved.abs))
+    );
   });
 }
 

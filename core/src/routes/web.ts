@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
  * allow inline: the dialogs' scroll lock writes a <style> element whose text depends on the
  * scrollbar's width (without it, Chromium refuses it when the palette or a dialog opens).
  */
-export const APP_CSP = [
+const APP_CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
@@ -32,9 +32,7 @@ const HASHED = `${path.sep}static${path.sep}`;
 /** The React build at `/` (assets under /static/), when it has been built. */
 export async function webRoutes(app: FastifyInstance, opts: { dist: string }): Promise<void> {
   if (!existsSync(path.join(opts.dist, 'index.html'))) {
-    app.get('/', async (_request, reply) =>
-      reply.type('text/plain; charset=utf-8').send('Knower is running. The web app is not built: run `npm run build`.\n'),
-    );
+    app.get('/', async (_request, reply) => reply.type('text/plain; charset=utf-8').send('Knower is running. The web app is not built: run `npm run build`.\n'));
     return;
   }
   await app.register(fastifyStatic, {

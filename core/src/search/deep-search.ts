@@ -4,7 +4,7 @@ import { prepareQmd, runQmd, type QmdContext } from './qmd-process.js';
 export type DeepOutcome = { ok: true; paths: string[] } | { ok: false; error: string };
 
 /** "qmd://vault/a b/c.md" → "a b/c.md"; null for other collections or anything odd. */
-export function vaultRelativePath(file: string, collection: string): string | null {
+function vaultRelativePath(file: string, collection: string): string | null {
   const bare = file.startsWith('qmd://') ? file.slice('qmd://'.length) : file;
   if (!bare.startsWith(`${collection}/`)) return null;
   const rel = bare.slice(collection.length + 1);
@@ -12,7 +12,7 @@ export function vaultRelativePath(file: string, collection: string): string | nu
 }
 
 /** `qmd query --json` prints one JSON array of hits (possibly after other lines): their files. */
-export function parseQueryFiles(stdout: string, collection: string): string[] | null {
+function parseQueryFiles(stdout: string, collection: string): string[] | null {
   const start = stdout.search(/^\[/m);
   if (start < 0) return null;
   try {
@@ -38,9 +38,16 @@ export function createDeepSearch(ctx: QmdContext, collection: string, models: Mo
     if (missing) return { ok: false, error: `deep search unavailable: ${missing}; ran fast search instead` };
     const state = await models.get();
     if (!state.deep) {
-      return { ok: false, error: `deep search unavailable: qmd's models are not downloaded (${state.missing.join(', ')} missing from ${state.cacheDir}; \`./knower models pull\` downloads them); ran fast search instead` };
+      return {
+        ok: false,
+        error: `deep search unavailable: qmd's models are not downloaded (${state.missing.join(', ')} missing from ${state.cacheDir}; \`./knower models pull\` downloads them); ran fast search instead`,
+      };
     }
-    if (!embedded()) return { ok: false, error: 'deep search is not ready: the vault has not been embedded yet (it is, soon after the models arrive or the vault changes; `./knower embed` does it now); ran fast search instead' };
+    if (!embedded())
+      return {
+        ok: false,
+        error: 'deep search is not ready: the vault has not been embedded yet (it is, soon after the models arrive or the vault changes; `./knower embed` does it now); ran fast search instead',
+      };
     if (busy) return { ok: false, error: 'deep search busy with another query; ran fast search instead' };
     busy = true;
     try {

@@ -5,7 +5,22 @@
  * and embeddings through qmd's CLI, over qmd's own index, when its models are present. Faults
  * never throw out of here; they come back as `degraded`.
  */
-export type { FileFacts, IndexCoverage, ModelsStatus, PullOutcome, PullState, QmdOptions, QmdStatus, ScanProgress, SearchEngine, SearchHit, SearchMode, SearchQuery, SearchResult, SyncResult } from './types.js';
+export type {
+  FileFacts,
+  IndexCoverage,
+  ModelsStatus,
+  PullOutcome,
+  PullState,
+  QmdOptions,
+  QmdStatus,
+  ScanProgress,
+  SearchEngine,
+  SearchHit,
+  SearchMode,
+  SearchQuery,
+  SearchResult,
+  SyncResult,
+} from './types.js';
 export { createSearchEngine } from './search-engine.js';
 export { guardVaultHits } from './vault-guard.js';
 export { parseScope } from './search-query.js';

@@ -12,9 +12,7 @@ export interface QmdContext {
   children: Set<ChildProcess>;
 }
 
-export type QmdRun =
-  | { ok: true; stdout: string; stderr: string; ms: number }
-  | { ok: false; stdout: string; stderr: string; ms: number; error: string; timedOut: boolean };
+export type QmdRun = { ok: true; stdout: string; stderr: string; ms: number } | { ok: false; stdout: string; stderr: string; ms: number; error: string; timedOut: boolean };
 
 // `--index index` makes qmd skip its walk up from cwd for a `.qmd/index.yml`, which would
 // otherwise take over config and database; INDEX_PATH still decides the database file.
@@ -58,7 +56,7 @@ export async function prepareQmd(ctx: QmdContext): Promise<string | null> {
   return null;
 }
 
-export function spawnQmd(ctx: QmdContext, args: string[]): ChildProcess {
+function spawnQmd(ctx: QmdContext, args: string[]): ChildProcess {
   const child = spawn(ctx.nodeBinary, [ctx.cliPath, ...BASE_ARGS, ...args], {
     cwd: ctx.qmdDir,
     env: ctx.env,
@@ -121,8 +119,11 @@ export function runQmd(ctx: QmdContext, args: string[], timeoutMs: number): Prom
 }
 
 /** The line of a qmd failure worth showing a person: the error line of a stack trace if any. */
-export function summarizeOutput(text: string): string {
-  const lines = text.split('\n').map((l) => l.trim()).filter((l) => l.length > 0);
+function summarizeOutput(text: string): string {
+  const lines = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l.length > 0);
   const errorLine = lines.find((l) => /^\w*Error\b|SQLITE_/.test(l));
   // qmd states the problem first and the advice after; its warnings (no GPU, …) are noise here.
   const headline = lines.find((l) => !/warning/i.test(l));

@@ -92,7 +92,10 @@ export function createSearchEngine(opts: QmdOptions): SearchEngine {
     void models.get().then((state) => {
       if (m.autoPull && !state.deep && !closed) void pullModels();
     });
-    version = await readFile(join(dirname(opts.cliPath), '../../package.json'), 'utf8').then((p) => (JSON.parse(p) as { version?: string }).version, () => undefined);
+    version = await readFile(join(dirname(opts.cliPath), '../../package.json'), 'utf8').then(
+      (p) => (JSON.parse(p) as { version?: string }).version,
+      () => undefined,
+    );
     const missing = await prepareNode(ctx);
     if (missing) return degrade(missing);
     await mkdir(dirname(dbPath), { recursive: true });

@@ -79,10 +79,13 @@ export function createWorkerClient(opts: WorkerClientOptions): WorkerClient {
     if (s.gone) return Promise.resolve({ ok: false, error: goneMessage(s) });
     const id = nextId++;
     return new Promise((resolve) => {
-      const timer = timeoutMs === undefined ? undefined : setTimeout(() => {
-        s.pending.delete(id);
-        resolve({ ok: false, error: `the index worker did not answer ${op} within ${timeoutMs} ms`, timedOut: true });
-      }, timeoutMs);
+      const timer =
+        timeoutMs === undefined
+          ? undefined
+          : setTimeout(() => {
+              s.pending.delete(id);
+              resolve({ ok: false, error: `the index worker did not answer ${op} within ${timeoutMs} ms`, timedOut: true });
+            }, timeoutMs);
       s.pending.set(id, {
         ...(onBatch && { onBatch }),
         settle: (reply) => {

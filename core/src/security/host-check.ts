@@ -11,7 +11,7 @@ LOOPBACK.addAddress('::1', 'ipv6');
 const family = (address: string) => (isIP(address) === 6 ? 'ipv6' : 'ipv4');
 
 /** True for 127.0.0.0/8, ::1 and their IPv4-mapped IPv6 forms. */
-export function isLoopbackAddress(address: string): boolean {
+function isLoopbackAddress(address: string): boolean {
   return isIP(address) !== 0 && LOOPBACK.check(address, family(address));
 }
 

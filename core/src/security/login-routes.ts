@@ -8,12 +8,7 @@ import type { TokenCheck } from './token-auth.js';
 const loginBody = z.object({ token: z.string().max(1024, 'is longer than 1024 characters') });
 
 function page(reply: FastifyReply, status: number, error?: string): FastifyReply {
-  return reply
-    .code(status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('content-security-policy', LOGIN_PAGE_CSP)
-    .header('cache-control', 'no-store')
-    .send(renderLoginPage(error));
+  return reply.code(status).header('content-type', 'text/html; charset=utf-8').header('content-security-policy', LOGIN_PAGE_CSP).header('cache-control', 'no-store').send(renderLoginPage(error));
 }
 
 export const waitSentence = (ms: number) => {

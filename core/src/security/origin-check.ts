@@ -67,9 +67,7 @@ export function crossOriginProblem(req: RequestOrigin, publicNames: ReadonlySet<
     return sameOrigin(req.origin, req.host, publicNames) ? undefined : `requests from ${req.origin} may not change the vault`;
   }
   if (req.secFetchSite !== undefined) {
-    return req.secFetchSite === 'same-origin' || req.secFetchSite === 'none'
-      ? undefined
-      : `a ${req.secFetchSite} request may not change the vault`;
+    return req.secFetchSite === 'same-origin' || req.secFetchSite === 'none' ? undefined : `a ${req.secFetchSite} request may not change the vault`;
   }
   if (req.referer !== undefined) {
     let refOrigin: string;

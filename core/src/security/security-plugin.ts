@@ -79,10 +79,7 @@ async function security(app: FastifyInstance, opts: SecurityOptions): Promise<vo
     const meta = { site: one(headers['sec-fetch-site']), mode: one(headers['sec-fetch-mode']), dest: one(headers['sec-fetch-dest']) };
     const shareLaunch = route === SHARE_ROUTE && request.method === 'POST' && isShareLaunch(meta);
     if (!shareLaunch) {
-      const problem = crossOriginProblem(
-        { method: request.method, host: headers.host, origin: one(headers.origin), secFetchSite: meta.site, referer: one(headers.referer) },
-        publicNames,
-      );
+      const problem = crossOriginProblem({ method: request.method, host: headers.host, origin: one(headers.origin), secFetchSite: meta.site, referer: one(headers.referer) }, publicNames);
       if (problem) return sendError(reply, 403, 'cross_origin', `${problem}: a web page must not write into the vault`);
     }
     if (!check || (route !== undefined && PUBLIC.has(route))) return;

@@ -4,12 +4,12 @@ import { SESSION_MAX_AGE_S, type SessionStore } from './session-store.js';
 export const SESSION_COOKIE = 'knower_session';
 
 /** Equal-time comparison of two strings of any length (hashing first equalises the lengths). */
-export function safeEqual(a: string, b: string): boolean {
+function safeEqual(a: string, b: string): boolean {
   const digest = (s: string) => createHash('sha256').update(s).digest();
   return timingSafeEqual(digest(a), digest(b));
 }
 
-export function cookieValue(cookieHeader: string | undefined, name: string): string | undefined {
+function cookieValue(cookieHeader: string | undefined, name: string): string | undefined {
   if (!cookieHeader) return undefined;
   for (const pair of cookieHeader.split(';')) {
     const eq = pair.indexOf('=');

@@ -65,9 +65,7 @@ export function createVaultStats(deps: StatsDeps) {
         generated: now.toISOString(),
         days,
         vault: { notes: vault.notes, files: vault.files, tokens: vault.tokens },
-        projects: sizes
-          .map((p) => ({ ...p, updates: updates.get(p.name) ?? 0, hand_edits: handCount(p.name) }))
-          .sort((a, b) => b.tokens - a.tokens || a.name.localeCompare(b.name)),
+        projects: sizes.map((p) => ({ ...p, updates: updates.get(p.name) ?? 0, hand_edits: handCount(p.name) })).sort((a, b) => b.tokens - a.tokens || a.name.localeCompare(b.name)),
         elsewhere: { notes: vault.notes - inProjects.notes, tokens: vault.tokens - inProjects.tokens, updates: updates.get(null) ?? 0, hand_edits: handCount(null) },
         index: { indexable, indexed, coverage: ratio(indexed === null ? null : Math.min(indexed, indexable), indexable), ...(status.degraded ? { problem: status.degraded } : {}) },
         embeddings: { models_present: status.embeddings.modelsPresent, embedded, pending, coverage: ratio(embedded, indexed ?? 0) },

@@ -16,9 +16,7 @@ export interface UpdateInput {
 
 export type UpdateRefusalCode = 'empty_update' | 'text_too_large' | 'unknown_inbox_ref' | 'invalid_idempotency_key' | 'idempotency_key_reused';
 
-export type SubmitOutcome =
-  | { ok: true; record: UpdateRecord; duplicate: boolean }
-  | { ok: false; error: UpdateRefusalCode; message: string };
+export type SubmitOutcome = { ok: true; record: UpdateRecord; duplicate: boolean } | { ok: false; error: UpdateRefusalCode; message: string };
 
 const refuse = (error: UpdateRefusalCode, message: string): SubmitOutcome => ({ ok: false, error, message });
 

@@ -12,7 +12,11 @@ function format(query: string, result: SearchResult): string {
     (result.partial ? '(the vault is still being indexed for the first time: notes not reached yet are missing from these results)\n' : '');
   if (result.results.length === 0) return `${head}No matches for "${query}". Try other words, or explore the vault with the tree tool.`;
   const hits = result.results.map((h, i) => {
-    const snippet = h.snippet.trim().split('\n').map((line) => `   > ${line}`).join('\n');
+    const snippet = h.snippet
+      .trim()
+      .split('\n')
+      .map((line) => `   > ${line}`)
+      .join('\n');
     return `${i + 1}. ${h.path} — ${h.title}\n${snippet}`;
   });
   return `${head}${hits.join('\n')}\n\nSnippets are excerpts: read a file before relying on it or changing it.`;
@@ -29,7 +33,9 @@ export const searchTool = defineReadTool({
     query: queryText.describe('Words to look for, e.g. "dentist appointment" or "acme launch date".'),
     mode: searchMode
       .optional()
-      .describe('"fast" = keyword (BM25) search, always current; "deep" = semantic hybrid search, slower, and it falls back to fast (saying so) when its models are missing. Default: fast, or the mode the question was asked in.'),
+      .describe(
+        '"fast" = keyword (BM25) search, always current; "deep" = semantic hybrid search, slower, and it falls back to fast (saying so) when its models are missing. Default: fast, or the mode the question was asked in.',
+      ),
     scope: projectScope.optional(),
     limit: resultLimit.optional().describe(`Maximum number of hits (1-${LIMITS.results}, default ${DEFAULTS.results}).`),
   }),

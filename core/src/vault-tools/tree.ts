@@ -12,7 +12,7 @@ export const treeTool = defineReadTool({
   title: 'List vault files',
   description:
     "List the files under a folder of the user's vault (or the whole vault) with token counts and update dates; levels below depth are summarised as file counts. " +
-    'Use it to see how the vault is organised (projects/<name>/, bucket/, inbox/, the person\'s own folders) and to find paths to read.',
+    "Use it to see how the vault is organised (projects/<name>/, bucket/, inbox/, the person's own folders) and to find paths to read.",
   input: z.object({
     path: vaultPath.default('').describe('Folder relative to the vault root, e.g. "projects" or "projects/acme"; "" (the default) for the whole vault.'),
     depth: z.number().int().min(1).max(10).default(2).describe('How many folder levels to expand below path (1-10, default 2).'),

@@ -30,7 +30,7 @@ export type FileOrigin = 'scan' | 'event';
 const KNOWER_FILES = new Set(['overview.md', 'profile.md', 'tasks.md', 'changelog.md', 'tree.md']);
 const KNOWER_FOLDERS = ['projects/', 'bucket/', 'inbox/'];
 
-export function isKnowerPath(rel: string): boolean {
+function isKnowerPath(rel: string): boolean {
   return KNOWER_FILES.has(rel) || KNOWER_FOLDERS.some((folder) => rel.startsWith(folder));
 }
 

@@ -43,13 +43,13 @@ export function splitNote(input: string): NoteParts {
 export const newlineOf = (text: string): string => (text.includes('\r\n') ? '\r\n' : '\n');
 
 /** Frontmatter past this size is not parsed (a note's metadata is a few lines; this is something else). */
-export const MAX_FRONTMATTER_CHARS = 64 * 1024;
+const MAX_FRONTMATTER_CHARS = 64 * 1024;
 /**
  * Values a frontmatter may hold once its YAML aliases are followed. A 700-byte "billion laughs"
  * block parses instantly into shared references, then expands to gigabytes wherever it is
  * serialised (GET /vault/file took 1.1 GB and froze the service for seconds per request).
  */
-export const MAX_FRONTMATTER_VALUES = 10_000;
+const MAX_FRONTMATTER_VALUES = 10_000;
 
 /** Why parsed frontmatter must not be used: too many values once expanded, or a value inside itself. */
 function expansionProblem(root: unknown): string | undefined {

@@ -135,7 +135,7 @@ export function headingKey(text: string): string {
 }
 
 /** Separates the headings of a path: "Setup > Install" is the Install under Setup. */
-export const HEADING_PATH_SEPARATOR = ' > ';
+const HEADING_PATH_SEPARATOR = ' > ';
 
 export type SectionPick =
   | { ok: true; heading: OutlineHeading }

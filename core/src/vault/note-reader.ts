@@ -34,7 +34,7 @@ export interface NoteReading {
 }
 
 /** Top-level `key: value` lines of a frontmatter block, first occurrence of each key. */
-export function topLevelFields(yaml: string): Map<string, string> {
+function topLevelFields(yaml: string): Map<string, string> {
   const fields = new Map<string, string>();
   for (const line of yaml.split(/\r?\n/)) {
     const m = KEY_LINE.exec(line);
@@ -45,7 +45,7 @@ export function topLevelFields(yaml: string): Map<string, string> {
 }
 
 /** The frontmatter's lines without Knower's fields: what the person wrote there. */
-export function keptLines(yaml: string): string[] {
+function keptLines(yaml: string): string[] {
   const kept: string[] = [];
   const lines = yaml === '' ? [] : yaml.split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) {
@@ -77,7 +77,7 @@ export function readNoteText(text: string): NoteReading {
   return { ...base, yaml, jobFields, ...(title !== undefined && { titleField: title }), keptYaml: keptLines(yaml).join('\n').trim() };
 }
 
-export const fileStem = (rel: string): string => rel.slice(rel.lastIndexOf('/') + 1).replace(/\.md$/i, '');
+const fileStem = (rel: string): string => rel.slice(rel.lastIndexOf('/') + 1).replace(/\.md$/i, '');
 
 /** A note's title: its frontmatter title, else its first heading, else its file name. */
 export function noteTitle(reading: Pick<NoteReading, 'titleField' | 'body'>, rel: string): string {

@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { lstat, open, stat, type FileHandle } from 'node:fs/promises';
+import { open, stat, type FileHandle } from 'node:fs/promises';
 
 const GONE = new Set(['ENOENT', 'EISDIR', 'ENOTDIR', 'ELOOP']);
 
@@ -23,15 +23,8 @@ export async function openRegularFile(abs: string): Promise<FileHandle | undefin
   }
 }
 
-/** What is at a path, without opening it: a FIFO, socket or device is 'special' and never read. */
-export async function entryKind(abs: string): Promise<'file' | 'folder' | 'special' | 'missing'> {
-  const info = await stat(abs).catch(() => lstat(abs).catch(() => undefined));
-  if (!info) return 'missing';
-  return info.isFile() ? 'file' : info.isDirectory() ? 'folder' : 'special';
-}
-
 /** Reads through an open handle until EOF (positional reads: the handle may outlive a rename). */
-export async function readAllBytes(handle: FileHandle): Promise<Buffer> {
+async function readAllBytes(handle: FileHandle): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let position = 0;
   for (;;) {

@@ -99,7 +99,7 @@ export interface ListingOptions {
   filesPerFolder?: number;
 }
 
-export function describeFile(entry: IndexEntry): string {
+function describeFile(entry: IndexEntry): string {
   const name = fileName(entry);
   if (entry.kind === 'file') return `${name} · file, ${formatBytes(entry.size)}`;
   const updated = entry.updated ? ` · updated ${entry.updated.slice(0, 10)}` : '';

@@ -32,11 +32,7 @@ describe('GET /activity: updates and questions together, newest first', () => {
 
   it('lists three updates and a question after a restart, with summaries and each file marked created, edited, moved or deleted', async () => {
     h = await startHistoryApp({ prepare: seed });
-    const first = await h.update(
-      'Planted garlic in bed 4',
-      turn(toolUse('write', { path: 'projects/garden/garlic.md', content: '# Garlic\n\nBed 4.\n' })),
-      turn(text('Created the garlic note.')),
-    );
+    const first = await h.update('Planted garlic in bed 4', turn(toolUse('write', { path: 'projects/garden/garlic.md', content: '# Garlic\n\nBed 4.\n' })), turn(text('Created the garlic note.')));
     const second = await h.update(
       'The old plan is obsolete; seeds belong in the archive',
       turn(toolUse('read', { path: 'projects/garden/old-plan.md' }), toolUse('read', { path: 'projects/garden/state.md' }), toolUse('read', { path: 'projects/garden/seeds.md' })),
@@ -103,11 +99,7 @@ describe('GET /activity: updates and questions together, newest first', () => {
 
   it('says an update is undone while its undo stands, and not once the undo is undone', async () => {
     h = await startHistoryApp({ prepare: seed });
-    const id = await h.update(
-      'Garlic',
-      turn(toolUse('write', { path: 'projects/garden/garlic.md', content: '# Garlic\n' })),
-      turn(text('Created the garlic note.')),
-    );
+    const id = await h.update('Garlic', turn(toolUse('write', { path: 'projects/garden/garlic.md', content: '# Garlic\n' })), turn(text('Created the garlic note.')));
     const undo = await h.post<{ status: string; commit: string }>(`/updates/${id}/undo`);
     expect(undo.body.status).toBe('undone');
     await h.settle();

@@ -41,10 +41,14 @@ async function sendWithImage(h: HistoryApp, words: string): Promise<string> {
 }
 
 const finished = (h: HistoryApp, id: string) =>
-  waitFor(() => {
-    const record = h.app.knower.queue.get(id);
-    return record && ['done', 'inbox', 'failed'].includes(record.status) && record;
-  }, 20_000, `update ${id} to finish`);
+  waitFor(
+    () => {
+      const record = h.app.knower.queue.get(id);
+      return record && ['done', 'inbox', 'failed'].includes(record.status) && record;
+    },
+    20_000,
+    `update ${id} to finish`,
+  );
 
 describe('POST /updates/:id/retry', () => {
   let h: HistoryApp;
@@ -143,7 +147,10 @@ describe('POST /updates/:id/retry', () => {
 
   it('keeps the inbox_ref of a failed reply', async () => {
     h = await startHistoryApp({ prepare: seed });
-    h.model.push(forUpdate((id) => turn(toolUse('write', { path: `inbox/${id}/review.md`, content: '# Which bed?\n\nWhere do the beans go?\n' }))), turn(text('Asked.')));
+    h.model.push(
+      forUpdate((id) => turn(toolUse('write', { path: `inbox/${id}/review.md`, content: '# Which bed?\n\nWhere do the beans go?\n' }))),
+      turn(text('Asked.')),
+    );
     const askId = (await h.post<{ id: string }>('/update', { text: 'Beans arrived' })).body.id;
     expect((await finished(h, askId)).status).toBe('inbox');
     h.model.push(apiError(400));

@@ -49,10 +49,12 @@ describe('live steps of an update', () => {
       // Mid-run, the record already holds what happened so far.
       const midRun = await h.get<Record>(`/updates/${id}`);
       expect(midRun.body.status).toBe('running');
-      expect(midRun.body.steps?.map((s) => [s.tool, s.path ?? s.query])).toEqual(expect.arrayContaining([
-        ['read', 'projects/garden/state.md'],
-        ['search', 'garlic beds'],
-      ]));
+      expect(midRun.body.steps?.map((s) => [s.tool, s.path ?? s.query])).toEqual(
+        expect.arrayContaining([
+          ['read', 'projects/garden/state.md'],
+          ['search', 'garlic beds'],
+        ]),
+      );
       expect(midRun.body.steps?.some((s) => s.tool === 'edit')).toBe(false);
       expect(sse.events.some((e) => e.event === 'update_status' && (e.data as { status: string }).status === 'done')).toBe(false);
 

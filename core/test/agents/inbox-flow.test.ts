@@ -46,9 +46,7 @@ describe('inbox loop', () => {
     });
 
     expect(outcome).toMatchObject({ status: 'inbox', inboxId: 'u-amb-1' });
-    expect(outcome.files).toEqual(
-      expect.arrayContaining(['inbox/u-amb-1/review.md', 'inbox/u-amb-1/input.md', 'inbox/u-amb-1/whiteboard.png']),
-    );
+    expect(outcome.files).toEqual(expect.arrayContaining(['inbox/u-amb-1/review.md', 'inbox/u-amb-1/input.md', 'inbox/u-amb-1/whiteboard.png']));
     const review = parseNote(await vault.read('inbox/u-amb-1/review.md'));
     expect(review.ok && review.data).toMatchObject({ title: 'Which project is "the launch" about?', update_id: 'u-amb-1' });
     expect(review.ok && typeof review.data.summary).toBe('string');

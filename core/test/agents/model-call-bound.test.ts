@@ -28,10 +28,14 @@ async function start(provider: ProviderName) {
     model,
     async run(text: string) {
       const { id } = (await app.inject({ method: 'POST', url: '/update', payload: { text } })).json<{ id: string }>();
-      return waitFor(() => {
-        const record = app.knower.queue.get(id);
-        return record && ['done', 'inbox', 'failed'].includes(record.status) && record;
-      }, 30_000, `update ${id} to finish`);
+      return waitFor(
+        () => {
+          const record = app.knower.queue.get(id);
+          return record && ['done', 'inbox', 'failed'].includes(record.status) && record;
+        },
+        30_000,
+        `update ${id} to finish`,
+      );
     },
   };
 }
@@ -84,7 +88,10 @@ describe.each<ProviderName>(['anthropic', 'openai'])('model calls one question c
     model.push(answer('never reached'));
     const vault = await makeVault();
     try {
-      const err = await vault.agentsWith(model.deps()).answer({ query: 'anything?' }).catch((e: unknown) => e);
+      const err = await vault
+        .agentsWith(model.deps())
+        .answer({ query: 'anything?' })
+        .catch((e: unknown) => e);
       expect(err).toMatchObject({ retryable: false, kind: 'call-budget' });
       expect(model.calls()).toBe(MAX_MODEL_CALLS_PER_QUESTION);
     } finally {

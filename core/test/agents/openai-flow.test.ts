@@ -32,10 +32,14 @@ async function start(stream: boolean, fake: FakeOpenAIOptions = {}) {
   const app = t.app;
   const post = async (route: string, body: unknown) => app.inject({ method: 'POST', url: route, payload: body as Record<string, unknown> });
   const finished = (id: string) =>
-    waitFor(() => {
-      const record = app.knower.queue.get(id);
-      return record && ['done', 'inbox', 'failed'].includes(record.status) && record;
-    }, 20_000, `update ${id} to finish`);
+    waitFor(
+      () => {
+        const record = app.knower.queue.get(id);
+        return record && ['done', 'inbox', 'failed'].includes(record.status) && record;
+      },
+      20_000,
+      `update ${id} to finish`,
+    );
   const health = async () => (await app.inject({ method: 'GET', url: '/health' })).json() as { provider: Record<string, unknown> };
   return { server: model, app, post, finished, health, vault: t.vault };
 }

@@ -36,14 +36,8 @@ describe('write safety', () => {
         () => writeFileSync(abs, readFileSync(abs, 'utf8').replace('Launch planned for Q3.', 'Launch planned for Q3. Budget approved (typed by hand).')),
         turn(toolUse('write', { path: STATE, content: '# State\n\nLaunch moved to October.\n' })),
       ),
-      meanwhile(
-        (req) => expect(lastToolResults(req)[0]).toMatchObject({ is_error: true, content: expect.stringContaining('Read it again') }),
-        turn(toolUse('read', { path: STATE })),
-      ),
-      meanwhile(
-        (req) => (reread = lastToolResults(req)[0]!.content),
-        turn(toolUse('edit', { path: STATE, old_content: 'Launch planned for Q3.', new_content: 'Launch moved to October.' })),
-      ),
+      meanwhile((req) => expect(lastToolResults(req)[0]).toMatchObject({ is_error: true, content: expect.stringContaining('Read it again') }), turn(toolUse('read', { path: STATE }))),
+      meanwhile((req) => (reread = lastToolResults(req)[0]!.content), turn(toolUse('edit', { path: STATE, old_content: 'Launch planned for Q3.', new_content: 'Launch moved to October.' }))),
       turn(text('Updated the launch, keeping your note.')),
     ]);
     const outcome = await vault.agents({ baseURL: server.baseURL }).runUpdate(input('u-safe-1'));
@@ -55,7 +49,7 @@ describe('write safety', () => {
     expect(outcome.files).toContain(STATE);
   });
 
-  it('does not count the background job stamping tokens/updated/created as a hand edit, also after the agent\'s own write', async () => {
+  it("does not count the background job stamping tokens/updated/created as a hand edit, also after the agent's own write", async () => {
     vault = await makeVault(project('acme', 'Launch planned for Q3.'));
     const abs = path.join(vault.root, STATE);
     const stamp = (n: number) => writeFileSync(abs, setFrontmatterFields(readFileSync(abs, 'utf8'), { tokens: n, updated: `2025-03-14T09:3${n % 10}:00Z` }));

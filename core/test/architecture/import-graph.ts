@@ -79,7 +79,10 @@ export function importSpecifiers(root: string): Map<string, string[]> {
   const ANY = /^\s*(?:import|export)\s+[^'"]*?from\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]/gm;
   const found = new Map<string, string[]>();
   for (const file of sourceFiles(root)) {
-    found.set(path.relative(root, file), [...readFileSync(file, 'utf8').matchAll(ANY)].map((match) => (match[1] ?? match[2])!));
+    found.set(
+      path.relative(root, file),
+      [...readFileSync(file, 'utf8').matchAll(ANY)].map((match) => (match[1] ?? match[2])!),
+    );
   }
   return found;
 }

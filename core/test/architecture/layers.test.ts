@@ -40,8 +40,24 @@ const HTTP_PACKAGES = /^(fastify|@fastify\/|fastify-|@modelcontextprotocol\/)/;
 
 describe('the import graph', () => {
   it('finds a cycle when there is one, and none in a chain', () => {
-    expect(cycles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']]]))).toEqual(['a → b → c → a']);
-    expect(cycles(new Map([['a', ['b']], ['b', ['c']], ['c', []]]))).toEqual([]);
+    expect(
+      cycles(
+        new Map([
+          ['a', ['b']],
+          ['b', ['c']],
+          ['c', ['a']],
+        ]),
+      ),
+    ).toEqual(['a → b → c → a']);
+    expect(
+      cycles(
+        new Map([
+          ['a', ['b']],
+          ['b', ['c']],
+          ['c', []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it('has no cycle between core files, nor between core modules', () => {
@@ -77,7 +93,12 @@ describe('the layers', () => {
   });
 
   it('finds an upward arrow when there is one', () => {
-    const upward = upwardArrows(new Map([['vault', ['agents']], ['agents', ['vault']]]));
+    const upward = upwardArrows(
+      new Map([
+        ['vault', ['agents']],
+        ['agents', ['vault']],
+      ]),
+    );
     expect(upward).toEqual(['vault → agents']);
   });
 
@@ -116,14 +137,13 @@ describe('the layers', () => {
   });
 
   it('history takes the write journal from the vault layer: from the queue only the update record', () => {
-    const fromQueue = [...importSpecifiers(path.join(coreSrc, 'history'))].flatMap(([file, specs]) =>
-      specs.filter((spec) => spec.includes('/queue/')).map((spec) => `${file} → ${spec}`),
-    );
+    const fromQueue = [...importSpecifiers(path.join(coreSrc, 'history'))].flatMap(([file, specs]) => specs.filter((spec) => spec.includes('/queue/')).map((spec) => `${file} → ${spec}`));
     // The record's shape and its final states are the queue's own words; the journal is not.
     const allowed = /^\.\.\/queue\/index\.js$/;
     expect(fromQueue.filter((edge) => !allowed.test(edge.split(' → ')[1]!))).toEqual([]);
-    const journalUsers = [...importGraph(path.join(coreSrc, '..'), { types: true })]
-      .filter(([file, targets]) => file.startsWith(`src${path.sep}history`) && targets.some((t) => t.includes(`queue${path.sep}update-journal`)));
+    const journalUsers = [...importGraph(path.join(coreSrc, '..'), { types: true })].filter(
+      ([file, targets]) => file.startsWith(`src${path.sep}history`) && targets.some((t) => t.includes(`queue${path.sep}update-journal`)),
+    );
     expect(journalUsers).toEqual([]);
   });
 });

@@ -99,7 +99,7 @@ describe('GET /brief', () => {
   it('says plainly when no project matches', async () => {
     const b = await brief('repo=unrelated-tool');
     expect(b).toMatchObject({ project: null, matched: null, sources: [] });
-    expect(b.markdown).toContain('No project in the person\'s Knower vault matches this repository (unrelated-tool).');
+    expect(b.markdown).toContain("No project in the person's Knower vault matches this repository (unrelated-tool).");
   });
 
   it('stays within the budget, cutting at line ends and saying where the rest is', async () => {

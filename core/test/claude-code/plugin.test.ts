@@ -99,7 +99,7 @@ describe('knower claude install', () => {
     const h = await home('mcp-only');
     const done = await run(path.join(repoRoot, 'knower'), ['claude', 'install', '--mcp-only'], { home: h, env: { PORT: '18431', KNOWER_TOKEN: 'secret-token-never-written' } });
     expect(done.code, done.stderr).toBe(0);
-    expect(done.stdout).toContain('Registered Knower\'s MCP server (http://127.0.0.1:18431/mcp)');
+    expect(done.stdout).toContain("Registered Knower's MCP server (http://127.0.0.1:18431/mcp)");
     expect(done.stdout).toContain('export KNOWER_TOKEN=');
     const config = await readFile(path.join(h, '.claude.json'), 'utf8');
     expect(config).toContain('"url": "http://127.0.0.1:18431/mcp?project=${KNOWER_PROJECT:-}&cwd=${PWD:-}"');

@@ -169,7 +169,9 @@ describe('ask with live progress', () => {
       later(40, () => service.push('question_step', { id: QUESTION, step: { n: 1, at: 'x', tool: 'search', query: 'garlic', ok: true } }));
       later(80, () => service.push('question_step', { id: 'q-20250314-092700-000000', step: { n: 1, at: 'x', tool: 'read', path: 'not/ours.md', ok: true } }));
       later(120, () => service.push('question_step', { id: QUESTION, step: { n: 2, at: 'x', tool: 'read', path: 'projects/garden/garlic.md', ok: true } }));
-      later(200, () => sendJson(res, 200, { markdown: '## Garlic\nPlanted.\n\nSources\n- `projects/garden/garlic.md`\n', sources: ['projects/garden/garlic.md'], mode: 'fast', question_id: QUESTION }));
+      later(200, () =>
+        sendJson(res, 200, { markdown: '## Garlic\nPlanted.\n\nSources\n- `projects/garden/garlic.md`\n', sources: ['projects/garden/garlic.md'], mode: 'fast', question_id: QUESTION }),
+      );
     };
     const result = await runKnower(['ask', 'what about garlic?'], env(), scratch);
     expect(result.code).toBe(0);
@@ -180,7 +182,11 @@ describe('ask with live progress', () => {
   it('a model failure: in words, with the question id and how to ask again, exit 1', async () => {
     service.route = (req, res) => {
       if (req.path === '/search') {
-        sendJson(res, 503, { error: 'model_unavailable', message: 'the model could not answer: model error 529 {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}', question_id: QUESTION });
+        sendJson(res, 503, {
+          error: 'model_unavailable',
+          message: 'the model could not answer: model error 529 {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}',
+          question_id: QUESTION,
+        });
       }
     };
     const result = await runKnower(['ask', 'anything?'], env(), scratch);
@@ -236,7 +242,15 @@ describe('show, retry, restore', () => {
 
   it('show prints a failed question in words, with how to ask again', async () => {
     service.route = (_req, res) =>
-      sendJson(res, 200, { id: QUESTION, query: 'why?', mode: 'deep', status: 'failed', created: '2025-03-14T09:27:00.000Z', error: 'model unreachable: fetch failed', error_code: 'model_unavailable' });
+      sendJson(res, 200, {
+        id: QUESTION,
+        query: 'why?',
+        mode: 'deep',
+        status: 'failed',
+        created: '2025-03-14T09:27:00.000Z',
+        error: 'model unreachable: fetch failed',
+        error_code: 'model_unavailable',
+      });
     const result = await runKnower(['show', QUESTION], env(), scratch);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('  asked (deep): why?\n');
@@ -265,7 +279,7 @@ describe('show, retry, restore', () => {
     expect(result.stdout).toBe(`${RETRIED}\ndone: created projects/garden/garlic.md, deleted bucket/old.md\n`);
   });
 
-  it('retry of an update that did not fail: the service\'s reason, exit 1', async () => {
+  it("retry of an update that did not fail: the service's reason, exit 1", async () => {
     service.route = (_req, res) => sendJson(res, 409, { error: 'update_not_failed', message: `update ${UPDATE} is done; only a failed update is run again` });
     const result = await runKnower(['retry', UPDATE], env(), scratch);
     expect(result.code).toBe(1);
@@ -284,7 +298,7 @@ describe('show, retry, restore', () => {
     expect(result.stderr).toContain('question q-20250314-093000-111111: the search agent is looking…');
   });
 
-  it('restore lists a note\'s versions, then restores one and says how to take it back', async () => {
+  it("restore lists a note's versions, then restores one and says how to take it back", async () => {
     const path = 'projects/garden/my notes.md';
     service.route = (req, res) => {
       if (req.path === '/vault/history') {
@@ -334,7 +348,16 @@ describe('several services started from this checkout', () => {
     fakes = [0, 1].map(() => spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', join(repoRoot, 'core', 'dist', 'main.js')], { stdio: 'ignore' }));
     const ports = [await freePort(), await freePort()];
     for (const [i, port] of ports.entries()) {
-      const record = { url: `http://127.0.0.1:${String(port)}`, host: '127.0.0.1', port, vault: join(scratch, `v${String(i)}`), stateDir: join(scratch, `s${String(i)}`), pid: fakes[i]?.pid, log: 'x', startedAt: 'x' };
+      const record = {
+        url: `http://127.0.0.1:${String(port)}`,
+        host: '127.0.0.1',
+        port,
+        vault: join(scratch, `v${String(i)}`),
+        stateDir: join(scratch, `s${String(i)}`),
+        pid: fakes[i]?.pid,
+        log: 'x',
+        startedAt: 'x',
+      };
       await writeFile(join(runDir, `service-${String(port)}.json`), JSON.stringify(record));
     }
     const result = await runKnower(['search', 'two words', '--limit', '3'], shellEnv(scratch, { KNOWER_RUN_DIR: runDir }), scratch);

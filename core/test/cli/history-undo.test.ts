@@ -92,7 +92,14 @@ describe('knower history and undo against a stand-in service', () => {
   it('undo exits 0 when everything was reverted and 4 when a conflict was left in the inbox', async () => {
     answer = (url, res) =>
       url.startsWith('/history/')
-        ? sendJson(res, 200, { status: 'undone', of: COMMIT, commit: 'c'.repeat(40), reverted: [{ path: 'projects/garden/garlic.md', kind: 'deleted' }], conflicts: [], message: 'Reverted 1 file change(s).' })
+        ? sendJson(res, 200, {
+            status: 'undone',
+            of: COMMIT,
+            commit: 'c'.repeat(40),
+            reverted: [{ path: 'projects/garden/garlic.md', kind: 'deleted' }],
+            conflicts: [],
+            message: 'Reverted 1 file change(s).',
+          })
         : sendJson(res, 200, {
             status: 'partial',
             of: COMMIT,
@@ -126,7 +133,7 @@ describe('knower history and undo against a stand-in service', () => {
     expect(service.requests[1]).toBe('POST /history/abcdef1/undo');
   });
 
-  it('undo exits 1 with the service\'s reason when it refuses, and 2 for a missing or malformed id', async () => {
+  it("undo exits 1 with the service's reason when it refuses, and 2 for a missing or malformed id", async () => {
     answer = (_url, res) => sendJson(res, 409, { error: 'update_not_finished', message: `update ${UPDATE} is running; it can be reviewed once it has finished` });
     const refused = await runKnower(['undo', UPDATE], env(), scratch);
     expect(refused.code).toBe(1);

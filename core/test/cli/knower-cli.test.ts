@@ -116,32 +116,11 @@ function json(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-const verbs = [
-  'start',
-  'stop',
-  'status',
-  'visualize',
-  'vault',
-  'logs',
-  'embed',
-  'models',
-  'search',
-  'add',
-  'ask',
-  'inbox',
-  'history',
-  'undo',
-  'show',
-  'retry',
-  'restore',
-  'test',
-  'help',
-];
+const verbs = ['start', 'stop', 'status', 'visualize', 'vault', 'logs', 'embed', 'models', 'search', 'add', 'ask', 'inbox', 'history', 'undo', 'show', 'retry', 'restore', 'test', 'help'];
 
 // Text that breaks naive JSON pasting, shell quoting and multipart syntax alike.
 const hostileText =
-  'He said "hi" \\ then left.\nLine two\twith tab; $(touch /tmp/pwned) `id` \'single\'\n' +
-  '"}, "inbox_ref": "injected\n@/etc/passwd <also-not-a-file ;type=text/html, naïve 東京 🚀\n';
+  'He said "hi" \\ then left.\nLine two\twith tab; $(touch /tmp/pwned) `id` \'single\'\n' + '"}, "inbox_ref": "injected\n@/etc/passwd <also-not-a-file ;type=text/html, naïve 東京 🚀\n';
 
 describe('knower CLI: usage', () => {
   let port: number;
@@ -359,8 +338,7 @@ describe('knower CLI: talking to the service', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('projects/garden/state.md — Garden\n  tomatoes and basil\nbucket/note.md\n');
     expect(result.stderr).toBe(
-      'note: deep search unavailable, showing fast results: models not downloaded\n' +
-        'note: the vault is still being indexed for the first time; these results may be incomplete\n',
+      'note: deep search unavailable, showing fast results: models not downloaded\n' + 'note: the vault is still being indexed for the first time; these results may be incomplete\n',
     );
     // The scope's project is looked up first, then searched.
     expect(new URL(service.requests[0]?.url ?? '', 'http://x').searchParams.get('path')).toBe('projects/garden');
@@ -378,7 +356,12 @@ describe('knower CLI: talking to the service', () => {
       if (req.method === 'POST') return json(res, 202, { present: false, missing: ['embedding'], cacheDir: '/cache', pull: { running: true, current: { ...model, bytes: 1e6 } } });
       polls++;
       if (polls === 1) return json(res, 200, { present: false, missing: ['embedding'], cacheDir: '/cache', pull: { running: true, current: { ...model, bytes: 2e6 } } });
-      json(res, 200, { present: false, missing: ['embedding'], cacheDir: '/cache', pull: { running: false, last: { at: 'now', ok: false, fetched: [], error: 'could not reach huggingface.co (ENOTFOUND)' } } });
+      json(res, 200, {
+        present: false,
+        missing: ['embedding'],
+        cacheDir: '/cache',
+        pull: { running: false, last: { at: 'now', ok: false, fetched: [], error: 'could not reach huggingface.co (ENOTFOUND)' } },
+      });
     };
     const result = await run(['models', 'pull'], cliEnv(service.port));
     expect(result.code).toBe(1);

@@ -7,8 +7,7 @@ import { makeTempDir, waitFor } from '../helpers/temp-dir.js';
 
 const time = Date.UTC(2026, 10, 22, 23, 47, 10);
 const line = (fields: Record<string, unknown>) => JSON.stringify({ level: 30, time, pid: 7, hostname: 'vm', ...fields });
-const incoming = (reqId: string, url: string, method = 'GET') =>
-  line({ reqId, req: { method, url, host: '127.0.0.1:8000', remoteAddress: '127.0.0.1' }, msg: 'incoming request' });
+const incoming = (reqId: string, url: string, method = 'GET') => line({ reqId, req: { method, url, host: '127.0.0.1:8000', remoteAddress: '127.0.0.1' }, msg: 'incoming request' });
 const completed = (reqId: string, statusCode: number, responseTime = 2.4) => line({ reqId, res: { statusCode }, responseTime, msg: 'request completed' });
 
 function formatAll(lines: string[]): string[] {
@@ -64,7 +63,11 @@ describe('knower logs: reading the file', () => {
     await writeFile(file, [line({ msg: 'first' }), line({ msg: 'second' }), ...polls, line({ msg: 'last' }), ''].join('\n'));
     const count = (lines: string[]) => formatAll(lines).length;
     const two = tailLines(file, 2, count).lines;
-    expect(formatAll(two).slice(-2).map((l) => l.slice(26))).toEqual(['second', 'last']);
+    expect(
+      formatAll(two)
+        .slice(-2)
+        .map((l) => l.slice(26)),
+    ).toEqual(['second', 'last']);
     // One line to show: the last chunk is enough, the polls before it are never read.
     const one = tailLines(file, 1, count).lines;
     expect(formatAll(one).map((l) => l.slice(26))).toEqual(['last']);

@@ -92,9 +92,7 @@ describe('start progress off a terminal', () => {
     const out = pipe();
     const result = await followIndexing(counting, { client: createHttpClient(server.url), out, wait: false, signal: new AbortController().signal, intervalMs: 10 });
     expect(result).toBe('indexing');
-    expect(out.text()).toBe(
-      'Indexing the vault: 5004/5004 files read, 40/5004 notes searchable; it goes on in the background (./knower status shows progress; start --wait waits for it)\n',
-    );
+    expect(out.text()).toBe('Indexing the vault: 5004/5004 files read, 40/5004 notes searchable; it goes on in the background (./knower status shows progress; start --wait waits for it)\n');
   });
 
   it('says the vault is covered when a small vault is done before the first count is shown', async () => {

@@ -48,7 +48,7 @@ describe('knower test on a machine without shellcheck or Chromium', () => {
     const result = await runKnower(['test'], env, scratch);
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toContain("knower: the tests need what npm cannot install; missing:");
+    expect(result.stderr).toContain('knower: the tests need what npm cannot install; missing:');
     expect(result.stderr).toContain('apt-get install shellcheck');
     expect(result.stderr).toContain(`CHROMIUM_PATH=${join(scratch, 'no-chromium')} is not an executable file`);
     expect(result.stderr).toContain('Nothing was run.');

@@ -67,7 +67,9 @@ describe('folder settings Knower cannot use', () => {
     const env = { PATH: process.env.PATH, HOME: dir, KNOWER_ENV_FILE: path.join(dir, 'none.env'), VAULT_PATH: locked, KNOWER_STATE_DIR: path.join(dir, 'state') };
     const result = await runAsUser(dist('preflight.js'), env);
     expect(result.code).toBe(78);
-    expect(result.stderr).toMatch(/^Invalid configuration:\n {2}VAULT_PATH=".*\/locked": the folder is not writable by uid \d+, the user Knower runs as \(it is owned by uid \d+\): give that user write access \(chown or chmod\), or choose another folder\n$/);
+    expect(result.stderr).toMatch(
+      /^Invalid configuration:\n {2}VAULT_PATH=".*\/locked": the folder is not writable by uid \d+, the user Knower runs as \(it is owned by uid \d+\): give that user write access \(chown or chmod\), or choose another folder\n$/,
+    );
     const fine = await runAsUser(dist('preflight.js'), { ...env, VAULT_PATH: path.join(dir, 'vault') });
     expect(fine).toEqual({ code: 0, stderr: '' });
   });

@@ -19,7 +19,12 @@ describe('which provider answers', () => {
   });
 
   it('is anthropic with its key, as before, even when an OpenAI base URL is around', () => {
-    expect(load({ ANTHROPIC_API_KEY: 'sk-ant', OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1', KNOWER_MODEL: 'm' }).provider).toMatchObject({ name: 'anthropic', apiKey: 'sk-ant', model: 'm', timeoutMs: 120_000 });
+    expect(load({ ANTHROPIC_API_KEY: 'sk-ant', OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1', KNOWER_MODEL: 'm' }).provider).toMatchObject({
+      name: 'anthropic',
+      apiKey: 'sk-ant',
+      model: 'm',
+      timeoutMs: 120_000,
+    });
     expect(load({ ANTHROPIC_API_KEY: 'sk-ant' }).provider).toMatchObject({ model: 'claude-sonnet-5-5', searchModel: 'claude-sonnet-5-5' });
   });
 
@@ -43,7 +48,11 @@ describe('which provider answers', () => {
 
   it('follows KNOWER_PROVIDER over the inference, hosted OpenAI included', () => {
     expect(load({ KNOWER_PROVIDER: 'offline', ANTHROPIC_API_KEY: 'sk-ant' }).provider).toEqual({ name: 'offline' });
-    expect(load({ KNOWER_PROVIDER: 'openai', ANTHROPIC_API_KEY: 'sk-ant', OPENAI_API_KEY: 'sk-oa', KNOWER_MODEL: 'gpt-x' }).provider).toMatchObject({ name: 'openai', baseURL: 'https://api.openai.com/v1', apiKey: 'sk-oa' });
+    expect(load({ KNOWER_PROVIDER: 'openai', ANTHROPIC_API_KEY: 'sk-ant', OPENAI_API_KEY: 'sk-oa', KNOWER_MODEL: 'gpt-x' }).provider).toMatchObject({
+      name: 'openai',
+      baseURL: 'https://api.openai.com/v1',
+      apiKey: 'sk-oa',
+    });
   });
 
   it('refuses incomplete or bad settings with a message naming each and what to do', () => {

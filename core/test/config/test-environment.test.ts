@@ -35,7 +35,7 @@ describe('the test environment', () => {
     });
   });
 
-  it('is what every step of `knower test` runs with, the project\'s Node first on PATH', () => {
+  it("is what every step of `knower test` runs with, the project's Node first on PATH", () => {
     const env = testRunEnvironment('/repo', SHELL);
     expect(env.PATH?.split(':')[0]).toBe('/repo/node_modules/.bin');
     expect(env.KNOWER_ENV_FILE).toBe(devNull);

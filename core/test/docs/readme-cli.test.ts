@@ -45,7 +45,10 @@ describe("the README's command line", () => {
       if (verb === '--version') continue;
       expect(verbs.has(verb), text).toBe(true);
       const known = optionNames(verb);
-      expect(options.filter((o) => !known.has(o)), text).toEqual([]);
+      expect(
+        options.filter((o) => !known.has(o)),
+        text,
+      ).toEqual([]);
     }
   });
 
@@ -58,16 +61,22 @@ describe("the README's command line", () => {
     }
   });
 
-  it("agrees with `knower help`: every command there, with options it takes", () => {
+  it('agrees with `knower help`: every command there, with options it takes', () => {
     for (const [name, verb] of verbs) {
       if (name === 'help') continue;
       const line = HELP.split('\n').find((l) => l.startsWith(`  ${name} `) || l === `  ${name}`);
       expect(line, `${name} in the help overview`).toBeDefined();
       const known = optionNames(name);
-      expect(optionsIn(line ?? '').filter((o) => !known.has(o)), line).toEqual([]);
+      expect(
+        optionsIn(line ?? '').filter((o) => !known.has(o)),
+        line,
+      ).toEqual([]);
       // Its own help: the usage line takes only real options, and every option is explained.
       const usage = verb.help.slice(0, verb.help.indexOf('\n\n'));
-      expect(optionsIn(usage).filter((o) => !known.has(o)), usage).toEqual([]);
+      expect(
+        optionsIn(usage).filter((o) => !known.has(o)),
+        usage,
+      ).toEqual([]);
       for (const long of Object.keys(verb.options)) {
         if (long === 'print' || long === 'fast') continue; // undocumented aliases kept for scripts
         expect(verb.help, `${name} --help explains --${long}`).toContain(`--${long}`);
@@ -93,9 +102,7 @@ describe("the README's other commands and snippets", () => {
     for (const command of npmRuns) {
       const [, script = 'test'] = /^npm run ([\w:-]+)/.exec(command) ?? [];
       const workspace = /-w (\S+)/.exec(command)?.[1];
-      const scripts = workspace
-        ? (JSON.parse(readFileSync(path.join(repoRoot, workspace, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts
-        : rootScripts;
+      const scripts = workspace ? (JSON.parse(readFileSync(path.join(repoRoot, workspace, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts : rootScripts;
       expect(scripts[script], command).toBeDefined();
     }
   });

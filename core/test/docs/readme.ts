@@ -21,7 +21,12 @@ export function tableRows(text: string): string[][] {
   for (const line of lines.slice(first + 2)) {
     if (!line.startsWith('|')) break;
     // Split on the pipes between cells, not on an escaped one (\|) inside a cell.
-    rows.push(line.slice(1, -1).split(/(?<!\\)\|/).map((c) => c.trim()));
+    rows.push(
+      line
+        .slice(1, -1)
+        .split(/(?<!\\)\|/)
+        .map((c) => c.trim()),
+    );
   }
   return rows;
 }

@@ -7,9 +7,7 @@ import type { AddressInfo } from 'node:net';
  * through `baseURL` instead of mocking it.
  */
 
-export type WireBlock =
-  | { type: 'text'; text: string }
-  | { type: 'tool_use'; id: string; name: string; input: unknown };
+export type WireBlock = { type: 'text'; text: string } | { type: 'tool_use'; id: string; name: string; input: unknown };
 
 export interface RecordedRequest {
   body: WireRequest;

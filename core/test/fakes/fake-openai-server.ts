@@ -20,7 +20,12 @@ export interface WireToolCall {
 
 export interface ChatRequest {
   model: string;
-  messages: Array<{ role: string; content?: string | null | Array<Record<string, unknown> & { type: string }>; tool_call_id?: string; tool_calls?: Array<{ id: string; function: { name: string; arguments: string } }> }>;
+  messages: Array<{
+    role: string;
+    content?: string | null | Array<Record<string, unknown> & { type: string }>;
+    tool_call_id?: string;
+    tool_calls?: Array<{ id: string; function: { name: string; arguments: string } }>;
+  }>;
   tools?: Array<{ type: string; function: { name: string; description: string; parameters: Record<string, unknown> } }>;
   stream?: boolean;
   stream_options?: { include_usage?: boolean };
@@ -55,9 +60,9 @@ export const slow = (step: ScriptStep, delayMs: number): ScriptStep => ({ ...ste
 export const stall = (): ScriptStep => ({ kind: 'stall' });
 
 /** Ollama's answer for a model whose template has no tools. */
-export const noToolsMessage = (model: string) => `registry.ollama.ai/library/${model}:latest does not support tools`;
+const noToolsMessage = (model: string) => `registry.ollama.ai/library/${model}:latest does not support tools`;
 /** llama.cpp's answer when the model has no vision projector. */
-export const NO_IMAGES_MESSAGE = 'image input is not supported - hint: if this is unexpected, you may need to provide the mmproj';
+const NO_IMAGES_MESSAGE = 'image input is not supported - hint: if this is unexpected, you may need to provide the mmproj';
 
 export interface FakeOpenAIOptions {
   script?: ScriptStep[];
@@ -103,7 +108,13 @@ function completion(step: Extract<ScriptStep, { kind: 'message' }>, model: strin
     object: 'chat.completion',
     created: Math.floor(Date.now() / 1000),
     model,
-    choices: [{ index: 0, message: { role: 'assistant', content: step.content ?? null, ...(toolCalls?.length ? { tool_calls: toolCalls } : {}) }, finish_reason: step.finishReason ?? (toolCalls?.length ? 'tool_calls' : 'stop') }],
+    choices: [
+      {
+        index: 0,
+        message: { role: 'assistant', content: step.content ?? null, ...(toolCalls?.length ? { tool_calls: toolCalls } : {}) },
+        finish_reason: step.finishReason ?? (toolCalls?.length ? 'tool_calls' : 'stop'),
+      },
+    ],
     usage: usageOf(step),
   };
 }
@@ -137,7 +148,9 @@ function answer(res: ServerResponse, step: ScriptStep, req: ChatRequest): void {
   if (step.kind === 'stall') {
     if (!req.stream) return; // no answer at all; the client's timeout ends it
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-    res.write(`data: ${JSON.stringify({ id: newId('chatcmpl'), object: 'chat.completion.chunk', created: 0, model: req.model, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] })}\n\n`);
+    res.write(
+      `data: ${JSON.stringify({ id: newId('chatcmpl'), object: 'chat.completion.chunk', created: 0, model: req.model, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] })}\n\n`,
+    );
     return; // and then nothing: the client's idle timer must end it
   }
   if (!req.stream) return sendJson(res, 200, completion(step, req.model));

@@ -37,10 +37,7 @@ export async function startTestApp(
   const temp = opts.dirs ? { dir: opts.dirs.base, cleanup: async () => undefined } : await makeTempDir();
   const vault = path.join(temp.dir, 'vault');
   const stateDir = path.join(temp.dir, 'state');
-  const config = loadConfig(
-    { VAULT_PATH: vault, KNOWER_STATE_DIR: stateDir, KNOWER_EMBED_INTERVAL_S: '0', KNOWER_LOG_LEVEL: 'silent', ...opts.env },
-    temp.dir,
-  );
+  const config = loadConfig({ VAULT_PATH: vault, KNOWER_STATE_DIR: stateDir, KNOWER_EMBED_INTERVAL_S: '0', KNOWER_LOG_LEVEL: 'silent', ...opts.env }, temp.dir);
   assertLocalModel(config);
   if (opts.prepare) {
     const { mkdir } = await import('node:fs/promises');
@@ -68,10 +65,10 @@ export async function startTestApp(
  * A test talks to a model only through a fake on this machine: a provider left pointing at
  * a real endpoint (a key without a base URL) fails the test before anything is sent.
  */
-export function assertLocalModel(config: Config): void {
+function assertLocalModel(config: Config): void {
   const { provider } = config;
   if (provider.name === 'offline') return;
-  const host = provider.baseURL ? new URL(provider.baseURL).hostname : '(the provider\'s own endpoint)';
+  const host = provider.baseURL ? new URL(provider.baseURL).hostname : "(the provider's own endpoint)";
   if (!['127.0.0.1', 'localhost', '[::1]'].includes(host)) {
     throw new Error(`this test would send its text to ${host}: point the ${provider.name} provider at a fake server on 127.0.0.1`);
   }

@@ -22,7 +22,15 @@ describe('hand edits in the history', () => {
     // The update writes its note, then thinks for a while before it finishes.
     h.model.push(turn(toolUse('write', { path: 'bucket/idea.md', content: '# Idea\n\nA greenhouse.\n' })), slow(turn(text('Filed the idea.')), 5000));
     const { body } = await h.post<{ id: string }>('/update', { text: 'Idea: a greenhouse' });
-    await waitFor(() => h.read('bucket/idea.md').then(() => true, () => false), 10_000, 'the update to write its note');
+    await waitFor(
+      () =>
+        h.read('bucket/idea.md').then(
+          () => true,
+          () => false,
+        ),
+      10_000,
+      'the update to write its note',
+    );
     await h.write('profile.md', '# Profile\n\nLikes tomatoes.\n');
     // The quiet time passes while the update still runs: the snapshot must leave its note out.
     await waitForHandCommit(h, 'profile.md');

@@ -55,7 +55,15 @@ async function startService(base: string, port: number, pathPrefix?: string): Pr
     stdio: 'ignore',
     detached: true, // its own process group: kill -9 reaches tsx and the service alike
   });
-  await waitFor(() => fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false), 30_000, 'the service to answer');
+  await waitFor(
+    () =>
+      fetch(`http://127.0.0.1:${port}/health`).then(
+        (r) => r.ok,
+        () => false,
+      ),
+    30_000,
+    'the service to answer',
+  );
   return child;
 }
 
@@ -82,7 +90,15 @@ describe('history across kill -9', () => {
     await writeFile(git.hold, '');
     const res = await fetch(`${url}/update`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: 'Buy seed potatoes' }) });
     const { id } = (await res.json()) as { id: string };
-    await waitFor(() => access(git.reached).then(() => true, () => false), 20_000, 'the commit to reach update-ref');
+    await waitFor(
+      () =>
+        access(git.reached).then(
+          () => true,
+          () => false,
+        ),
+      20_000,
+      'the commit to reach update-ref',
+    );
     const record = await getJson<{ status: string; changes: Array<{ path: string; kind: string }> }>(`${url}/updates/${id}`);
     expect(record.status).toBe('done');
     const exited = new Promise((resolve) => child?.once('exit', resolve));
@@ -97,10 +113,14 @@ describe('history across kill -9', () => {
     await rm(git.hold);
 
     child = await startService(temp.dir, port, git.bin);
-    const diff = await waitFor(async () => {
-      const d = await getJson<{ commit: string | null; files: Array<{ path: string; kind: string; hunks: unknown[] }> }>(`${url}/updates/${id}/diff`);
-      return d.commit ? d : undefined;
-    }, 20_000, 'the update commit after the restart');
+    const diff = await waitFor(
+      async () => {
+        const d = await getJson<{ commit: string | null; files: Array<{ path: string; kind: string; hunks: unknown[] }> }>(`${url}/updates/${id}/diff`);
+        return d.commit ? d : undefined;
+      },
+      20_000,
+      'the update commit after the restart',
+    );
     expect(diff.files.map((f) => ({ path: f.path, kind: f.kind }))).toEqual(record.changes);
     const bucketNote = record.changes.find((c) => c.path.startsWith('bucket/'));
     expect(bucketNote?.kind).toBe('created');

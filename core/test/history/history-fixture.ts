@@ -39,7 +39,15 @@ export async function startHistoryApp(opts: { prepare?: (vault: string) => Promi
   }
   const model = await startFakeAnthropicServer();
   const config = loadConfig(
-    { VAULT_PATH: vault, KNOWER_STATE_DIR: stateDir, KNOWER_EMBED_INTERVAL_S: '0', KNOWER_LOG_LEVEL: 'silent', ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: model.baseURL, PATH: process.env.PATH },
+    {
+      VAULT_PATH: vault,
+      KNOWER_STATE_DIR: stateDir,
+      KNOWER_EMBED_INTERVAL_S: '0',
+      KNOWER_LOG_LEVEL: 'silent',
+      ANTHROPIC_API_KEY: 'test-key',
+      ANTHROPIC_BASE_URL: model.baseURL,
+      PATH: process.env.PATH,
+    },
     base,
   );
   const app = await buildApp({ config, search: createFakeSearchEngine(vault), logger: false, retry: { attempts: 1, baseDelayMs: 10 }, historyQuietMs: opts.quietMs ?? 150 });
@@ -110,10 +118,14 @@ export async function bodyOf(vault: string, rel: string): Promise<string> {
 
 /** Waits for a hand edit to be seen by the watcher and committed by the history. */
 export async function waitForHandCommit(h: HistoryApp, rel: string): Promise<void> {
-  await waitFor(async () => {
-    const { body } = await h.get<{ versions: Array<{ kind: string }> }>(`/vault/history?path=${encodeURIComponent(rel)}&limit=1`);
-    return body.versions?.[0]?.kind === 'hand';
-  }, 10_000, `a hand-edit commit of ${rel}`);
+  await waitFor(
+    async () => {
+      const { body } = await h.get<{ versions: Array<{ kind: string }> }>(`/vault/history?path=${encodeURIComponent(rel)}&limit=1`);
+      return body.versions?.[0]?.kind === 'hand';
+    },
+    10_000,
+    `a hand-edit commit of ${rel}`,
+  );
 }
 
 /** git on Knower's own history repository (for checks a client cannot make over HTTP). */

@@ -197,7 +197,12 @@ describe('the history writes the trees plain git would', () => {
     await put('bucket/later.md', '# Later\n');
     const head = ctx.repo.head;
     let folders = 0;
-    const info = await commitVault(ctx, { owned: async () => new Set(), listPaths: true, stopped: () => ++folders > 2, meta: (c) => ({ kind: 'hand', paths: c.sorted(), at: '2024-05-01T10:00:00Z' }) });
+    const info = await commitVault(ctx, {
+      owned: async () => new Set(),
+      listPaths: true,
+      stopped: () => ++folders > 2,
+      meta: (c) => ({ kind: 'hand', paths: c.sorted(), at: '2024-05-01T10:00:00Z' }),
+    });
     expect(info).toBeNull();
     expect(ctx.repo.head).toBe(head);
   });

@@ -34,11 +34,7 @@ describe('undo (real update agent, fake Messages API)', () => {
     await h.write(NOTES, (await h.read(NOTES)).replace('Soil is clay.', 'Soil is clay; added compost.'));
     await h.settle();
     const u2 = await h.update('Planted peppers', ...appendSteps(STATE, '- Peppers planted.', 'Logged the peppers.'));
-    const u3 = await h.update(
-      'First harvest',
-      turn(toolUse('write', { path: HARVEST, content: '# Harvest\n\n- 2 kg of beans.\n' })),
-      turn(text('Started a harvest log.')),
-    );
+    const u3 = await h.update('First harvest', turn(toolUse('write', { path: HARVEST, content: '# Harvest\n\n- 2 kg of beans.\n' })), turn(text('Started a harvest log.')));
     const changelogBefore = await bodyOf(h.vault, 'changelog.md');
     expect(changelogBefore).toContain(u1);
 
@@ -59,7 +55,10 @@ describe('undo (real update agent, fake Messages API)', () => {
     expect(changelog).toContain(u2);
     expect(changelog).toContain(u3);
     // Only the first update's entry went: the rest of the log is as it was.
-    const withoutU1 = changelogBefore.split(/\n\n(?=## )/).filter((entry) => !entry.includes(u1)).join('\n\n');
+    const withoutU1 = changelogBefore
+      .split(/\n\n(?=## )/)
+      .filter((entry) => !entry.includes(u1))
+      .join('\n\n');
     expect(changelog).toBe(withoutU1.endsWith('\n') ? withoutU1 : `${withoutU1}\n`);
 
     // Every update's parent holds what the person had: the hand edits are their own commit in between.
@@ -139,15 +138,13 @@ describe('undo (real update agent, fake Messages API)', () => {
 
   it('undoes a move and a created folder, putting the file back where it was', async () => {
     h = await startHistoryApp({ prepare: seedGarden });
-    const u1 = await h.update(
-      'Reorganise',
-      turn(toolUse('read', { path: NOTES })),
-      turn(toolUse('move', { from: NOTES, to: 'projects/garden/archive/notes.md' })),
-      turn(text('Archived the notes.')),
-    );
+    const u1 = await h.update('Reorganise', turn(toolUse('read', { path: NOTES })), turn(toolUse('move', { from: NOTES, to: 'projects/garden/archive/notes.md' })), turn(text('Archived the notes.')));
     const record = await h.get<{ changes: unknown[] }>(`/updates/${u1}`);
     expect(record.body.changes).toEqual(
-      expect.arrayContaining([{ path: 'projects/garden/archive/notes.md', kind: 'moved', from: NOTES }, { path: 'changelog.md', kind: 'edited' }]),
+      expect.arrayContaining([
+        { path: 'projects/garden/archive/notes.md', kind: 'moved', from: NOTES },
+        { path: 'changelog.md', kind: 'edited' },
+      ]),
     );
     const undo = await h.post<UndoBody>(`/updates/${u1}/undo`);
     await h.settle();

@@ -23,7 +23,13 @@ async function dotGit(vault: string): Promise<Map<string, string>> {
     for (const d of await readdir(dir, { withFileTypes: true })) {
       const abs = path.join(dir, d.name);
       if (d.isDirectory()) await walk(abs);
-      else out.set(path.relative(vault, abs), `${(await stat(abs)).size}:${createHash('sha1').update(await readFile(abs)).digest('hex')}`);
+      else
+        out.set(
+          path.relative(vault, abs),
+          `${(await stat(abs)).size}:${createHash('sha1')
+            .update(await readFile(abs))
+            .digest('hex')}`,
+        );
     }
   }
   await walk(path.join(vault, '.git'));

@@ -48,7 +48,15 @@ async function startService(base: string, port: number, modelURL: string): Promi
   child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(() => fetch(`${url}/health`).then((r) => r.ok, () => false), 30_000, 'the service to answer /health');
+  await waitFor(
+    () =>
+      fetch(`${url}/health`).then(
+        (r) => r.ok,
+        () => false,
+      ),
+    30_000,
+    'the service to answer /health',
+  );
   return { child, url, log: () => output };
 }
 
@@ -102,10 +110,14 @@ describe('crash recovery', () => {
 
     service = await startService(temp.dir, port, model.baseURL);
     const url = service.url;
-    const records = await waitFor(async () => {
-      const all = await Promise.all(ids.map((id) => fetch(`${url}/updates/${id}`).then((r) => r.json() as Promise<{ status: string; finished?: string }>)));
-      return all.every((r) => r.status === 'done') && all;
-    }, 60_000, 'every update to finish');
+    const records = await waitFor(
+      async () => {
+        const all = await Promise.all(ids.map((id) => fetch(`${url}/updates/${id}`).then((r) => r.json() as Promise<{ status: string; finished?: string }>)));
+        return all.every((r) => r.status === 'done') && all;
+      },
+      60_000,
+      'every update to finish',
+    );
 
     const log = await readFile(path.join(temp.dir, 'vault', LOG), 'utf8');
     expect(log.match(/^- entry .+$/gm)).toEqual(ids.map((id) => `- entry ${id}`));

@@ -23,7 +23,13 @@ async function snapshot(root: string, rel = ''): Promise<Map<string, Seen>> {
     else {
       const abs = path.join(root, child);
       const info = await stat(abs);
-      out.set(child, { sha: createHash('sha1').update(await readFile(abs)).digest('hex'), mtimeMs: info.mtimeMs, birthtimeMs: info.birthtimeMs });
+      out.set(child, {
+        sha: createHash('sha1')
+          .update(await readFile(abs))
+          .digest('hex'),
+        mtimeMs: info.mtimeMs,
+        birthtimeMs: info.birthtimeMs,
+      });
     }
   }
   return out;
@@ -37,7 +43,12 @@ function grepNotes(vault: string, word: string): string[] {
   } catch (err) {
     if ((err as { status?: number }).status !== 1) throw err; // 1: no match
   }
-  return out.split('\n').filter(Boolean).map((p) => p.replace(/^\.\//, '')).filter((p) => isIndexed(p) && !isHiddenPath(p)).sort();
+  return out
+    .split('\n')
+    .filter(Boolean)
+    .map((p) => p.replace(/^\.\//, ''))
+    .filter((p) => isIndexed(p) && !isHiddenPath(p))
+    .sort();
 }
 
 const NOTES = 300;
@@ -64,7 +75,7 @@ describe('a vault the person already had', () => {
     return { before };
   }
 
-  it('is indexed whole and left byte for byte as it was, with its files\' own times', { timeout: 120_000 }, async () => {
+  it("is indexed whole and left byte for byte as it was, with its files' own times", { timeout: 120_000 }, async () => {
     const { before } = await start();
     const app = t!.app;
     const health = (await app.inject('/health')).json();
@@ -115,10 +126,14 @@ describe('a vault the person already had', () => {
     const abs = path.join(t!.vault, rel);
     const edited = `${await readFile(abs, 'utf8')}\nThe okapi came by today.\n`;
     await writeFile(abs, edited);
-    const hit = await waitFor(async () => {
-      const res = (await t!.app.inject('/vault/search?q=okapi')).json() as { results: { path: string }[] };
-      return res.results.find((r) => r.path === rel);
-    }, 20_000, 'the edit searchable');
+    const hit = await waitFor(
+      async () => {
+        const res = (await t!.app.inject('/vault/search?q=okapi')).json() as { results: { path: string }[] };
+        return res.results.find((r) => r.path === rel);
+      },
+      20_000,
+      'the edit searchable',
+    );
     expect(hit.path).toBe(rel);
     await t!.app.knower.whenSettled();
     expect(await readFile(abs, 'utf8')).toBe(edited);
@@ -129,7 +144,7 @@ describe('a vault the person already had', () => {
     expect(await readFile(path.join(t!.vault, 'Ideas', 'new idea.md'), 'utf8')).toBe('An aardvark idea.\n');
   });
 
-  it('with KNOWER_FRONTMATTER=all stamps every note, `created` from the file\'s own time', { timeout: 120_000 }, async () => {
+  it("with KNOWER_FRONTMATTER=all stamps every note, `created` from the file's own time", { timeout: 120_000 }, async () => {
     const { before } = await start({ KNOWER_FRONTMATTER: 'all' });
     const health = (await t!.app.inject('/health')).json();
     expect(health.vault.frontmatter).toMatchObject({ mode: 'all', reason: 'set by KNOWER_FRONTMATTER=all' });

@@ -51,10 +51,14 @@ describe('vaults on other filesystems', () => {
     expect((await t.app.inject('/health')).json().vault.filesystem).toEqual({ hardLinks: false, caseInsensitive: false });
     expect(await readFile(path.join(t.vault, 'overview.md'), 'utf8')).toContain('# Overview');
     const { id } = (await t.app.inject({ method: 'POST', url: '/update', payload: { text: 'File these' } })).json();
-    const record = await waitFor(() => {
-      const r = t!.app.knower.queue.get(id);
-      return r && ['done', 'inbox', 'failed'].includes(r.status) && r;
-    }, 10_000, 'the update');
+    const record = await waitFor(
+      () => {
+        const r = t!.app.knower.queue.get(id);
+        return r && ['done', 'inbox', 'failed'].includes(r.status) && r;
+      },
+      10_000,
+      'the update',
+    );
     expect(record.status).toBe('done');
     expect(await readFile(path.join(t.vault, 'bucket', 'new.md'), 'utf8')).toContain('# New');
     expect(await readFile(path.join(t.vault, 'projects', 'keep.md'), 'utf8')).toContain('v2');

@@ -39,7 +39,15 @@ async function smallDisk(vault: string): Promise<{ real: boolean; fill(): Promis
     real: false,
     fill: async () => void (full = true),
     free: async () => void (full = false),
-    ops: { ...nodeFileOps, link: (a, b) => (full ? (() => { throw enospc(); })() : nodeFileOps.link(a, b)) },
+    ops: {
+      ...nodeFileOps,
+      link: (a, b) =>
+        full
+          ? (() => {
+              throw enospc();
+            })()
+          : nodeFileOps.link(a, b),
+    },
     release: () => undefined,
   };
 }
@@ -71,10 +79,14 @@ describe('a vault whose disk is full', () => {
     return t;
   }
   const finished = (id: string) =>
-    waitFor(() => {
-      const r = t!.app.knower.queue.get(id);
-      return r && ['done', 'inbox', 'failed'].includes(r.status) && r;
-    }, 15_000, `update ${id}`);
+    waitFor(
+      () => {
+        const r = t!.app.knower.queue.get(id);
+        return r && ['done', 'inbox', 'failed'].includes(r.status) && r;
+      },
+      15_000,
+      `update ${id}`,
+    );
 
   it('fails an update retryably with its input intact, leaves no temp file, and files it on Retry once space is back', async () => {
     const app = (await start()).app;

@@ -56,10 +56,14 @@ describe('/health tells the truth about trouble', () => {
     model = await startFakeOpenAIServer({ tools: false });
     t = await startTestApp({ env: { KNOWER_PROVIDER: 'openai', OPENAI_BASE_URL: model.baseURL, KNOWER_MODEL: 'llama3.1:8b' } });
     await t.app.knower.whenSettled();
-    const body = await waitFor(async () => {
-      const b = await health();
-      return b.status === 'degraded' && b;
-    }, 5000, 'the probe');
+    const body = await waitFor(
+      async () => {
+        const b = await health();
+        return b.status === 'degraded' && b;
+      },
+      5000,
+      'the probe',
+    );
     const reason = body.degraded.find((d: string) => d.startsWith('the model provider cannot work'));
     expect(reason).toMatch(/openai, llama3\.1:8b.*cannot call tools/);
     const lines = healthSummary(body);
@@ -74,10 +78,14 @@ describe('/health tells the truth about trouble', () => {
     t = await startTestApp({ env: { KNOWER_PROVIDER: 'openai', OPENAI_BASE_URL: model.baseURL, KNOWER_MODEL: 'm' }, deps: { queueStallMs: 200 } });
     await t.app.knower.whenSettled();
     const { id } = (await t.app.inject({ method: 'POST', url: '/update', payload: { text: 'Slow one' } })).json();
-    const stuck = await waitFor(async () => {
-      const b = await health();
-      return b.status === 'degraded' && b;
-    }, 5000, 'the stall');
+    const stuck = await waitFor(
+      async () => {
+        const b = await health();
+        return b.status === 'degraded' && b;
+      },
+      5000,
+      'the stall',
+    );
     expect(stuck.degraded.join('\n')).toMatch(new RegExp(`the update queue looks stuck: update ${id} has shown no progress`));
   });
 
@@ -94,7 +102,16 @@ describe('/health tells the truth about trouble', () => {
     await store.create({ text: 'waiting two', images: [] });
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
-    t = await startTestApp({ dirs, wrapSearch: (engine) => ({ ...engine, scan: async (onBatch) => { await held; return engine.scan(onBatch); } }) });
+    t = await startTestApp({
+      dirs,
+      wrapSearch: (engine) => ({
+        ...engine,
+        scan: async (onBatch) => {
+          await held;
+          return engine.scan(onBatch);
+        },
+      }),
+    });
     const body = await health();
     expect(body.queue).toMatchObject({ pending: 2, running: null, total: 2 });
     release();

@@ -28,7 +28,7 @@ describe("Knower's root names in a vault that already uses them", () => {
     for (const [name, text] of Object.entries(MINE)) expect(await readFile(path.join(vault, name), 'utf8')).toBe(text);
   };
 
-  it('leaves the person\'s files byte for byte, keeps its own versions in the state dir and says so', async () => {
+  it("leaves the person's files byte for byte, keeps its own versions in the state dir and says so", async () => {
     t = await startTestApp({ prepare });
     await t.app.knower.whenSettled();
     await expectMineUntouched(t.vault);
@@ -64,7 +64,7 @@ describe("Knower's root names in a vault that already uses them", () => {
     expect((await t.app.inject('/health')).json().notices).toHaveLength(4);
   });
 
-  it('gives the agent Knower\'s own overview and refuses its changes to the person\'s files', async () => {
+  it("gives the agent Knower's own overview and refuses its changes to the person's files", async () => {
     model = await startFakeAnthropicServer();
     model.push(turn(toolUse('append', { path: 'changelog.md', content: '## an entry', position: 'top' })), turn(text('Done.')));
     t = await startTestApp({ env: { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.baseURL }, prepare });

@@ -37,10 +37,14 @@ describe('updates, inbox and questions over HTTP (real SDK, fake Messages API)',
   const post = (route: string, body: unknown, headers: Record<string, string> = {}) =>
     fetch(`${base}${route}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
   const finished = (id: string) =>
-    waitFor(() => {
-      const record = t.app.knower.queue.get(id);
-      return record && ['done', 'inbox', 'failed'].includes(record.status) && record;
-    }, 20_000, `update ${id} to finish`);
+    waitFor(
+      () => {
+        const record = t.app.knower.queue.get(id);
+        return record && ['done', 'inbox', 'failed'].includes(record.status) && record;
+      },
+      20_000,
+      `update ${id} to finish`,
+    );
 
   it('routes an update into an existing project and logs it with its id', async () => {
     await start();
@@ -76,7 +80,8 @@ describe('updates, inbox and questions over HTTP (real SDK, fake Messages API)',
         turn(
           toolUse('write', {
             path: `inbox/${id}/review.md`,
-            content: '# Which project is the trellis for?\n\n## What I received\nA trellis order.\n\n## Where it could go\n- projects/garden: plants climb\n- bucket/: no project fits\n\n## What I need from you\nIs it for the garden?\n',
+            content:
+              '# Which project is the trellis for?\n\n## What I received\nA trellis order.\n\n## Where it could go\n- projects/garden: plants climb\n- bucket/: no project fits\n\n## What I need from you\nIs it for the garden?\n',
           }),
         ),
       ),
@@ -119,10 +124,7 @@ describe('updates, inbox and questions over HTTP (real SDK, fake Messages API)',
     // The update has sent its (slow) model call: the script's next steps are the question's.
     await waitFor(() => model.requests.length === 1, 5000, 'the update to call the model');
     expect(t.app.knower.queue.get(update.id)?.status).toBe('running');
-    model.push(
-      turn(toolUse('read', { path: 'projects/garden/state.md' })),
-      turn(text('The beds are dug ([projects/garden/state.md](projects/garden/state.md)).')),
-    );
+    model.push(turn(toolUse('read', { path: 'projects/garden/state.md' })), turn(text('The beds are dug ([projects/garden/state.md](projects/garden/state.md)).')));
     const res = await post('/search', { query: 'What state is the garden in?' });
     expect(res.status).toBe(200);
     const answer = (await res.json()) as { markdown: string; sources: string[] };

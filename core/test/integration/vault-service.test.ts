@@ -89,10 +89,14 @@ describe('vault service with qmd', () => {
       await Promise.all(Array.from({ length: 250 }, (_, j) => writeFile(path.join(dir, `note ${i + j}.md`), `# Note ${i + j}\n\nmarker${i + j}x quokka\n`)));
     }
     const listed = () => [...t.app.knower.index.values()].filter((e) => e.path.startsWith('Burst notes/')).length;
-    await waitFor(async () => {
-      await t.app.knower.whenSettled();
-      return listed() === 5000 && t.app.knower.search.status().documents === 5002; // + changelog.md and tasks.md
-    }, 180_000, 'all 5,000 notes listed and indexed');
+    await waitFor(
+      async () => {
+        await t.app.knower.whenSettled();
+        return listed() === 5000 && t.app.knower.search.status().documents === 5002; // + changelog.md and tasks.md
+      },
+      180_000,
+      'all 5,000 notes listed and indexed',
+    );
     expect((await t.app.inject('/health')).json()).toMatchObject({ status: 'ok', indexing: { ready: true } });
     for (const i of [0, 1234, 2500, 4999]) {
       expect((await t.app.inject(`/vault/search?q=marker${i}x`)).json().results.map((r: { path: string }) => r.path)).toEqual([`Burst notes/note ${i}.md`]);
@@ -104,10 +108,14 @@ describe('vault service with qmd', () => {
     await mkdir(path.join(t.vault, 'Renamed'), { recursive: true });
     for (let i = 0; i < 1000; i++) await rename(path.join(dir, `note ${i}.md`), path.join(t.vault, 'Renamed', `moved ${i}.md`));
     for (let i = 1000; i < 2000; i++) await rm(path.join(dir, `note ${i}.md`));
-    await waitFor(async () => {
-      await t.app.knower.whenSettled();
-      return listed() === 3000 && t.app.knower.index.get('Renamed/moved 999.md') !== undefined && t.app.knower.search.status().documents === 4002;
-    }, 120_000, 'renames and deletes reflected');
+    await waitFor(
+      async () => {
+        await t.app.knower.whenSettled();
+        return listed() === 3000 && t.app.knower.index.get('Renamed/moved 999.md') !== undefined && t.app.knower.search.status().documents === 4002;
+      },
+      120_000,
+      'renames and deletes reflected',
+    );
     expect((await t.app.inject('/vault/search?q=marker10x')).json().results.map((r: { path: string }) => r.path)).toEqual(['Renamed/moved 10.md']);
     expect((await t.app.inject('/vault/search?q=marker1500x')).json().results).toEqual([]);
     expect(t.app.knower.index.get('Burst notes/note 10.md')).toBeUndefined();
@@ -116,20 +124,28 @@ describe('vault service with qmd', () => {
   it('titles a hit by its frontmatter title when the note has no heading', async () => {
     t = await startTestApp({ search: 'qmd' });
     await writeFile(path.join(t.vault, 'bucket', '2026-11-22-oat-milk.md'), '---\ntitle: "Shopping list"\n---\nBuy oat milk and kiwis.\n');
-    const hit = await waitFor(async () => {
-      await t.app.knower.whenSettled();
-      return (await t.app.inject('/vault/search?q=kiwis')).json().results[0] as { title: string } | undefined;
-    }, 20_000, 'the note indexed');
+    const hit = await waitFor(
+      async () => {
+        await t.app.knower.whenSettled();
+        return (await t.app.inject('/vault/search?q=kiwis')).json().results[0] as { title: string } | undefined;
+      },
+      20_000,
+      'the note indexed',
+    );
     expect(hit.title).toBe('Shopping list');
   });
 
   it('answers deep search at once with fast results and a degraded reason when no models are present', async () => {
     t = await startTestApp({ search: 'qmd' });
     await writeFile(path.join(t.vault, 'tasks.md'), '# Tasks\n\n- [ ] repot the fig tree\n');
-    await waitFor(async () => {
-      await t.app.knower.whenSettled();
-      return (await t.app.inject('/vault/search?q=fig')).json().results.length > 0;
-    }, 20_000, 'the note indexed');
+    await waitFor(
+      async () => {
+        await t.app.knower.whenSettled();
+        return (await t.app.inject('/vault/search?q=fig')).json().results.length > 0;
+      },
+      20_000,
+      'the note indexed',
+    );
     const res = await t.app.inject('/vault/search?q=fig&mode=deep');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ mode: 'fast', degraded: expect.stringMatching(/deep/i), results: [{ path: 'tasks.md' }] });

@@ -52,12 +52,16 @@ describe('background job', () => {
     await new Promise((resolve) => child.on('exit', resolve));
     // The watcher reports the last appends a moment after the writer exits: wait for the job to
     // have counted the final text.
-    const text = await waitFor(async () => {
-      await t.app.knower.whenSettled();
-      const current = await readFile(file, 'utf8');
-      const parsed = parseNote(current);
-      return parsed.ok && parsed.data.tokens === Math.ceil(parsed.body.length / 4) && current;
-    }, 10_000, 'the job to catch up');
+    const text = await waitFor(
+      async () => {
+        await t.app.knower.whenSettled();
+        const current = await readFile(file, 'utf8');
+        const parsed = parseNote(current);
+        return parsed.ok && parsed.data.tokens === Math.ceil(parsed.body.length / 4) && current;
+      },
+      10_000,
+      'the job to catch up',
+    );
 
     const count = Number(out);
     expect(count).toBe(500);
@@ -120,23 +124,30 @@ describe('background job', () => {
       wrapSearch: (engine) => ({
         ...engine,
         // The first batch arrives, then the pass waits: what a person sees on a large vault.
-        scan: (onBatch) => engine.scan((batch, progress) => onBatch(batch, { ...progress, files: { done: 10, total: progress.files.total } })).then(async (done) => {
-          await gate;
-          return done;
-        }),
+        scan: (onBatch) =>
+          engine
+            .scan((batch, progress) => onBatch(batch, { ...progress, files: { done: 10, total: progress.files.total } }))
+            .then(async (done) => {
+              await gate;
+              return done;
+            }),
       }),
     });
-    const during = await waitFor(async () => {
-      const body = (await t.app.inject('/health')).json();
-      return body.indexing.files.total > 0 && body;
-    }, 5000, 'progress');
+    const during = await waitFor(
+      async () => {
+        const body = (await t.app.inject('/health')).json();
+        return body.indexing.files.total > 0 && body;
+      },
+      5000,
+      'progress',
+    );
     expect(during).toMatchObject({ status: 'indexing', indexing: { ready: false, files: { done: 10, total: 34 } } });
     release();
     await t.app.knower.whenSettled();
     expect((await t.app.inject('/health')).json()).toMatchObject({ status: 'ok', indexing: { ready: true, files: { done: 34, total: 34 } } });
   });
 
-  it('in a vault the person already had, lists their notes with the files\' own times and never rewrites them', async () => {
+  it("in a vault the person already had, lists their notes with the files' own times and never rewrites them", async () => {
     const mine = 'A note of mine, no frontmatter.\n';
     t = await startTestApp({
       prepare: async (vault) => {
@@ -158,11 +169,15 @@ describe('background job', () => {
     await writeFile(path.join(t.vault, 'Journal', 'later.md'), mine);
     await writeFile(path.join(t.vault, 'bucket', 'clip.md'), mine);
     await waitFor(() => t.app.knower.index.get('Journal/later.md') && t.app.knower.index.get('bucket/clip.md'), 5000, 'both listed');
-    await waitFor(async () => {
-      await t.app.knower.whenSettled();
-      const parsed = parseNote(await readFile(path.join(t.vault, 'bucket', 'clip.md'), 'utf8'));
-      return parsed.ok && parsed.data.created instanceof Date && parsed.body === mine;
-    }, 5000, 'the bucket note stamped');
+    await waitFor(
+      async () => {
+        await t.app.knower.whenSettled();
+        const parsed = parseNote(await readFile(path.join(t.vault, 'bucket', 'clip.md'), 'utf8'));
+        return parsed.ok && parsed.data.created instanceof Date && parsed.body === mine;
+      },
+      5000,
+      'the bucket note stamped',
+    );
     expect(await readFile(path.join(t.vault, 'Journal', 'later.md'), 'utf8')).toBe(mine);
   });
 

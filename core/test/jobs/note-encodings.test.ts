@@ -15,12 +15,16 @@ describe('notes saved on Windows', () => {
   /** Saves `text` by hand and waits until the job has stamped it. */
   async function stamped(rel: string, text: string): Promise<string> {
     await writeFile(path.join(t.vault, rel), text);
-    return waitFor(async () => {
-      await t.app.knower.whenSettled();
-      const now = await readFile(path.join(t.vault, rel), 'utf8');
-      const parsed = parseNote(now);
-      return parsed.ok && parsed.data.tokens !== undefined && parsed.data.created instanceof Date && now;
-    }, 10_000, `${rel} stamped`);
+    return waitFor(
+      async () => {
+        await t.app.knower.whenSettled();
+        const now = await readFile(path.join(t.vault, rel), 'utf8');
+        const parsed = parseNote(now);
+        return parsed.ok && parsed.data.tokens !== undefined && parsed.data.created instanceof Date && now;
+      },
+      10_000,
+      `${rel} stamped`,
+    );
   }
 
   it('stamps a note that starts with a byte-order mark with one frontmatter block, the mark still first', async () => {

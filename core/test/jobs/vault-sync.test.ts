@@ -43,7 +43,12 @@ describe('vault sync', () => {
         const files = seen.flatMap((e) => (e.type === 'file_changed' ? [e.data] : []));
         return files.length >= 2 && files;
       });
-      expect(changes).toEqual(expect.arrayContaining([{ path: 'new.md', type: 'add' }, { path: 'known.md', type: 'change' }]));
+      expect(changes).toEqual(
+        expect.arrayContaining([
+          { path: 'new.md', type: 'add' },
+          { path: 'known.md', type: 'change' },
+        ]),
+      );
       await sync.close();
     } finally {
       await temp.cleanup();

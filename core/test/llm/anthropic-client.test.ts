@@ -21,7 +21,10 @@ async function clientFor(steps: Parameters<typeof startFakeAnthropicServer>[0], 
 }
 
 async function modelError(promise: Promise<unknown>): Promise<ModelError> {
-  const err = await promise.then(() => undefined, (e: unknown) => e);
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(ModelError);
   return err as ModelError;
 }
@@ -29,7 +32,12 @@ async function modelError(promise: Promise<unknown>): Promise<ModelError> {
 describe('anthropic provider through the real SDK', () => {
   it('maps text, tool_use, stop reason and usage (cache tokens included)', async () => {
     const model = await clientFor([
-      { kind: 'message', content: [text('let me look'), toolUse('read', { path: 'a.md' }, 'toolu_1')], stopReason: 'tool_use', usage: { input_tokens: 50, output_tokens: 7, cache_read_input_tokens: 30, cache_creation_input_tokens: 11 } },
+      {
+        kind: 'message',
+        content: [text('let me look'), toolUse('read', { path: 'a.md' }, 'toolu_1')],
+        stopReason: 'tool_use',
+        usage: { input_tokens: 50, output_tokens: 7, cache_read_input_tokens: 30, cache_creation_input_tokens: 11 },
+      },
     ]);
     const response = await model.complete(request);
     expect(response.content).toEqual([
@@ -42,7 +50,20 @@ describe('anthropic provider through the real SDK', () => {
 
   it('sends the model, the tools and prompt-caching markers on the stable context and the newest turn', async () => {
     const model = await clientFor([turn(text('ok'))]);
-    await model.complete({ ...request, messages: [...request.messages, { role: 'assistant', content: [{ type: 'text', text: 'hi' }] }, { role: 'user', content: [{ type: 'text', text: 'again' }, { type: 'image', mediaType: 'image/png', data: 'AAAA' }] }] });
+    await model.complete({
+      ...request,
+      messages: [
+        ...request.messages,
+        { role: 'assistant', content: [{ type: 'text', text: 'hi' }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'again' },
+            { type: 'image', mediaType: 'image/png', data: 'AAAA' },
+          ],
+        },
+      ],
+    });
     const body = server!.requests[0]!.body;
     expect(body.model).toBe('claude-test');
     expect(body.tools?.map((t) => t.name)).toEqual(['read']);

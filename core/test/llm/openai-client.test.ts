@@ -1,18 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCallBudget, createOpenAIProvider, ModelError, type ModelRequest, type OpenAIOptions } from '../../src/llm/index.js';
-import {
-  apiError,
-  calls,
-  rawToolCall,
-  say,
-  slow,
-  stall,
-  startFakeOpenAIServer,
-  toolCall,
-  type FakeOpenAIOptions,
-  type FakeOpenAIServer,
-  type ScriptStep,
-} from '../fakes/fake-openai-server.js';
+import { apiError, calls, rawToolCall, say, slow, stall, startFakeOpenAIServer, toolCall, type FakeOpenAIOptions, type FakeOpenAIServer, type ScriptStep } from '../fakes/fake-openai-server.js';
 
 const request: ModelRequest = {
   system: 'You are a test.',
@@ -34,7 +22,10 @@ async function clientFor(script: ScriptStep[], opts: Partial<OpenAIOptions> & { 
 }
 
 async function modelError(promise: Promise<unknown>): Promise<ModelError> {
-  const err = await promise.then(() => undefined, (e: unknown) => e);
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(ModelError);
   return err as ModelError;
 }
@@ -45,7 +36,15 @@ describe.each([
 ])('openai provider through the real client (%s answers)', (_label, stream) => {
   it('maps text, tool calls, finish reason and usage (cached tokens apart)', async () => {
     const { model } = await clientFor(
-      [{ kind: 'message', content: 'let me look', toolCalls: [toolCall('read', { path: 'a.md' }, 'call_1'), toolCall('read', { path: 'b.md' }, 'call_2')], finishReason: 'tool_calls', usage: { prompt_tokens: 50, completion_tokens: 7, cached_tokens: 30 } }],
+      [
+        {
+          kind: 'message',
+          content: 'let me look',
+          toolCalls: [toolCall('read', { path: 'a.md' }, 'call_1'), toolCall('read', { path: 'b.md' }, 'call_2')],
+          finishReason: 'tool_calls',
+          usage: { prompt_tokens: 50, completion_tokens: 7, cached_tokens: 30 },
+        },
+      ],
       { stream },
     );
     const response = await model.complete(request);
@@ -66,8 +65,21 @@ describe.each([
       maxTokens: 123,
       messages: [
         ...request.messages,
-        { role: 'assistant', content: [{ type: 'text', text: 'reading' }, { type: 'tool_use', id: 'call_9', name: 'read', input: { path: 'a.md' } }] },
-        { role: 'user', content: [{ type: 'tool_result', toolUseId: 'call_9', content: 'no such file', isError: true }, { type: 'text', text: 'and this' }, { type: 'image', mediaType: 'image/png', data: 'AAAA' }] },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'text', text: 'reading' },
+            { type: 'tool_use', id: 'call_9', name: 'read', input: { path: 'a.md' } },
+          ],
+        },
+        {
+          role: 'user',
+          content: [
+            { type: 'tool_result', toolUseId: 'call_9', content: 'no such file', isError: true },
+            { type: 'text', text: 'and this' },
+            { type: 'image', mediaType: 'image/png', data: 'AAAA' },
+          ],
+        },
       ],
     });
     const body = server!.requests[0]!.body;
@@ -78,7 +90,10 @@ describe.each([
     expect(body.messages[1]!.content).toBe('hello');
     expect(body.messages[2]!.tool_calls).toEqual([{ id: 'call_9', type: 'function', function: { name: 'read', arguments: '{"path":"a.md"}' } }]);
     expect(body.messages[3]).toEqual({ role: 'tool', tool_call_id: 'call_9', content: 'Error: no such file' });
-    expect(body.messages[4]!.content).toEqual([{ type: 'text', text: 'and this' }, { type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA' } }]);
+    expect(body.messages[4]!.content).toEqual([
+      { type: 'text', text: 'and this' },
+      { type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA' } },
+    ]);
     expect(body.tools).toEqual([{ type: 'function', function: { name: 'read', description: 'Read a file.', parameters: request.tools[0]!.inputSchema } }]);
   });
 
@@ -97,7 +112,11 @@ describe.each([
 
   it('recovers a tool call the model wrote as text, and strips <think> blocks', async () => {
     const { model } = await clientFor(
-      [say('<think>which file?</think><tool_call>{"name": "read", "arguments": {"path": "a.md"}}</tool_call>'), say('```json\n{"name": "read", "parameters": {"path": "b.md"}}\n```'), say('{"name": "not_a_tool", "x": 1}')],
+      [
+        say('<think>which file?</think><tool_call>{"name": "read", "arguments": {"path": "a.md"}}</tool_call>'),
+        say('```json\n{"name": "read", "parameters": {"path": "b.md"}}\n```'),
+        say('{"name": "not_a_tool", "x": 1}'),
+      ],
       { stream },
     );
     expect((await model.complete(request)).content).toEqual([{ type: 'tool_use', id: expect.any(String), name: 'read', input: { path: 'a.md' } }]);
@@ -138,7 +157,18 @@ describe.each([
 
   it('sends images as a note to a model that refuses them, and keeps doing so', async () => {
     const { model } = await clientFor([say('filed'), say('again')], { stream, fake: { images: false } });
-    const withImage: ModelRequest = { ...request, messages: [{ role: 'user', content: [{ type: 'text', text: 'bucket/x.png' }, { type: 'image', mediaType: 'image/png', data: 'AAAA' }] }] };
+    const withImage: ModelRequest = {
+      ...request,
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'bucket/x.png' },
+            { type: 'image', mediaType: 'image/png', data: 'AAAA' },
+          ],
+        },
+      ],
+    };
     expect((await model.complete(withImage)).content).toEqual([{ type: 'text', text: 'filed' }]);
     expect((await model.complete(withImage)).content).toEqual([{ type: 'text', text: 'again' }]);
     const sent = server!.requests.map((r) => r.body.messages[1]!.content);
@@ -167,7 +197,7 @@ describe.each([
 
 describe('openai provider: streamed usage', () => {
   it('asks for usage at the end of a stream, and goes without for a server that refuses stream_options', async () => {
-    const { model } = await clientFor([apiError(400, "Unrecognized request argument supplied: stream_options"), say('ok'), say('again')], { stream: true });
+    const { model } = await clientFor([apiError(400, 'Unrecognized request argument supplied: stream_options'), say('ok'), say('again')], { stream: true });
     expect((await model.complete(request)).content).toEqual([{ type: 'text', text: 'ok' }]);
     await model.complete(request);
     expect(server!.requests.map((r) => r.body.stream_options)).toEqual([{ include_usage: true }, undefined, undefined]);

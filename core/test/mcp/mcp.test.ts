@@ -81,10 +81,14 @@ describe('MCP over streamable HTTP', () => {
     const { id, status } = result.structuredContent as { id: string; status: string };
     expect(status).toBe('queued');
     expect(textOf(result)).toContain(`GET /updates/${id}`);
-    const record = await waitFor(() => {
-      const r = t.app.knower.queue.get(id);
-      return r && ['done', 'inbox', 'failed'].includes(r.status) ? r : undefined;
-    }, 15_000, 'the update to finish');
+    const record = await waitFor(
+      () => {
+        const r = t.app.knower.queue.get(id);
+        return r && ['done', 'inbox', 'failed'].includes(r.status) ? r : undefined;
+      },
+      15_000,
+      'the update to finish',
+    );
     expect(record.status).toBe('done');
     const note = record.files?.find((f) => f.endsWith('.md') && f.startsWith('bucket/'));
     expect(note).toBeDefined();
@@ -105,7 +109,7 @@ describe('MCP tool errors say what to do', () => {
     ['tree', { path: 'nowhere' }, /No files under nowhere\//],
     ['search', { query: 'x', scope: '../etc' }, /scope must look like "project:<name>"/],
     ['search', { query: '' }, /Input validation error/],
-    ["remember", { text: "   " }, /empty_update\): the update has no text/],
+    ['remember', { text: '   ' }, /empty_update\): the update has no text/],
     ['ask', { question: 42 }, /Input validation error/],
   ];
   for (const [tool, args, message] of cases) {

@@ -81,14 +81,16 @@ describe('outline', () => {
     expect(result.isError).toBeFalsy();
     const { headings, lines } = result.structuredContent as { lines: number; headings: Array<{ level: number; text: string; line: number; end: number; occurrence: number }> };
     expect(lines).toBe(27);
-    expect(headings.map((h) => [h.level, h.text, h.line, h.end, h.occurrence])).toEqual([
-      [1, 'Zebra design', 4, 25],
-      [2, 'Storage', 9, 18],
-      [3, 'Notes', 16, 18, 1],
-      [2, 'Caching', 19, 25],
-      [3, 'Notes', 23, 25, 2],
-      [1, 'Appendix', 26, 27],
-    ].map(([level, text, line, end, occurrence]) => [level, text, line, end, occurrence ?? 1]));
+    expect(headings.map((h) => [h.level, h.text, h.line, h.end, h.occurrence])).toEqual(
+      [
+        [1, 'Zebra design', 4, 25],
+        [2, 'Storage', 9, 18],
+        [3, 'Notes', 16, 18, 1],
+        [2, 'Caching', 19, 25],
+        [3, 'Notes', 23, 25, 2],
+        [1, 'Appendix', 26, 27],
+      ].map(([level, text, line, end, occurrence]) => [level, text, line, end, occurrence ?? 1]),
+    );
     const text = textOf(result);
     expect(text).toContain('projects/zebra-app/design.md: 27 lines, 6 headings');
     expect(text).toMatch(/### Notes · lines 23-25 · \d+ tokens · occurrence 2/);

@@ -54,12 +54,7 @@ describe('one door for questions: a question asked over MCP is kept like one ask
     expect(asked.isError).toBeFalsy();
     expect(searched.statusCode).toBe(200);
     const statuses = events.flatMap((e) => (e.type === 'question_status' ? [`${e.data.query}: ${e.data.status}`] : []));
-    expect(statuses).toEqual([
-      'Who owns the press kit?: pending',
-      'Who owns the press kit?: answered',
-      'What does sourdough need?: pending',
-      'What does sourdough need?: answered',
-    ]);
+    expect(statuses).toEqual(['Who owns the press kit?: pending', 'Who owns the press kit?: answered', 'What does sourdough need?: pending', 'What does sourdough need?: answered']);
 
     const activity = await t.app.inject({ method: 'GET', url: '/activity', headers: HOST });
     const questions = (activity.json() as { items: Array<{ type: string; question?: { query: string; status: string; answer?: { sources: string[] } } }> }).items

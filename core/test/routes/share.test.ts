@@ -47,7 +47,7 @@ describe('POST /share (the web app share target)', () => {
     expect(record?.images.map((i) => i.mediaType)).toEqual(['image/png']);
   });
 
-  it('takes a launch from the phone\'s share sheet: a navigation nobody\'s page started (Sec-Fetch-Site none, Origin null)', async () => {
+  it("takes a launch from the phone's share sheet: a navigation nobody's page started (Sec-Fetch-Site none, Origin null)", async () => {
     // What Chromium sends when the share sheet opens the installed app (is_renderer_initiated false).
     const launch = { 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', accept: 'text/html,application/xhtml+xml' };
     for (const origin of [{ origin: 'null' }, {}] as Array<Record<string, string>>) {

@@ -65,10 +65,14 @@ describe('GET /stats', () => {
   });
 
   it('reports the index and embedding coverage', async () => {
-    const s = await waitFor(async () => {
-      const now = await stats();
-      return now.index.indexed === now.index.indexable ? now : undefined;
-    }, 5_000, 'the index to cover the vault');
+    const s = await waitFor(
+      async () => {
+        const now = await stats();
+        return now.index.indexed === now.index.indexable ? now : undefined;
+      },
+      5_000,
+      'the index to cover the vault',
+    );
     // overview.md and profile.md are never indexed; every other note is.
     expect(s.index.indexable).toBe(s.vault.notes - 2);
     expect(s.index.coverage).toBe(1);

@@ -15,7 +15,7 @@ describe('GET /vault/tree?path= (one folder at a time)', () => {
   let t: TestApp;
   afterEach(() => t?.close());
 
-  it('lists a folder\'s direct children with file counts and token totals below each subfolder', async () => {
+  it("lists a folder's direct children with file counts and token totals below each subfolder", async () => {
     t = await startTestApp({
       prepare: (vault) => seed(vault, { 'projects/garden/a.md': '# A\n\nabcd efgh\n', 'projects/garden/deep/b.md': '# B\n', 'projects/acme/c.md': '# C\n', 'projects/readme.md': '# R\n' }),
     });

@@ -2,17 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SyncResult } from '../../src/search/index.js';
-import {
-  disposeSandbox,
-  fakeModels,
-  makeEngine,
-  makeSandbox,
-  pidsMentioning,
-  scannedEngine,
-  waitFor,
-  writeFakeCli,
-  type Sandbox,
-} from './qmd-fixture.js';
+import { disposeSandbox, fakeModels, makeEngine, makeSandbox, pidsMentioning, scannedEngine, waitFor, writeFakeCli, type Sandbox } from './qmd-fixture.js';
 
 const NOTES = {
   'projects/alpha/state.md': '---\ncreated: 2024-01-01\n---\n# Alpha state\n\nThe alpha project uses a flux capacitor.\n',
@@ -58,7 +48,9 @@ describe('qmd faults keep the service usable', () => {
     expect(engine.status()).toMatchObject({ available: true, documents: 2 });
     expect((await engine.search({ query: 'flux' })).results).toHaveLength(2);
     expect(existsSync(join(sandbox.state, 'search', 'index.sqlite.unreadable'))).toBe(true);
-    expect(sandbox.logs).toContainEqual(expect.objectContaining({ msg: 'search index rebuilt', extra: { reason: expect.stringMatching(/could not be read .*moved it to .*index\.sqlite\.unreadable/) } }));
+    expect(sandbox.logs).toContainEqual(
+      expect.objectContaining({ msg: 'search index rebuilt', extra: { reason: expect.stringMatching(/could not be read .*moved it to .*index\.sqlite\.unreadable/) } }),
+    );
   });
 
   it('leaves an unreadable qmd database alone: it is not the search index', async () => {
@@ -115,10 +107,7 @@ describe('qmd faults keep the service usable', () => {
     expect((await engine.search({ query: 'flux', mode: 'deep' })).degraded).toMatch(/^deep search is not ready: the vault has not been embedded yet/);
     expect(await engine.embed()).toEqual({ ok: true });
 
-    const both = await Promise.all([
-      engine.search({ query: 'flux capacitor', mode: 'deep' }),
-      engine.search({ query: 'flux capacitor', mode: 'deep' }),
-    ]);
+    const both = await Promise.all([engine.search({ query: 'flux capacitor', mode: 'deep' }), engine.search({ query: 'flux capacitor', mode: 'deep' })]);
     // Whichever got the deep slot timed out; the other got fast results straight away instead of queueing.
     expect(both.map((r) => r.degraded).sort()).toEqual([
       'deep search busy with another query; ran fast search instead',

@@ -29,23 +29,51 @@ describe("the search index's contract", () => {
   let sandbox: Sandbox;
   afterEach(() => disposeSandbox(sandbox));
 
-  it('is one SQLite file of Knower\'s own: facts, the notes in search, a contentless full-text index, no copy of the text', async () => {
+  it("is one SQLite file of Knower's own: facts, the notes in search, a contentless full-text index, no copy of the text", async () => {
     sandbox = await makeSandbox(NOTES);
     const engine = await scannedEngine(sandbox);
     await engine.close();
     const db = new Database(indexPath(sandbox));
     try {
-      const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'notes_fts_%' ORDER BY name").all().map((r) => r.name);
+      const tables = db
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'notes_fts_%' ORDER BY name")
+        .all()
+        .map((r) => r.name);
       expect(tables).toEqual(['files', 'meta', 'notes', 'notes_fts', 'spaceless_words']);
-      const meta = Object.fromEntries(db.prepare('SELECT key, value FROM meta').all().map((r) => [r.key, r.value]));
+      const meta = Object.fromEntries(
+        db
+          .prepare('SELECT key, value FROM meta')
+          .all()
+          .map((r) => [r.key, r.value]),
+      );
       expect(meta).toMatchObject({ schema: String(SCHEMA_VERSION), tokenizer: tokenizerId(), root: sandbox.vault, complete: expect.any(String) });
       // Only the indexed set is in search; every visible file has its facts.
-      expect(db.prepare('SELECT path FROM notes ORDER BY path').all().map((r) => r.path)).toEqual(['bucket/b.md', 'projects/alpha/state.md']);
+      expect(
+        db
+          .prepare('SELECT path FROM notes ORDER BY path')
+          .all()
+          .map((r) => r.path),
+      ).toEqual(['bucket/b.md', 'projects/alpha/state.md']);
       expect(db.prepare('SELECT COUNT(*) AS n FROM files').get()?.n).toBe(4);
       // The text stays in the vault: notes keep a title and a hash, the full-text index tokens only.
-      expect(db.prepare("SELECT name FROM pragma_table_info('notes')").all().map((r) => r.name)).toEqual(['id', 'path', 'title', 'hash']);
-      expect(db.prepare('SELECT title, body FROM notes_fts').all().every((r) => r.title === null && r.body === null)).toBe(true);
-      expect(db.prepare('SELECT word FROM spaceless_words ORDER BY word').all().map((r) => r.word)).toEqual(['ดับ', 'ไฟฟ้า']);
+      expect(
+        db
+          .prepare("SELECT name FROM pragma_table_info('notes')")
+          .all()
+          .map((r) => r.name),
+      ).toEqual(['id', 'path', 'title', 'hash']);
+      expect(
+        db
+          .prepare('SELECT title, body FROM notes_fts')
+          .all()
+          .every((r) => r.title === null && r.body === null),
+      ).toBe(true);
+      expect(
+        db
+          .prepare('SELECT word FROM spaceless_words ORDER BY word')
+          .all()
+          .map((r) => r.word),
+      ).toEqual(['ดับ', 'ไฟฟ้า']);
     } finally {
       db.close();
     }
@@ -69,7 +97,7 @@ describe("the search index's contract", () => {
     expect((await again.search({ query: 'ไฟฟ้า' })).results.map((h) => h.path)).toEqual(['bucket/b.md']);
   });
 
-  it('takes over the file facts an earlier version kept inside qmd\'s database, then removes that database', async () => {
+  it("takes over the file facts an earlier version kept inside qmd's database, then removes that database", async () => {
     sandbox = await makeSandbox(NOTES);
     mkdirSync(join(sandbox.state, 'qmd'), { recursive: true });
     const legacy = new Database(join(sandbox.state, 'qmd', 'index.sqlite'));

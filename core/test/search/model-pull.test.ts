@@ -42,7 +42,12 @@ describe("downloading qmd's models", () => {
     const env = { HOME: home.dir };
     const detector = createModelDetector(env, join(home!.dir, 'no-config.yml'));
     const logs: string[] = [];
-    return { env, detector, logs, pull: createModelPuller({ detector, baseUrl: host?.url ?? 'http://127.0.0.1:9', stallMs: 10_000, deadlineMs: 60_000, log: (_l, msg) => logs.push(msg), ...overrides }) };
+    return {
+      env,
+      detector,
+      logs,
+      pull: createModelPuller({ detector, baseUrl: host?.url ?? 'http://127.0.0.1:9', stallMs: 10_000, deadlineMs: 60_000, log: (_l, msg) => logs.push(msg), ...overrides }),
+    };
   };
 
   it('names each file as qmd (node-llama-cpp) looks for it in the cache', async () => {
@@ -81,7 +86,11 @@ describe("downloading qmd's models", () => {
     host = await startFakeModelHost(files);
     const { env, pull } = await puller();
     const first = await pull.pull();
-    expect(first).toMatchObject({ ok: false, fetched: [], error: expect.stringMatching(/^the embedding model was not downloaded: the (connection to 127\.0\.0\.1:\d+ broke|download ended early) .*kept for a resume\)$/) });
+    expect(first).toMatchObject({
+      ok: false,
+      fetched: [],
+      error: expect.stringMatching(/^the embedding model was not downloaded: the (connection to 127\.0\.0\.1:\d+ broke|download ended early) .*kept for a resume\)$/),
+    });
     const second = await pull.pull();
     expect(second.ok).toBe(true);
     const ranges = host.requests.filter((r) => r.path.includes('embeddinggemma') && r.path.includes('/cdn/')).map((r) => r.range);

@@ -70,11 +70,7 @@ export async function disposeSandbox(sandbox: Sandbox): Promise<void> {
 export function fakeModels(sandbox: Sandbox): void {
   const dir = join(sandbox.home, '.cache/qmd/models');
   mkdirSync(dir, { recursive: true });
-  for (const name of [
-    'hf_ggml-org_embeddinggemma-300M-Q8_0.gguf',
-    'hf_ggml-org_qwen3-reranker-0.6b-q8_0.gguf',
-    'hf_tobil_qmd-query-expansion-1.7B-q4_k_m.gguf',
-  ]) {
+  for (const name of ['hf_ggml-org_embeddinggemma-300M-Q8_0.gguf', 'hf_ggml-org_qwen3-reranker-0.6b-q8_0.gguf', 'hf_tobil_qmd-query-expansion-1.7B-q4_k_m.gguf']) {
     writeFileSync(join(dir, name), Buffer.concat([Buffer.from('GGUF'), Buffer.alloc(64)]));
   }
 }
@@ -106,7 +102,7 @@ export function pidsMentioning(text: string): number[] {
   return pids;
 }
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function waitFor(check: () => boolean, timeoutMs: number): Promise<boolean> {
   const until = Date.now() + timeoutMs;

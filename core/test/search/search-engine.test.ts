@@ -29,8 +29,7 @@ const FILES: Record<string, string> = {
 for (let i = 0; i < 120; i++) FILES[`bucket/flux ${i}.md`] = `${fm()}# Flux ${i}\n\nflux flux flux flux capacitor flux\n`;
 const INDEXED = Object.keys(FILES).filter((p) => !/^(overview|profile|tree)\.md$|^inbox\/|(^|\/)\./.test(p)).length;
 
-const paths = async (engine: SearchEngine, query: string, extra: { limit?: number; scope?: string } = {}) =>
-  (await engine.search({ query, ...extra })).results.map((h) => h.path).sort();
+const paths = async (engine: SearchEngine, query: string, extra: { limit?: number; scope?: string } = {}) => (await engine.search({ query, ...extra })).results.map((h) => h.path).sort();
 
 describe('search engine on qmd, through the index worker', () => {
   let sandbox: Sandbox;
@@ -48,7 +47,11 @@ describe('search engine on qmd, through the index worker', () => {
   it('indexes every note of the vault in one pass, reporting what it saw', async () => {
     const seen = batches.flatMap((b) => b.upserts.map((f) => f.path)).sort();
     // Every visible file is reported (dot-folders never are); only the indexed set goes to search.
-    expect(seen).toEqual(Object.keys(FILES).filter((p) => !/(^|\/)\./.test(p)).sort());
+    expect(seen).toEqual(
+      Object.keys(FILES)
+        .filter((p) => !/(^|\/)\./.test(p))
+        .sort(),
+    );
     expect(progress).toEqual({ files: { done: seen.length, total: seen.length }, search: { done: INDEXED, total: INDEXED } });
     expect(engine.status()).toMatchObject({ available: true, documents: INDEXED, version: '2.8.3', partial: false });
     const state = batches.flatMap((b) => b.upserts).find((f) => f.path === 'projects/alpha/state.md');

@@ -14,7 +14,10 @@ describe('the vault scanner', () => {
     cleanup = temp.cleanup;
     const scanner = new VaultScanner(temp.dir, new MemoryStore());
     await writeFile(path.join(temp.dir, 'old.md'), 'There before.\n');
-    const first = await scanner.scan(() => undefined, async () => undefined);
+    const first = await scanner.scan(
+      () => undefined,
+      async () => undefined,
+    );
     expect(first.files).toEqual({ done: 1, total: 1 });
 
     await writeFile(path.join(temp.dir, 'new.md'), 'Made while running.\n');

@@ -15,7 +15,12 @@ describe("the app's pages", () => {
       const page = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
       expect(page.statusCode).toBe(200);
       const csp = String(page.headers['content-security-policy']);
-      const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name = '', ...values]) => [name, values]));
+      const directives = Object.fromEntries(
+        csp
+          .split(';')
+          .map((d) => d.trim().split(/\s+/))
+          .map(([name = '', ...values]) => [name, values]),
+      );
       expect(directives['default-src']).toEqual(["'self'"]);
       expect(directives['script-src']).toEqual(["'self'"]);
       expect(directives['connect-src']).toEqual(["'self'"]);

@@ -64,7 +64,10 @@ describe('children get an allow-listed environment', () => {
       const pid = t.app.knower.search.status().workerPid;
       expect(pid, 'the search worker is running').toBeGreaterThan(0);
       const workerEnv = (await readFile(`/proc/${pid}/environ`, 'utf8')).split('\0');
-      expect(workerEnv.some((line) => line.startsWith('PATH=')), 'the environment was read').toBe(true);
+      expect(
+        workerEnv.some((line) => line.startsWith('PATH=')),
+        'the environment was read',
+      ).toBe(true);
 
       await waitFor(async () => (await readdir(seen)).length > 0, 20_000, 'git to run');
       const gitEnvs = await Promise.all((await readdir(seen)).map((name) => readFile(path.join(seen, name), 'utf8')));

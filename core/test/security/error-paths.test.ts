@@ -10,7 +10,9 @@ describe('vaultRelativeText', () => {
   it('makes vault paths relative and hides every other absolute path', () => {
     expect(vaultRelativeText("EEXIST: file already exists, mkdir '/srv/vault/overview.md'", ['/srv/vault'])).toBe("EEXIST: file already exists, mkdir 'overview.md'");
     expect(vaultRelativeText('ENOENT: open /srv/vault', ['/srv/vault'])).toBe('ENOENT: open (the vault root)');
-    expect(vaultRelativeText("cannot open '/home/dana/.knower/qmd/index.sqlite' nor C:\\Users\\dana\\x", ['/srv/vault'])).toBe("cannot open '(a path outside the vault)' nor (a path outside the vault)");
+    expect(vaultRelativeText("cannot open '/home/dana/.knower/qmd/index.sqlite' nor C:\\Users\\dana\\x", ['/srv/vault'])).toBe(
+      "cannot open '(a path outside the vault)' nor (a path outside the vault)",
+    );
     // The longest root wins; a root that is a prefix of another folder's name is not that folder.
     expect(vaultRelativeText('at /srv/vault-old/x.md', ['/srv/vault'])).toBe('at (a path outside the vault)');
     expect(vaultRelativeText(`open '${root}/projects/a.md'`, ['/home/dana', root])).toBe("open 'projects/a.md'");

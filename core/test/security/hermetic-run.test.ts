@@ -90,7 +90,7 @@ describe("a developer's .env never reaches the tests", () => {
     await checkout.cleanup();
   });
 
-  it('the copy\'s .env is live: the service started there by hand calls the recorder', { timeout: 90_000 }, async () => {
+  it("the copy's .env is live: the service started there by hand calls the recorder", { timeout: 90_000 }, async () => {
     const port = await freePort();
     const base = path.join(checkout.dir, 'by-hand');
     const child = spawn(path.join(checkout.dir, 'node_modules', '.bin', 'tsx'), [path.join(checkout.dir, 'core', 'src', 'main.ts')], {
@@ -101,7 +101,15 @@ describe("a developer's .env never reaches the tests", () => {
     });
     try {
       const url = `http://127.0.0.1:${port}`;
-      await waitFor(() => fetch(`${url}/health`).then((r) => r.ok, () => false), 45_000, 'the service to answer');
+      await waitFor(
+        () =>
+          fetch(`${url}/health`).then(
+            (r) => r.ok,
+            () => false,
+          ),
+        45_000,
+        'the service to answer',
+      );
       await fetch(`${url}/update`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: 'a note for the model' }) });
       await waitFor(() => recorder.requests.length > 0, 30_000, 'the model named in .env to be called');
       expect(recorder.requests[0]).toMatch(/^POST \/v1\/messages/);

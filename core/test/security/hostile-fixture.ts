@@ -71,7 +71,13 @@ export function listRoutes(app: FastifyInstance): Array<{ method: string; url: s
     stack.length = depth;
     stack.push(match[2]!);
     for (const method of match[3]?.split(', ') ?? []) {
-      routes.push({ method, url: stack.join('').replace(/:[^/]+/g, 'x').replace(/\*/g, 'x') });
+      routes.push({
+        method,
+        url: stack
+          .join('')
+          .replace(/:[^/]+/g, 'x')
+          .replace(/\*/g, 'x'),
+      });
     }
   }
   return routes;
@@ -85,7 +91,10 @@ export async function snapshot(dir: string, rel = ''): Promise<Record<string, st
     const abs = path.join(dir, child);
     if (d.isSymbolicLink()) out[child] = `-> ${await readlink(abs)}`;
     else if (d.isDirectory()) Object.assign(out, await snapshot(dir, child));
-    else out[child] = `${(await lstat(abs)).size}:${createHash('sha256').update(await readFile(abs)).digest('hex')}`;
+    else
+      out[child] = `${(await lstat(abs)).size}:${createHash('sha256')
+        .update(await readFile(abs))
+        .digest('hex')}`;
   }
   return out;
 }

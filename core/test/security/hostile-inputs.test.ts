@@ -94,7 +94,10 @@ describe('path tricks never leave the vault', () => {
   it('the MCP read and tree tools refuse every trick as tool errors', async () => {
     for (const raw of rawPaths()) {
       const p = decodeURIComponent(raw);
-      for (const [tool, args] of [['read', { path: p }], ['tree', { path: p, depth: 3 }]] as const) {
+      for (const [tool, args] of [
+        ['read', { path: p }],
+        ['tree', { path: p, depth: 3 }],
+      ] as const) {
         const body = await mcpCall(tool, args);
         expect(body, `${tool} ${p}`).toContain('"isError":true');
         expect(body, `${tool} ${p}`).not.toContain(CANARY);
@@ -147,7 +150,9 @@ describe('malformed, oversized and mistyped bodies get a 4xx JSON error', () => 
     const form = (images: Buffer[]) => {
       const boundary = '----knower-limits';
       const parts: Buffer[] = [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="text"\r\n\r\ntwo photos\r\n`)];
-      images.forEach((data, i) => parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="p${i}.png"\r\nContent-Type: image/png\r\n\r\n`), data, Buffer.from('\r\n')));
+      images.forEach((data, i) =>
+        parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="p${i}.png"\r\nContent-Type: image/png\r\n\r\n`), data, Buffer.from('\r\n')),
+      );
       parts.push(Buffer.from(`--${boundary}--\r\n`));
       return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, accept: 'application/json' } };
     };
@@ -185,7 +190,14 @@ describe('cross-origin writes and foreign hosts are refused', () => {
     await t.app.knower.queue.whenIdle();
     await t.app.knower.whenSettled();
     const before = { vault: await snapshot(t.vault), state: await snapshot(t.stateDir), updates: t.app.knower.queue.recent().length };
-    const attempts: Array<Record<string, string>> = [{ origin: elsewhere }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { referer: `${elsewhere}/page` }, { origin: 'http://localhost:5173' }];
+    const attempts: Array<Record<string, string>> = [
+      { origin: elsewhere },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { referer: `${elsewhere}/page` },
+      { origin: 'http://localhost:5173' },
+    ];
     for (const headers of attempts) {
       const response = await post(headers);
       expect(response.statusCode, JSON.stringify(headers)).toBe(403);

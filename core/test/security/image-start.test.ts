@@ -81,7 +81,12 @@ describe('the Docker image does not open the vault to the network by itself', ()
       expect(stderr).toContain('KNOWER_ALLOW_REMOTE=1');
       expect(child.exitCode).toBeNull();
       // Nothing answers, and nothing was touched: no vault, no state.
-      expect(await fetch(`http://127.0.0.1:${port}/health`).then(() => 'answered', () => 'refused')).toBe('refused');
+      expect(
+        await fetch(`http://127.0.0.1:${port}/health`).then(
+          () => 'answered',
+          () => 'refused',
+        ),
+      ).toBe('refused');
       expect(await readdir(temp.dir)).toEqual([]);
     } finally {
       try {
@@ -99,7 +104,15 @@ describe('the Docker image does not open the vault to the network by itself', ()
     const { env, command, args } = await runImageStart({ HOST: '127.0.0.1', PORT: String(port) }, temp.dir);
     const child = spawn(command, args, { cwd: coreDir, env, stdio: 'ignore', detached: true });
     try {
-      await waitFor(() => fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false), 45_000, 'the service to answer');
+      await waitFor(
+        () =>
+          fetch(`http://127.0.0.1:${port}/health`).then(
+            (r) => r.ok,
+            () => false,
+          ),
+        45_000,
+        'the service to answer',
+      );
     } finally {
       try {
         if (child.pid) process.kill(-child.pid, 'SIGKILL');

@@ -67,7 +67,7 @@ describe('inbox items are read through the vault path check', () => {
     expect(sent).not.toContain('inbox/item-1/notes.md');
   });
 
-  it('a reply carried out offline files nothing from outside and leaves the symlink\'s target alone', async () => {
+  it("a reply carried out offline files nothing from outside and leaves the symlink's target alone", async () => {
     const outcome = await vault.agents().runUpdate({ id: 'u-reply-2', text: 'acme', images: [], inboxRef: 'item-1', receivedAt: '2025-03-14T09:25:00Z' });
     expect(outcome.status).toBe('done');
     for (const name of await readdir(path.join(vault.root, 'bucket'))) {

@@ -25,16 +25,32 @@ function protectedRoutes() {
 }
 
 const inject = (method: string, url: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: method as 'GET', url, remoteAddress: nextAddress(), headers: { accept: 'application/json', ...headers }, ...(['POST', 'PUT', 'PATCH', 'DELETE'].includes(method) ? { payload: {} } : {}) });
+  t.app.inject({
+    method: method as 'GET',
+    url,
+    remoteAddress: nextAddress(),
+    headers: { accept: 'application/json', ...headers },
+    ...(['POST', 'PUT', 'PATCH', 'DELETE'].includes(method) ? { payload: {} } : {}),
+  });
 
 describe('with KNOWER_TOKEN set', () => {
   it('covers the routes that matter (the route listing is parsed correctly)', () => {
     const all = listRoutes(t.app).map((r) => `${r.method} ${r.url}`);
-    expect(all).toEqual(expect.arrayContaining(['GET /health', 'GET /sse', 'POST /mcp', 'POST /update', 'POST /share', 'POST /logout', 'GET /updates/x', 'GET /inbox/x', 'GET /vault/file', 'GET /', ...PUBLIC]));
+    expect(all).toEqual(
+      expect.arrayContaining(['GET /health', 'GET /sse', 'POST /mcp', 'POST /update', 'POST /share', 'POST /logout', 'GET /updates/x', 'GET /inbox/x', 'GET /vault/file', 'GET /', ...PUBLIC]),
+    );
   });
 
   it('every route answers 401 without the token or with a wrong one', async () => {
-    const wrong: Array<Record<string, string>> = [{}, { authorization: 'Bearer wrong-token-0000000000' }, { authorization: `Bearer ${TOKEN.toUpperCase()}` }, { authorization: `Basic ${TOKEN}` }, { authorization: TOKEN }, { cookie: `${SESSION_COOKIE}=${TOKEN}` }, { cookie: `${SESSION_COOKIE}=forged` }];
+    const wrong: Array<Record<string, string>> = [
+      {},
+      { authorization: 'Bearer wrong-token-0000000000' },
+      { authorization: `Bearer ${TOKEN.toUpperCase()}` },
+      { authorization: `Basic ${TOKEN}` },
+      { authorization: TOKEN },
+      { cookie: `${SESSION_COOKIE}=${TOKEN}` },
+      { cookie: `${SESSION_COOKIE}=forged` },
+    ];
     for (const { method, url } of protectedRoutes()) {
       for (const headers of wrong) {
         const response = await inject(method, url, headers);

@@ -3,7 +3,16 @@ import type { History, HistoryEntry } from '../../src/history/index.js';
 import type { UpdateRecord } from '../../src/queue/index.js';
 import { handEditsPerProject, projectsTouched, updatesPerProject } from '../../src/stats/recent-activity.js';
 
-const record = (id: string, created: string, changes: UpdateRecord['changes']): UpdateRecord => ({ id, seq: 1, status: 'done', text: id, images: [], created, attempts: 1, ...(changes ? { changes } : {}) });
+const record = (id: string, created: string, changes: UpdateRecord['changes']): UpdateRecord => ({
+  id,
+  seq: 1,
+  status: 'done',
+  text: id,
+  images: [],
+  created,
+  attempts: 1,
+  ...(changes ? { changes } : {}),
+});
 
 describe('recent activity per project', () => {
   it('counts each update once per project it changed, within the window only', () => {
@@ -25,7 +34,16 @@ describe('recent activity per project', () => {
   });
 
   it('walks the hand-edit commits newest first, page by page, and stops at the window', async () => {
-    const entry = (at: string, ...paths: string[]): HistoryEntry => ({ commit: at, parent: null, kind: 'hand', at, author: 'you', title: 'hand', undone_by: [], changes: paths.map((p) => ({ path: p, kind: 'edited' })) });
+    const entry = (at: string, ...paths: string[]): HistoryEntry => ({
+      commit: at,
+      parent: null,
+      kind: 'hand',
+      at,
+      author: 'you',
+      title: 'hand',
+      undone_by: [],
+      changes: paths.map((p) => ({ path: p, kind: 'edited' })),
+    });
     const pages = [
       { entries: [entry('2025-05-10T00:00:00.000Z', 'projects/alpha/a.md', 'projects/alpha/b.md'), entry('2025-05-09T00:00:00.000Z', 'notes/x.md')], next: 2 },
       { entries: [entry('2025-05-05T00:00:00.000Z', 'projects/beta/c.md'), entry('2025-04-01T00:00:00.000Z', 'projects/beta/old.md')], next: 1 },

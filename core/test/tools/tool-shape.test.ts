@@ -13,7 +13,9 @@ describe('one tool shape for the agents and MCP', () => {
     expect(tool.title.length).toBeGreaterThan(0);
     expect(tool.description.length).toBeGreaterThan(20);
     const properties = (toToolSpec(tool).inputSchema.properties ?? {}) as Record<string, { description?: string }>;
-    const undescribed = Object.entries(properties).filter(([, field]) => !field.description).map(([name]) => name);
+    const undescribed = Object.entries(properties)
+      .filter(([, field]) => !field.description)
+      .map(([name]) => name);
     expect(undescribed).toEqual([]);
     expect(Object.keys(tool.annotations).sort()).toEqual(['destructive', 'idempotent', 'openWorld', 'readOnly']);
   });

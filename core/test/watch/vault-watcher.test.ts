@@ -27,7 +27,11 @@ describe('vault watcher', () => {
     const temp = await makeTempDir();
     try {
       const before = zombieChildren().filter((n) => n === 'sh').length;
-      const watcher = watchVault(temp.dir, () => undefined, () => undefined);
+      const watcher = watchVault(
+        temp.dir,
+        () => undefined,
+        () => undefined,
+      );
       await watcher.ready;
       // A zombie appears at once when the watchman probe runs; give it a moment anyway.
       await new Promise((r) => setTimeout(r, 200));

@@ -4,8 +4,7 @@ import { activity, composer } from './app.js';
 // Activity as a user drives it: send from the chat input, find an entry by what was sent.
 
 /** The Activity entry (an update or a question) whose message contains `words`. */
-export const entry = (page: Page, kind: 'Update' | 'Question', words: string): Locator =>
-  activity(page).getByRole('article', { name: kind }).filter({ hasText: words });
+export const entry = (page: Page, kind: 'Update' | 'Question', words: string): Locator => activity(page).getByRole('article', { name: kind }).filter({ hasText: words });
 
 /** Sends an update from the chat input (Update mode). */
 export async function sendUpdate(page: Page, words: string): Promise<Locator> {

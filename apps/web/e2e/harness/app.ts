@@ -5,12 +5,15 @@ import type { Locator, Page } from 'playwright-core';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-export const isNarrow = (page: Page): boolean => (page.viewportSize()?.width ?? 1440) < 768;
+const isNarrow = (page: Page): boolean => (page.viewportSize()?.width ?? 1440) < 768;
 
-export const tree = (page: Page): Locator => page.getByRole('tree', { name: 'Vault files' });
+const tree = (page: Page): Locator => page.getByRole('tree', { name: 'Vault files' });
 
 /** One row of the sidebar tree, by its vault path (each row's title starts with the full path). */
-export const treeRow = (page: Page, path: string): Locator => tree(page).getByRole('treeitem').and(page.getByTitle(new RegExp(`^${escapeRegExp(path)}\\n`)));
+export const treeRow = (page: Page, path: string): Locator =>
+  tree(page)
+    .getByRole('treeitem')
+    .and(page.getByTitle(new RegExp(`^${escapeRegExp(path)}\\n`)));
 
 /** Makes the tree visible: on a phone, opens the drawer that holds it. */
 export async function showTree(page: Page): Promise<void> {
@@ -52,8 +55,7 @@ export async function markDocument(page: Page): Promise<void> {
   });
 }
 
-export const sameDocument = (page: Page): Promise<boolean> =>
-  page.evaluate(() => (window as unknown as { __knowerE2E?: boolean }).__knowerE2E === true);
+export const sameDocument = (page: Page): Promise<boolean> => page.evaluate(() => (window as unknown as { __knowerE2E?: boolean }).__knowerE2E === true);
 
 /**
  * Waits until the open note shows `tokens` in its frontmatter and the header (and the tree row,
@@ -82,9 +84,15 @@ export async function waitForSettledNote(page: Page, path: string, expected?: nu
 export async function waitForApp(page: Page): Promise<void> {
   if (isNarrow(page)) {
     await page.getByRole('button', { name: 'Open the sidebar' }).waitFor();
-    await page.getByRole('status').filter({ hasText: /^Live$/ }).waitFor({ state: 'attached' });
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Live$/ })
+      .waitFor({ state: 'attached' });
     return;
   }
   await tree(page).getByRole('treeitem').first().waitFor();
-  await page.getByRole('status').filter({ hasText: /^Live$/ }).waitFor();
+  await page
+    .getByRole('status')
+    .filter({ hasText: /^Live$/ })
+    .waitFor();
 }

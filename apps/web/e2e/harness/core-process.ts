@@ -92,9 +92,7 @@ async function startOnce(opts: CoreOptions, port: number): Promise<CoreProcess> 
   } finally {
     await log.close();
   }
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   let gone = false;
   void exited.then(() => (gone = true));
   // Whatever happens to the test process, core must not outlive it.

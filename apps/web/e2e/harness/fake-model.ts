@@ -55,7 +55,11 @@ export async function startFakeModel(): Promise<FakeModel> {
     script: (...steps) => server.push(...steps),
     remaining: () => server.remaining(),
     toolErrors: () =>
-      server.requests.flatMap(({ body }) => lastToolResults(body).filter((r) => r.is_error).map((r) => `${r.tool_use_id}: ${JSON.stringify(r.content)}`)),
+      server.requests.flatMap(({ body }) =>
+        lastToolResults(body)
+          .filter((r) => r.is_error)
+          .map((r) => `${r.tool_use_id}: ${JSON.stringify(r.content)}`),
+      ),
     requests: () => server.requests.map((r) => r.body),
     close: () => server.close(),
   };

@@ -32,7 +32,12 @@ export interface KnowerE2E {
   checkView(page: Page, name: string): Promise<void>;
 }
 
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 80);
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 80);
 
 /**
  * Registers the hooks of one test file: a temporary vault seeded with `seed`, the fake model, core
@@ -151,7 +156,10 @@ export function useKnower(suite: string, seed: Record<string, string | Buffer>, 
     const axe = violations;
     violations = [];
     if (outside.length > 0 || pageErrors.length > 0 || unrecorded.length > 0 || axe.length > 0 || blocked.length > 0) failed = true;
-    expect(axe.map((v) => `${v.view}: ${v.id} (${v.impact}) ${v.help} → ${v.targets.join(' | ')}`), 'serious or critical accessibility violations (axe-core)').toEqual([]);
+    expect(
+      axe.map((v) => `${v.view}: ${v.id} (${v.impact}) ${v.help} → ${v.targets.join(' | ')}`),
+      'serious or critical accessibility violations (axe-core)',
+    ).toEqual([]);
     expect(unrecorded.length, 'pages whose requests were not recorded').toBe(0);
     expect(outside, 'requests to a host other than core').toEqual([]);
     expect(pageErrors, 'uncaught errors in the page').toEqual([]);

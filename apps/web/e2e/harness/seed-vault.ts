@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** A project as the update agent leaves them: the four standard files, frontmatter included. */
-export function project(name: string, files: { description: string; state: string; tasks?: string; changelog?: string }): Record<string, string> {
+function project(name: string, files: { description: string; state: string; tasks?: string; changelog?: string }): Record<string, string> {
   // The three fields Knower writes into the notes it creates: they keep the job stamping them.
   const note = (body: string) => {
     const text = `${body.trim()}\n`;

@@ -61,7 +61,7 @@ export async function stopTreeSampler(page: Page): Promise<{ frames: number; pro
 }
 
 /** The rows drawn now, top to bottom. */
-export async function drawnRows(page: Page): Promise<Array<{ path: string; depth: number; folder: boolean; open: boolean }>> {
+async function drawnRows(page: Page): Promise<Array<{ path: string; depth: number; folder: boolean; open: boolean }>> {
   return page.evaluate(() =>
     [...document.querySelectorAll('[role="tree"][aria-label="Vault files"] [role="treeitem"]')]
       .map((el) => ({ el, top: el.getBoundingClientRect().top }))
@@ -81,7 +81,7 @@ type Listing = { folders: Array<{ path: string }>; files: Array<{ path: string }
  * The rows a freshly loaded page would draw with the same folders open: the service's listing of
  * the root and of each open folder, walked in the app's order (folders first, natural order).
  */
-export async function freshListingRows(coreURL: string, open: ReadonlySet<string>): Promise<string[]> {
+async function freshListingRows(coreURL: string, open: ReadonlySet<string>): Promise<string[]> {
   const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
   const name = (p: string) => p.slice(p.lastIndexOf('/') + 1);
   const byName = (a: string, b: string) => collator.compare(name(a), name(b)) || (a < b ? -1 : 1);
@@ -116,4 +116,3 @@ export async function settledRows(page: Page, coreURL: string): Promise<{ drawn:
   }
   return last;
 }
-

@@ -30,12 +30,11 @@ export function ActivityQuestion({ query, mode, at, record, pending, onRetry, on
   const state = record?.status ?? 'pending';
   const stopId = state === 'pending' ? (record?.id ?? pending?.id) : undefined;
   const retrying = state === 'pending' ? (record?.retrying ?? pending?.retrying) : undefined;
-  const askAgain =
-    record?.retried_by ? (
-      <p className="mt-1.5 text-xs text-muted">Asked again (see below).</p>
-    ) : (
-      record && onRetry && <RetryButton onRetry={() => onRetry(record.id)} label="Ask again" busyLabel="Asking again…" />
-    );
+  const askAgain = record?.retried_by ? (
+    <p className="mt-1.5 text-xs text-muted">Asked again (see below).</p>
+  ) : (
+    record && onRetry && <RetryButton onRetry={() => onRetry(record.id)} label="Ask again" busyLabel="Asking again…" />
+  );
   const answer = record?.answer;
   return (
     <article aria-label="Question" className="animate-rise">
@@ -58,7 +57,11 @@ export function ActivityQuestion({ query, mode, at, record, pending, onRetry, on
               {stopId && onStop && <StopButton onStop={() => onStop(stopId)} label="Stop" description="Stop the search agent: no answer is written" />}
             </>
           ) : state === 'failed' ? (
-            record?.error_code === 'cancelled' ? <span className="font-medium text-fg/90">Stopped</span> : <span className="font-medium text-danger">No answer</span>
+            record?.error_code === 'cancelled' ? (
+              <span className="font-medium text-fg/90">Stopped</span>
+            ) : (
+              <span className="font-medium text-danger">No answer</span>
+            )
           ) : (
             <>
               <span className="font-medium text-fg/90">Knower</span>
@@ -68,17 +71,19 @@ export function ActivityQuestion({ query, mode, at, record, pending, onRetry, on
         }
       >
         {state === 'pending' && (retrying ? <RetryingNotice retrying={retrying} /> : <IndeterminateBar />)}
-        {state === 'failed' && record && (record.error_code === 'cancelled' ? (
-          // Stopped on purpose: said plainly, not as an error.
-          <div className="mt-1.5 text-[13px] text-muted">
-            <p>{CANCELLED}</p>
-            {askAgain}
-          </div>
-        ) : (
-          <ErrorNotice raw={record.error_code === 'interrupted' ? INTERRUPTED : record.error} fallback="The search agent could not answer.">
-            <div className="pl-6">{askAgain}</div>
-          </ErrorNotice>
-        ))}
+        {state === 'failed' &&
+          record &&
+          (record.error_code === 'cancelled' ? (
+            // Stopped on purpose: said plainly, not as an error.
+            <div className="mt-1.5 text-[13px] text-muted">
+              <p>{CANCELLED}</p>
+              {askAgain}
+            </div>
+          ) : (
+            <ErrorNotice raw={record.error_code === 'interrupted' ? INTERRUPTED : record.error} fallback="The search agent could not answer.">
+              <div className="pl-6">{askAgain}</div>
+            </ErrorNotice>
+          ))}
         {answer && (
           <div className="mt-2 rounded-xl border border-line bg-raised px-5 py-4 shadow-card">
             {answer.degraded && (

@@ -81,11 +81,7 @@ export function ActivityUpdate({ text, at, imageCount, replyTo, record, history,
           <ErrorNotice raw={record.error} fallback="The update agent gave up on this update.">
             <p className="mt-0.5 pl-6 text-muted">Nothing is lost: what you sent is kept{record.inbox_id ? ' in the inbox' : ''}, and Retry sends it again.</p>
             <div className="pl-6">
-              {record.retried_by ? (
-                <p className="mt-1.5 text-xs text-muted">Sent again (see below).</p>
-              ) : (
-                actions && <RetryButton onRetry={() => actions.onRetry(record.id)} />
-              )}
+              {record.retried_by ? <p className="mt-1.5 text-xs text-muted">Sent again (see below).</p> : actions && <RetryButton onRetry={() => actions.onRetry(record.id)} />}
             </div>
           </ErrorNotice>
         )}

@@ -48,7 +48,11 @@ export function ActivityView({ activity, problem, loadingEarlier, onLoadEarlier,
         <span className="text-xs text-muted">Updates and questions</span>
       </header>
       <div className="min-h-0 flex-1 overflow-y-auto" role="log" aria-label="Activity" aria-live="polite" tabIndex={0}>
-        {problem && <div className="mx-auto max-w-[760px] px-4 pt-4 md:px-8"><ErrorNotice raw={`Activity could not be loaded: ${problem}`} /></div>}
+        {problem && (
+          <div className="mx-auto max-w-[760px] px-4 pt-4 md:px-8">
+            <ErrorNotice raw={`Activity could not be loaded: ${problem}`} />
+          </div>
+        )}
         {entries.length === 0 ? (
           !loaded && problem ? (
             // Nothing could be loaded (the service is down, or this is the offline shell): not an empty vault.

@@ -27,7 +27,11 @@ export function AgentSteps({ steps, total, running, waiting = false }: AgentStep
         {running ? 'What the agent is doing' : `${total} step${total === 1 ? '' : 's'}`}
       </summary>
       <ol aria-label="Agent steps" className="mt-1.5 space-y-0.5 border-l border-line pl-3">
-        {hidden > 0 && <li className="text-xs text-muted">{hidden} earlier step{hidden === 1 ? '' : 's'} not shown</li>}
+        {hidden > 0 && (
+          <li className="text-xs text-muted">
+            {hidden} earlier step{hidden === 1 ? '' : 's'} not shown
+          </li>
+        )}
         {steps.map((step) => (
           <li key={step.n} className="flex min-w-0 items-start gap-1.5">
             {step.ok ? <Check aria-hidden size={13} className="mt-0.5 shrink-0 text-success" /> : <X aria-hidden size={13} className="mt-0.5 shrink-0 text-danger" />}

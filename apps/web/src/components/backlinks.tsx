@@ -17,7 +17,10 @@ export function Backlinks({ path, revision }: { path: string; revision: number }
       <ul className="space-y-1.5">
         {backlinks.map((link) => (
           <li key={link.path} className="min-w-0">
-            <a href={formatRoute({ view: 'file', path: link.path })} className="inline-flex min-h-7 max-w-full items-baseline gap-2 max-md:min-h-11 max-md:items-center text-[13.5px] font-medium text-accent hover:underline">
+            <a
+              href={formatRoute({ view: 'file', path: link.path })}
+              className="inline-flex min-h-7 max-w-full items-baseline gap-2 max-md:min-h-11 max-md:items-center text-[13.5px] font-medium text-accent hover:underline"
+            >
               <span className="truncate">{basename(link.path).replace(/\.md$/i, '')}</span>
               {dirname(link.path) && <span className="truncate text-xs font-normal text-muted">{dirname(link.path)}</span>}
             </a>

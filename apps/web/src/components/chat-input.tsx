@@ -118,13 +118,7 @@ export function ChatInput({ ref, mode, answering, onModeChange, onCancelAnswer, 
   return (
     <div className="shrink-0 px-2 pt-2 pb-2 md:px-6 md:pb-5">
       <div className="mx-auto max-w-[760px]">
-        <div
-          className={cn(
-            'overflow-hidden rounded-xl border bg-raised shadow-card transition-[border-color,box-shadow]',
-            look.frame,
-            sending && 'opacity-90',
-          )}
-        >
+        <div className={cn('overflow-hidden rounded-xl border bg-raised shadow-card transition-[border-color,box-shadow]', look.frame, sending && 'opacity-90')}>
           {answering && <AnsweringBar item={answering} onCancel={onCancelAnswer} disabled={sending && mode === 'answer'} />}
           {takesImages && <AttachmentStrip attachments={images.attachments} disabled={sending} onRemove={images.remove} />}
           <textarea

@@ -97,7 +97,10 @@ export function CommandPalette({ open, onOpenChange, onOpen }: CommandPalettePro
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <RadixDialog.Content aria-describedby={undefined} className="fixed top-[8vh] left-1/2 z-50 flex max-h-[80vh] w-[min(94vw,620px)] -translate-x-1/2 flex-col overflow-hidden rounded-xl border border-line bg-raised shadow-card focus:outline-none">
+        <RadixDialog.Content
+          aria-describedby={undefined}
+          className="fixed top-[8vh] left-1/2 z-50 flex max-h-[80vh] w-[min(94vw,620px)] -translate-x-1/2 flex-col overflow-hidden rounded-xl border border-line bg-raised shadow-card focus:outline-none"
+        >
           <RadixDialog.Title className="sr-only">Find in the vault</RadixDialog.Title>
           <div className="flex items-center gap-2.5 border-b border-line px-4">
             <Search aria-hidden size={16} className="shrink-0 text-muted" />
@@ -138,7 +141,12 @@ export function CommandPalette({ open, onOpenChange, onOpen }: CommandPalettePro
 }
 
 /** Snippets are raw markdown lines: drop heading marks and emphasis so they read as text. */
-const plainSnippet = (snippet: string) => snippet.replace(/^#{1,6}\s+/gm, '').replace(/[*_`]{1,2}/g, '').replace(/\s+/g, ' ').trim();
+const plainSnippet = (snippet: string) =>
+  snippet
+    .replace(/^#{1,6}\s+/gm, '')
+    .replace(/[*_`]{1,2}/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 const GroupLabel = ({ children }: { children: string }) => (
   <li role="presentation" className="px-3 pt-2 pb-1 text-[11px] font-semibold tracking-wider text-muted uppercase">

@@ -10,7 +10,11 @@ export function CopyButton({ text, label, className }: { text: () => string; lab
     const timer = setTimeout(() => setCopied(false), 1500);
     return () => clearTimeout(timer);
   }, [copied]);
-  const copy = () => void navigator.clipboard?.writeText(text()).then(() => setCopied(true), () => undefined);
+  const copy = () =>
+    void navigator.clipboard?.writeText(text()).then(
+      () => setCopied(true),
+      () => undefined,
+    );
   return (
     <IconButton label={copied ? 'Copied' : label} onClick={copy} tooltipSide="bottom" {...(className ? { className } : {})}>
       {copied ? <Check size={15} className="text-success" /> : <Copy size={15} />}

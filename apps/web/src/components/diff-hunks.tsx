@@ -59,7 +59,9 @@ function Lines({ lines }: { lines: readonly string[] }) {
         const Tag = mark === '+' ? 'ins' : mark === '-' ? 'del' : 'div';
         return (
           <Tag key={i} className={cn('block whitespace-pre-wrap [overflow-wrap:anywhere]', mark === '+' && 'bg-ins no-underline', mark === '-' && 'bg-del line-through decoration-danger/60')}>
-            <span aria-hidden className="inline-block w-4 text-muted select-none">{mark === ' ' ? '' : mark}</span>
+            <span aria-hidden className="inline-block w-4 text-muted select-none">
+              {mark === ' ' ? '' : mark}
+            </span>
             {line.slice(1) || ' '}
           </Tag>
         );

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { cn } from '../lib/cn';
 import { formatRelative } from '../lib/format';
 
-export const modeStyles = {
+const modeStyles = {
   update: { label: 'Update', dot: 'bg-update', text: 'text-update' },
   search: { label: 'Search', dot: 'bg-search', text: 'text-search' },
   answer: { label: 'Reply', dot: 'bg-answer', text: 'text-answer' },
@@ -37,11 +37,7 @@ export function UserMessage({ mode, author = 'You', context, at, text, imageCoun
             {formatRelative(at)}
           </time>
         </p>
-        {text ? (
-          <p className="mt-1 text-[14px] leading-relaxed whitespace-pre-wrap text-fg">{text}</p>
-        ) : (
-          <p className="mt-1 text-[13px] text-faint italic">No text</p>
-        )}
+        {text ? <p className="mt-1 text-[14px] leading-relaxed whitespace-pre-wrap text-fg">{text}</p> : <p className="mt-1 text-[13px] text-faint italic">No text</p>}
         {imageCount > 0 && (
           <p className="mt-1.5 inline-flex items-center gap-1.5 rounded-md border border-line px-2 py-0.5 text-xs text-muted">
             <ImageIcon aria-hidden size={13} /> {imageCount} image{imageCount === 1 ? '' : 's'}

@@ -43,11 +43,18 @@ function FileRow({ file, diff, onOpen, withDiff }: { file: ChangedFile; diff: Di
         {file.kind === 'deleted' ? (
           <span className="min-w-0 text-[13px] text-muted">{name}</span>
         ) : (
-          <a href={formatRoute({ view: 'file', path: file.path })} className="min-w-0 truncate rounded text-[13px] text-fg/90 hover:text-accent hover:underline max-md:inline-flex max-md:min-h-11 max-md:min-w-11 max-md:items-center">
+          <a
+            href={formatRoute({ view: 'file', path: file.path })}
+            className="min-w-0 truncate rounded text-[13px] text-fg/90 hover:text-accent hover:underline max-md:inline-flex max-md:min-h-11 max-md:min-w-11 max-md:items-center"
+          >
             {name}
           </a>
         )}
-        {file.from && <span className="min-w-0 truncate text-xs text-muted">from <span className="font-mono">{file.from}</span></span>}
+        {file.from && (
+          <span className="min-w-0 truncate text-xs text-muted">
+            from <span className="font-mono">{file.from}</span>
+          </span>
+        )}
         {withDiff && (
           <button
             type="button"

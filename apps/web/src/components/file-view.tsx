@@ -24,7 +24,13 @@ type FileViewProps = { path: string; heading?: string | undefined; find?: string
 /** One vault file, read-only. Notes render as markdown and reload live when changed on disk. */
 export function FileView({ path, heading, find, revision, entry }: FileViewProps) {
   const isNote = entry ? entry.kind === 'note' : isMarkdownPath(path);
-  return isNote ? <NoteView path={path} heading={heading} find={find} revision={revision} /> : <Frame path={path} meta={entry}>{<FileAsset path={path} entry={entry} />}</Frame>;
+  return isNote ? (
+    <NoteView path={path} heading={heading} find={find} revision={revision} />
+  ) : (
+    <Frame path={path} meta={entry}>
+      {<FileAsset path={path} entry={entry} />}
+    </Frame>
+  );
 }
 
 type FrameProps = {
@@ -114,7 +120,11 @@ function NoteBody({ path, state, revision, outline }: NoteBodyProps) {
     const missing = state.problem.status === 404;
     // "No longer" only for a note that was on screen; a link or an address may name a file that never was.
     const title = !missing ? "Couldn't open this file" : state.wasShown ? 'This file is no longer in the vault' : 'There is no file at this path';
-    const body = !missing ? state.problem.message : state.wasShown ? 'It was moved or deleted, by you or by the update agent.' : `Nothing in the vault is at ${path}. It may have been moved or deleted, or the link may be mistyped.`;
+    const body = !missing
+      ? state.problem.message
+      : state.wasShown
+        ? 'It was moved or deleted, by you or by the update agent.'
+        : `Nothing in the vault is at ${path}. It may have been moved or deleted, or the link may be mistyped.`;
     return (
       <EmptyState icon={<FileQuestion size={20} />} title={title} body={body}>
         {!missing && (
@@ -157,7 +167,10 @@ function FileMeta({ meta }: { meta: { tokens?: number | null; updated?: string |
 }
 
 const ReloadedNotice = () => (
-  <p role="status" className="pointer-events-none sticky top-3 z-10 float-right -mb-6 rounded-full border border-line bg-raised px-2.5 py-0.5 text-xs text-muted shadow-card animate-[rise_180ms_ease-out,fade-out_0.6s_ease-in_2.5s_forwards]">
+  <p
+    role="status"
+    className="pointer-events-none sticky top-3 z-10 float-right -mb-6 rounded-full border border-line bg-raised px-2.5 py-0.5 text-xs text-muted shadow-card animate-[rise_180ms_ease-out,fade-out_0.6s_ease-in_2.5s_forwards]"
+  >
     Updated on disk just now
   </p>
 );

@@ -16,13 +16,7 @@ export function LightboxProvider({ children }: { children: ReactNode }) {
   return (
     <LightboxContext.Provider value={value}>
       {children}
-      <Dialog
-        open={shown !== null}
-        onOpenChange={(open) => !open && setShown(null)}
-        title={shown?.alt || 'Image'}
-        hideTitle
-        className="w-auto max-w-[92vw] p-2"
-      >
+      <Dialog open={shown !== null} onOpenChange={(open) => !open && setShown(null)} title={shown?.alt || 'Image'} hideTitle className="w-auto max-w-[92vw] p-2">
         {shown && (
           <figure className="flex flex-col items-center gap-2">
             <img src={shown.src} alt={shown.alt} className="max-h-[78vh] max-w-full rounded-lg object-contain" />

@@ -14,7 +14,8 @@ type InboxListProps = {
 };
 
 /** A failed update's summary is the raw error: say what happened instead. */
-const summaryOf = (item: InboxSummary) => (item.failed ? `${humanError(item.summary?.replace(/^Update \S+ failed: /, ''), 'The update could not be filed.').headline} Everything you sent is kept here.` : item.summary);
+const summaryOf = (item: InboxSummary) =>
+  item.failed ? `${humanError(item.summary?.replace(/^Update \S+ failed: /, ''), 'The update could not be filed.').headline} Everything you sent is kept here.` : item.summary;
 
 export function InboxList({ items, selectedId, replies, stacked, onSelect }: InboxListProps) {
   return (
@@ -29,10 +30,7 @@ export function InboxList({ items, selectedId, replies, stacked, onSelect }: Inb
               type="button"
               onClick={() => onSelect(item.id)}
               aria-current={selected ? 'true' : undefined}
-              className={cn(
-                'w-full rounded-lg px-3 py-2.5 text-left transition-colors',
-                selected ? 'bg-selected' : 'hover:bg-hover',
-              )}
+              className={cn('w-full rounded-lg px-3 py-2.5 text-left transition-colors', selected ? 'bg-selected' : 'hover:bg-hover')}
             >
               <span className="flex items-start gap-2">
                 {!replying && !item.failed && <span aria-hidden className="mt-[7px] size-1.5 shrink-0 rounded-full bg-answer" />}

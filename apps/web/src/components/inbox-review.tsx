@@ -49,7 +49,13 @@ export function InboxReview({ id, answering, reply, onReply }: InboxReviewProps)
           <h2 className="text-xl leading-snug font-semibold tracking-tight">{item.title}</h2>
           {created && <p className="mt-1 text-xs text-muted">{formatDateTime(created)}</p>}
         </div>
-        <Button variant="answer" onClick={() => onReply({ id: item.id, title: item.title })} disabled={answering || (reply !== null && replyState !== 'failed')} aria-keyshortcuts="r" title="Reply (R)">
+        <Button
+          variant="answer"
+          onClick={() => onReply({ id: item.id, title: item.title })}
+          disabled={answering || (reply !== null && replyState !== 'failed')}
+          aria-keyshortcuts="r"
+          title="Reply (R)"
+        >
           <Reply size={14} /> {answering ? 'Answering…' : 'Reply'}
         </Button>
       </header>
@@ -66,7 +72,9 @@ export function InboxReview({ id, answering, reply, onReply }: InboxReviewProps)
           <div className="flex items-center gap-2">
             <StatusChip state={replyState ?? 'queued'} />
             <span className="text-muted">
-              {replyState === 'failed' ? humanError(reply.status?.error, 'Your reply could not be carried out.').headline : 'Your reply is being carried out; the item leaves the inbox when it is done.'}
+              {replyState === 'failed'
+                ? humanError(reply.status?.error, 'Your reply could not be carried out.').headline
+                : 'Your reply is being carried out; the item leaves the inbox when it is done.'}
             </span>
           </div>
           {replyState === 'running' && <IndeterminateBar />}
@@ -82,7 +90,12 @@ export function InboxReview({ id, answering, reply, onReply }: InboxReviewProps)
             <ul className="mb-3 flex flex-wrap gap-2">
               {images.map((path) => (
                 <li key={path}>
-                  <button type="button" aria-label={`Enlarge ${basename(path)}`} onClick={() => lightbox.open({ src: rawUrl(path), alt: basename(path), download: basename(path) })} className="block size-24 cursor-zoom-in overflow-hidden rounded-lg border border-line bg-sunken">
+                  <button
+                    type="button"
+                    aria-label={`Enlarge ${basename(path)}`}
+                    onClick={() => lightbox.open({ src: rawUrl(path), alt: basename(path), download: basename(path) })}
+                    className="block size-24 cursor-zoom-in overflow-hidden rounded-lg border border-line bg-sunken"
+                  >
                     <img src={rawUrl(path)} alt={basename(path)} loading="lazy" className="size-full object-cover" />
                   </button>
                 </li>

@@ -50,9 +50,7 @@ function pipeline(extras: MarkdownExtras | undefined, linkPaths: boolean) {
 
 /** Scrolls to a heading of the open note, or to a block by its id (`^abc123`). */
 export const scrollToHeading = (heading: string): void => {
-  const target = heading.startsWith('^')
-    ? document.querySelector(`[data-block-id="${CSS.escape(heading.slice(1))}"]`)
-    : document.getElementById(slugify(heading));
+  const target = heading.startsWith('^') ? document.querySelector(`[data-block-id="${CSS.escape(heading.slice(1))}"]`) : document.getElementById(slugify(heading));
   target?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   if (heading.startsWith('^') && target) {
     target.classList.remove('block-target');
@@ -120,7 +118,12 @@ function RenderedMarkdown({ source, basePath, compact, links: given, embedDepth 
         if (!path) return <BlockedImage href={href} alt={alt} />;
         const url = rawUrl(path);
         return (
-          <button type="button" className="block max-w-full cursor-zoom-in rounded-lg" aria-label={`Enlarge image ${alt || basename(path)}`} onClick={() => lightbox.open({ src: url, alt: alt || basename(path), download: basename(path) })}>
+          <button
+            type="button"
+            className="block max-w-full cursor-zoom-in rounded-lg"
+            aria-label={`Enlarge image ${alt || basename(path)}`}
+            onClick={() => lightbox.open({ src: url, alt: alt || basename(path), download: basename(path) })}
+          >
             <img src={url} alt={alt} loading="lazy" />
           </button>
         );
@@ -202,8 +205,7 @@ function Heading({ level, node, children, dir }: HeadingProps) {
   );
 }
 
-const textOf = (node: HastElement | HastElement['children'][number]): string =>
-  node.type === 'text' ? node.value : 'children' in node ? node.children.map(textOf).join('') : '';
+const textOf = (node: HastElement | HastElement['children'][number]): string => (node.type === 'text' ? node.value : 'children' in node ? node.children.map(textOf).join('') : '');
 
 function BlockedImage({ href, alt }: { href: string; alt: string }) {
   const host = isExternalHref(href) ? safeHost(href) : null;
@@ -211,7 +213,17 @@ function BlockedImage({ href, alt }: { href: string; alt: string }) {
     <span className="my-2 flex items-center gap-2 rounded-lg border border-dashed border-line px-3 py-2 text-[13px] text-muted">
       <ImageOff aria-hidden size={15} className="shrink-0 text-muted" />
       <span className="min-w-0 truncate">
-        {alt || 'Image'} {host ? <>not loaded from <a href={href} target="_blank" rel="noreferrer noopener">{host}</a></> : 'is outside the vault'}
+        {alt || 'Image'}{' '}
+        {host ? (
+          <>
+            not loaded from{' '}
+            <a href={href} target="_blank" rel="noreferrer noopener">
+              {host}
+            </a>
+          </>
+        ) : (
+          'is outside the vault'
+        )}
       </span>
     </span>
   );

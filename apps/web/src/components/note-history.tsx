@@ -85,9 +85,7 @@ function VersionRow({ path, version, current, restored, onRestore }: VersionRowP
         {current && <span className="text-xs text-muted">· current version</span>}
       </div>
       {version.kind !== 'hand' && version.title && <p className="mt-0.5 truncate text-xs text-muted">{version.title.replace(/^Update \S+: /, '')}</p>}
-      {(version.change.from || version.change.to) && (
-        <p className="mt-0.5 text-xs text-muted">{version.change.from ? `Moved here from ${version.change.from}` : `Moved to ${version.change.to}`}</p>
-      )}
+      {(version.change.from || version.change.to) && <p className="mt-0.5 text-xs text-muted">{version.change.from ? `Moved here from ${version.change.from}` : `Moved to ${version.change.to}`}</p>}
       <div className="mt-1.5 flex flex-wrap items-center gap-2">
         <button
           type="button"
@@ -116,7 +114,13 @@ function VersionRow({ path, version, current, restored, onRestore }: VersionRowP
       </div>
       {open && (
         <div id={panel}>
-          <DiffHunks hunks={version.hunks} label={`Changes to ${path} by ${label}`} binary={version.binary} tooLarge={version.too_large} unchanged={version.change.kind === 'moved' ? 'Moved; the text is the same.' : 'No change to the text.'} />
+          <DiffHunks
+            hunks={version.hunks}
+            label={`Changes to ${path} by ${label}`}
+            binary={version.binary}
+            tooLarge={version.too_large}
+            unchanged={version.change.kind === 'moved' ? 'Moved; the text is the same.' : 'No change to the text.'}
+          />
         </div>
       )}
     </li>

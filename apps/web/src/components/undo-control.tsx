@@ -81,7 +81,10 @@ function UndoOutcome({ report }: { report: UndoReport }) {
       </ul>
       {report.reverted.length > 0 && <p className="mt-1.5 pl-6 text-xs text-muted">{describeReverted(report)}</p>}
       {report.inbox_id && (
-        <a href={formatRoute({ view: 'inbox', id: report.inbox_id })} className="mt-2 ml-6 inline-flex items-center gap-1.5 font-medium text-fg underline decoration-answer underline-offset-2 hover:decoration-2">
+        <a
+          href={formatRoute({ view: 'inbox', id: report.inbox_id })}
+          className="mt-2 ml-6 inline-flex items-center gap-1.5 font-medium text-fg underline decoration-answer underline-offset-2 hover:decoration-2"
+        >
           Open the inbox item that explains it <ArrowRight aria-hidden size={14} />
         </a>
       )}

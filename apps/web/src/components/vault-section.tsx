@@ -27,10 +27,7 @@ export function VaultSection({ model, problem, expanded, onCollapseAll, onRetry,
   const finder = useFileFinder(filter);
   const root = rootOf(model);
   const filtering = filter.trim() !== '';
-  const rows = useMemo(
-    () => (filtering ? foundRows(finder.found?.results ?? []) : visibleRows(model, expanded)),
-    [filtering, finder.found, model, expanded],
-  );
+  const rows = useMemo(() => (filtering ? foundRows(finder.found?.results ?? []) : visibleRows(model, expanded)), [filtering, finder.found, model, expanded]);
 
   return (
     <section aria-label="Vault" className="flex min-h-0 flex-1 flex-col">
@@ -66,7 +63,11 @@ export function VaultSection({ model, problem, expanded, onCollapseAll, onRetry,
         </label>
         {filtering && finder.found && (
           <p role="status" className="px-1 pt-1 text-[11.5px] text-muted">
-            {finder.found.total === 0 ? 'No file matches' : finder.found.total > rows.length ? `${rows.length} of ${finder.found.total.toLocaleString()} matches` : `${finder.found.total} match${finder.found.total === 1 ? '' : 'es'}`}
+            {finder.found.total === 0
+              ? 'No file matches'
+              : finder.found.total > rows.length
+                ? `${rows.length} of ${finder.found.total.toLocaleString()} matches`
+                : `${finder.found.total} match${finder.found.total === 1 ? '' : 'es'}`}
           </p>
         )}
       </div>

@@ -171,7 +171,25 @@ export function useActivity() {
     }
   }, [loadFirst]);
 
-  return { state, problem, loadingEarlier, loadEarlier, onUpdateStatus, onUpdateStep, onQuestionStatus, onHistoryUpdated, sendUpdate, ask, retryUpdate, retryQuestion, stopUpdate, stopQuestion, undo, redo, resync };
+  return {
+    state,
+    problem,
+    loadingEarlier,
+    loadEarlier,
+    onUpdateStatus,
+    onUpdateStep,
+    onQuestionStatus,
+    onHistoryUpdated,
+    sendUpdate,
+    ask,
+    retryUpdate,
+    retryQuestion,
+    stopUpdate,
+    stopQuestion,
+    undo,
+    redo,
+    resync,
+  };
 }
 
 export type ActivityApi = ReturnType<typeof useActivity>;

@@ -3,8 +3,8 @@ import { makeId } from '../lib/ids';
 
 export type Attachment = { id: string; file: File; preview: string };
 
-export const MAX_IMAGES = 8;
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+const MAX_IMAGES = 8;
+const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
 /** Images waiting to be sent, with object-URL previews that are released when removed. */
 export function useAttachments() {

@@ -2,8 +2,7 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 
 export type Hotkeys = Record<string, (event: KeyboardEvent) => void>;
 
-const isTyping = (target: EventTarget | null) =>
-  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+const isTyping = (target: EventTarget | null) => target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
 /**
  * Global shortcuts. Keys are 'alt+KeyU' or 'mod+KeyK' chords (physical key codes, so Option on

@@ -1,10 +1,7 @@
 import { useEffect, useState } from 'react';
 import { getInboxItem, type ApiProblem, type InboxItem } from '../lib/api';
 
-export type InboxItemState =
-  | { status: 'loading' }
-  | { status: 'ready'; item: InboxItem }
-  | { status: 'error'; problem: ApiProblem };
+export type InboxItemState = { status: 'loading' } | { status: 'ready'; item: InboxItem } | { status: 'error'; problem: ApiProblem };
 
 /** One inbox item (its review.md and attachments), fetched when the selection changes. */
 export function useInboxItem(id: string): InboxItemState {

@@ -10,7 +10,7 @@ let loading: Promise<MarkdownExtras> | undefined;
 const load = () => (loading ??= import('../lib/markdown-extras').then((m) => (loaded = m.markdownExtras)));
 
 /** Whether this markdown needs the extras (inline HTML, CJK text). */
-export const needsExtras = (markdown: string): boolean => HTML.test(markdown) || CJK.test(markdown);
+const needsExtras = (markdown: string): boolean => HTML.test(markdown) || CJK.test(markdown);
 
 /**
  * The lazily loaded markdown extras when `markdown` needs them: undefined while they load (the

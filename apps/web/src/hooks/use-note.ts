@@ -21,7 +21,13 @@ export function useNote(path: string, revision: number): NoteState & { retry: ()
     const controller = new AbortController();
     getNote(path, controller.signal)
       .then((result) => {
-        if (!result.ok) return setState((prev) => ({ status: 'error', problem: result.problem, path, wasShown: prev.path === path && (prev.status === 'ready' || (prev.status === 'error' && prev.wasShown === true)) }));
+        if (!result.ok)
+          return setState((prev) => ({
+            status: 'error',
+            problem: result.problem,
+            path,
+            wasShown: prev.path === path && (prev.status === 'ready' || (prev.status === 'error' && prev.wasShown === true)),
+          }));
         setState((prev) => {
           const reload = prev.path === path && prev.status === 'ready';
           return { status: 'ready', note: result.value, path, ...(reload ? { reloadedAt: Date.now() } : {}) };

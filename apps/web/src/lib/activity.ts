@@ -7,15 +7,10 @@ import type { ActivityItem, Question, SearchMode, UndoReport, UpdateHistory, Upd
 export type InboxRef = { id: string; title: string };
 
 export type LocalSend =
-  | { kind: 'update'; key: string; text: string; imageCount: number; inboxRef?: InboxRef; at: string }
-  | { kind: 'question'; key: string; query: string; mode: SearchMode; at: string };
+  { kind: 'update'; key: string; text: string; imageCount: number; inboxRef?: InboxRef; at: string } | { kind: 'question'; key: string; query: string; mode: SearchMode; at: string };
 
 /** An undo asked for from this tab: under way, done (with the report), put back again, or refused. */
-export type UndoState =
-  | { state: 'working' | 'redoing' }
-  | { state: 'done'; report: UndoReport }
-  | { state: 'redone'; report: UndoReport }
-  | { state: 'failed'; message: string; report?: UndoReport };
+export type UndoState = { state: 'working' | 'redoing' } | { state: 'done'; report: UndoReport } | { state: 'redone'; report: UndoReport } | { state: 'failed'; message: string; report?: UndoReport };
 
 export type ActivityState = {
   updates: Record<string, UpdateStatus>;
@@ -118,9 +113,7 @@ export function activityReducer(state: ActivityState, action: ActivityAction): A
 }
 
 export type Entry =
-  | { kind: 'update'; key: string; at: string; record: UpdateStatus }
-  | { kind: 'question'; key: string; at: string; record: Question }
-  | { kind: 'sending'; key: string; at: string; send: LocalSend };
+  { kind: 'update'; key: string; at: string; record: UpdateStatus } | { kind: 'question'; key: string; at: string; record: Question } | { kind: 'sending'; key: string; at: string; send: LocalSend };
 
 /**
  * Everything to show, oldest first. A record the stream brought in while its POST is still in

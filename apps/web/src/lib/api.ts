@@ -18,7 +18,6 @@ import {
   inboxItemSchema,
   inboxListSchema,
   noteSchema,
-  treeSchema,
   updateStatusSchema,
   questionSchema,
   type SearchMode,
@@ -30,14 +29,9 @@ export * from '@knower/api';
 export type ApiProblem = { status: number; code: string; message: string; /** A failed question, kept by the server. */ questionId?: string };
 export type Result<T> = { ok: true; value: T } | { ok: false; problem: ApiProblem };
 
-const problem = (status: number, code: string, message: string) =>
-  ({ ok: false, problem: { status, code, message } }) as const;
+const problem = (status: number, code: string, message: string) => ({ ok: false, problem: { status, code, message } }) as const;
 
-async function request<S extends z.ZodType>(
-  schema: S,
-  url: string,
-  init: RequestInit = {},
-): Promise<Result<z.output<S>>> {
+async function request<S extends z.ZodType>(schema: S, url: string, init: RequestInit = {}): Promise<Result<z.output<S>>> {
   let response: Response;
   try {
     response = await fetch(url, { ...init, headers: { Accept: 'application/json', ...init.headers } });
@@ -70,23 +64,18 @@ async function request<S extends z.ZodType>(
   return { ok: true, value: parsed.data };
 }
 
-const query = (params: Record<string, string | undefined>) =>
-  new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined)).toString();
+const query = (params: Record<string, string | undefined>) => new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined)).toString();
 
 export const rawUrl = (path: string) => `/vault/raw?${query({ path })}`;
-
-export const getTree = (signal?: AbortSignal) => request(treeSchema, '/vault/tree', { signal });
 
 /** One folder's direct children ('' = the root). The browser revalidates it with its ETag. */
 export async function getFolder(path: string, signal?: AbortSignal) {
   return request(folderListingSchema, `/vault/tree?${query({ path })}`, { signal, cache: 'no-cache' });
 }
 
-export const findFiles = (q: string, limit = 30, signal?: AbortSignal) =>
-  request(findSchema, `/vault/find?${query({ q, limit: String(limit) })}`, { signal });
+export const findFiles = (q: string, limit = 30, signal?: AbortSignal) => request(findSchema, `/vault/find?${query({ q, limit: String(limit) })}`, { signal });
 
-export const searchVault = (q: string, limit = 8, signal?: AbortSignal) =>
-  request(searchHitsSchema, `/vault/search?${query({ q, limit: String(limit) })}`, { signal });
+export const searchVault = (q: string, limit = 8, signal?: AbortSignal) => request(searchHitsSchema, `/vault/search?${query({ q, limit: String(limit) })}`, { signal });
 
 /** The notes linking to `path` ("linked from"), each with the line of its link. */
 export const getBacklinks = (path: string, signal?: AbortSignal) => request(backlinksSchema, `/vault/backlinks?${query({ path })}`, { signal });
@@ -97,13 +86,11 @@ export function resolveLinks(from: string, links: readonly string[], signal?: Ab
   return request(resolveSchema, `/vault/resolve?${params.toString()}`, { signal });
 }
 
-export const getNote = (path: string, signal?: AbortSignal) =>
-  request(noteSchema, `/vault/file?${query({ path })}`, { signal });
+export const getNote = (path: string, signal?: AbortSignal) => request(noteSchema, `/vault/file?${query({ path })}`, { signal });
 
 export const getInbox = () => request(inboxListSchema, '/inbox');
 
-export const getInboxItem = (id: string, signal?: AbortSignal) =>
-  request(inboxItemSchema, `/inbox/${encodeURIComponent(id)}`, { signal });
+export const getInboxItem = (id: string, signal?: AbortSignal) => request(inboxItemSchema, `/inbox/${encodeURIComponent(id)}`, { signal });
 
 /** Updates and questions, newest first; `cursor` is the previous page's next_cursor. */
 export const getActivity = (cursor?: string, limit = 20) => request(activityPageSchema, `/activity?${query({ limit: String(limit), cursor })}`);

@@ -6,7 +6,14 @@ const BLOCKS = 'p, li, h1, h2, h3, h4, h5, h6, td, th, pre, dt, dd, summary';
 const HIGHLIGHT = 'knower-find';
 
 /** The words of a query worth looking for (two letters or more, any script), lower-cased. */
-export const findTerms = (query: string): string[] => [...new Set(query.toLowerCase().split(/[\s"'“”‘’.,;:!?()[\]{}]+/u).filter((w) => [...w].length >= 2))];
+export const findTerms = (query: string): string[] => [
+  ...new Set(
+    query
+      .toLowerCase()
+      .split(/[\s"'“”‘’.,;:!?()[\]{}]+/u)
+      .filter((w) => [...w].length >= 2),
+  ),
+];
 
 /** Scrolls to the passage of `root` holding the most of `terms` and highlights them; false when none is found. */
 export function showPassage(root: HTMLElement, terms: readonly string[]): boolean {

@@ -31,7 +31,5 @@ export function formatRelative(iso: string, now: number = Date.now()): string {
 
 export const formatDateTime = (iso: string) => {
   const then = Date.parse(iso);
-  return Number.isNaN(then)
-    ? iso
-    : new Date(then).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return Number.isNaN(then) ? iso : new Date(then).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 };

@@ -6,7 +6,14 @@
 export function section(body: string, heading: string): string {
   const lines = body.split('\n');
   if (heading.startsWith('^')) return block(lines, heading.slice(1)) ?? body;
-  const start = lines.findIndex((line) => /^#{1,6}\s/.test(line) && line.replace(/^#+\s+/, '').trim().toLowerCase() === heading.toLowerCase());
+  const start = lines.findIndex(
+    (line) =>
+      /^#{1,6}\s/.test(line) &&
+      line
+        .replace(/^#+\s+/, '')
+        .trim()
+        .toLowerCase() === heading.toLowerCase(),
+  );
   if (start === -1) return body;
   const level = /^#+/.exec(lines[start]!)![0].length;
   const end = lines.findIndex((line, i) => i > start && /^#{1,6}\s/.test(line) && /^#+/.exec(line)![0].length <= level);
@@ -31,6 +38,8 @@ function block(lines: readonly string[], id: string): string | undefined {
     start = end;
   }
   while (!blank(start - 1)) start--;
-  return lines.slice(start, end + 1).map((line, i) => (start + i === at ? strip(line) : line)).join('\n');
+  return lines
+    .slice(start, end + 1)
+    .map((line, i) => (start + i === at ? strip(line) : line))
+    .join('\n');
 }
-

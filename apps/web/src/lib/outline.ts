@@ -6,7 +6,10 @@ export type OutlineEntry = { level: number; text: string; id: string };
 /** Heading text as the note view draws it (and ids it): links by their label, marks of emphasis and code dropped. */
 function plain(text: string): string {
   return text
-    .replace(/!?\[\[([^[\]|#]*)(?:#([^[\]|]*))?(?:\|([^[\]]*))?\]\]/g, (_m, target: string, heading?: string, alias?: string) => alias ?? (target ? `${target}${heading ? ` › ${heading}` : ''}` : (heading ?? '')))
+    .replace(
+      /!?\[\[([^[\]|#]*)(?:#([^[\]|]*))?(?:\|([^[\]]*))?\]\]/g,
+      (_m, target: string, heading?: string, alias?: string) => alias ?? (target ? `${target}${heading ? ` › ${heading}` : ''}` : (heading ?? '')),
+    )
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/(\*\*|__|\*|_|~~|==|`)(.+?)\1/g, '$2')
     .replace(/\s+\^[A-Za-z0-9-]+$/, '')

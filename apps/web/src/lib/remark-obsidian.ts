@@ -8,7 +8,7 @@ import { visit } from 'unist-util-visit';
 // resolution the server sent (GET /vault/file `links`, or GET /vault/resolve).
 
 /** The same split as core's vault/wikilinks.ts: alias after the first '|', heading after the first '#'. */
-export function splitWikilink(inner: string): { target: string; heading?: string; alias?: string } {
+function splitWikilink(inner: string): { target: string; heading?: string; alias?: string } {
   const bar = inner.indexOf('|');
   const link = bar === -1 ? inner : inner.slice(0, bar);
   const alias = bar === -1 ? undefined : inner.slice(bar + 1).trim();
@@ -93,24 +93,28 @@ const mark = (node: WithData, id: string) => {
  */
 export function remarkBlockIds() {
   return (tree: Root) => {
-    visit(tree, (node) => node.type === 'paragraph' || node.type === 'heading', (node, index, parent) => {
-      if (node.type !== 'paragraph' && node.type !== 'heading') return;
-      const last = node.children.at(-1);
-      if (!parent || index === undefined || last?.type !== 'text') return;
-      const found = BLOCK_ID.exec(last.value);
-      if (!found) return;
-      last.value = last.value.slice(0, found.index);
-      const empty = node.children.every((c) => isBlank(c) || c.type === 'break');
-      if (!empty) {
-        // In a tight list the paragraph is not drawn: the list item carries the id.
-        mark(parent.type === 'listItem' ? (parent as WithData) : (node as WithData), found[1]!);
-        return;
-      }
-      const before = index > 0 ? parent.children[index - 1] : undefined;
-      if (before) mark(before as WithData, found[1]!);
-      parent.children.splice(index, 1);
-      return index;
-    });
+    visit(
+      tree,
+      (node) => node.type === 'paragraph' || node.type === 'heading',
+      (node, index, parent) => {
+        if (node.type !== 'paragraph' && node.type !== 'heading') return;
+        const last = node.children.at(-1);
+        if (!parent || index === undefined || last?.type !== 'text') return;
+        const found = BLOCK_ID.exec(last.value);
+        if (!found) return;
+        last.value = last.value.slice(0, found.index);
+        const empty = node.children.every((c) => isBlank(c) || c.type === 'break');
+        if (!empty) {
+          // In a tight list the paragraph is not drawn: the list item carries the id.
+          mark(parent.type === 'listItem' ? (parent as WithData) : (node as WithData), found[1]!);
+          return;
+        }
+        const before = index > 0 ? parent.children[index - 1] : undefined;
+        if (before) mark(before as WithData, found[1]!);
+        parent.children.splice(index, 1);
+        return index;
+      },
+    );
   };
 }
 
@@ -142,8 +146,7 @@ export function rehypeDirAuto() {
   };
 }
 
-const textIn = (node: Element | HastRoot['children'][number]): string =>
-  node.type === 'text' ? node.value : 'children' in node ? node.children.map((c) => textIn(c as Element)).join('') : '';
+const textIn = (node: Element | HastRoot['children'][number]): string => (node.type === 'text' ? node.value : 'children' in node ? node.children.map((c) => textIn(c as Element)).join('') : '');
 
 /** 'rtl' when the first strong letter is Hebrew, Arabic, Syriac, Thaana or N'Ko, else 'ltr'. */
 function directionOf(text: string): 'rtl' | 'ltr' {

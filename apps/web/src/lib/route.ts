@@ -20,8 +20,7 @@ export function formatRoute(route: Route): string {
       return '#/activity';
     case 'inbox':
       return route.id ? `#/inbox/${encodeURIComponent(route.id)}` : '#/inbox';
-    case 'file':
-    {
+    case 'file': {
       // Paths are percent-encoded, so a literal '?' can only start the parameters.
       const params = [route.heading ? `h=${encodeURIComponent(route.heading)}` : '', route.find ? `f=${encodeURIComponent(route.find)}` : ''].filter(Boolean);
       return `#/file/${encodePath(route.path)}${params.length ? `?${params.join('&')}` : ''}`;

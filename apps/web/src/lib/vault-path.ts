@@ -24,7 +24,7 @@ export const isAudioPath = (path: string) => audioExtensions.has(extension(path)
 export const isVideoPath = (path: string) => videoExtensions.has(extension(path));
 
 /** decodeURIComponent that answers null for a malformed escape instead of throwing. */
-export function safeDecode(text: string): string | null {
+function safeDecode(text: string): string | null {
   try {
     return decodeURIComponent(text);
   } catch {

@@ -167,8 +167,7 @@ export function rootOf(model: TreeModel): FolderNode | undefined {
 }
 
 /** Flat rows for files found by name (the filter), each showing its folder. */
-export const foundRows = (entries: readonly TreeEntry[]): TreeRow[] =>
-  entries.map((entry) => ({ node: { kind: 'file', name: basename(entry.path), path: entry.path, entry }, depth: 0 }));
+export const foundRows = (entries: readonly TreeEntry[]): TreeRow[] => entries.map((entry) => ({ node: { kind: 'file', name: basename(entry.path), path: entry.path, entry }, depth: 0 }));
 
 /** Folder paths that contain `path`, outermost first: 'a/b/c.md' → ['a', 'a/b']. */
 export function ancestorsOf(path: string): string[] {

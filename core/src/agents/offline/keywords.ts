@@ -12,7 +12,10 @@ const STOPWORDS = new Set(
 );
 
 export function keywordsOf(question: string): string[] {
-  const words = question.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const words = question
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
   const kept = words.filter((w) => !STOPWORDS.has(w));
   return [...new Set(kept.length > 0 ? kept : words)];
 }

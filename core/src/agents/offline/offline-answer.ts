@@ -12,7 +12,13 @@ const MAX_PASSAGE = 700;
 /** The paragraph of the note that shares the most words with the query (the hit's snippet if none). */
 async function bestPassage(root: string, hit: SearchHit, words: string[]): Promise<string> {
   const text = await readTextIfExists(path.join(root, hit.path));
-  const paragraphs = text === undefined ? [] : parseNote(text).body.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  const paragraphs =
+    text === undefined
+      ? []
+      : parseNote(text)
+          .body.split(/\n\s*\n/)
+          .map((p) => p.trim())
+          .filter(Boolean);
   let best = { score: 0, text: hit.snippet.trim() };
   for (const p of paragraphs) {
     const lower = p.toLowerCase();
@@ -24,7 +30,11 @@ async function bestPassage(root: string, hit: SearchHit, words: string[]): Promi
   return best.text.length > MAX_PASSAGE ? `${best.text.slice(0, MAX_PASSAGE)}…` : best.text;
 }
 
-const quote = (text: string) => text.split('\n').map((l) => `> ${l}`).join('\n');
+const quote = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => `> ${l}`)
+    .join('\n');
 
 const LIMIT = 5;
 
@@ -44,7 +54,10 @@ async function searchKeywords(deps: SessionDeps, words: string[], scope?: string
       merged.set(hit.path, { ...(seen ?? hit), matched: (seen?.matched ?? 0) + 1 });
     }
   }
-  const results = [...merged.values()].sort((a, b) => b.matched - a.matched).slice(0, LIMIT).map(({ matched: _m, ...hit }) => hit);
+  const results = [...merged.values()]
+    .sort((a, b) => b.matched - a.matched)
+    .slice(0, LIMIT)
+    .map(({ matched: _m, ...hit }) => hit);
   return { ...all, results };
 }
 
@@ -57,9 +70,7 @@ export async function offlineAnswer(deps: SessionDeps, req: AnswerRequest): Prom
   for (const [i, hit] of result.results.entries()) {
     sections.push(`### ${i + 1}. ${hit.title}\n\`${hit.path}\`\n\n${quote(await bestPassage(deps.root, hit, words))}`);
   }
-  const body = sections.length
-    ? `## Passages matching “${req.query}”\n\n${sections.join('\n\n')}`
-    : `No passages in the vault match “${req.query}”. Try other words, or browse the vault tree.`;
+  const body = sections.length ? `## Passages matching “${req.query}”\n\n${sections.join('\n\n')}` : `No passages in the vault match “${req.query}”. Try other words, or browse the vault tree.`;
   const degraded = [result.degraded, req.mode === 'deep' ? 'offline mode answers with fast (keyword) search' : undefined].filter(Boolean).join('; ');
   return {
     markdown: `${OFFLINE_LABEL}\n\n${body}\n`,

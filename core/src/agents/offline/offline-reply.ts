@@ -58,7 +58,13 @@ export async function offlineReply(deps: RunDeps, input: UpdateInput, ref: strin
   const note = await createBucketNote(deps, stem, body, { title: JSON.stringify(item.title), source: 'offline', inbox_item: JSON.stringify(ref) }, input.id);
   const removed: string[] = [];
   for (const name of ITEM_NOTES) {
-    if (await deps.writer.removeFile(path.join(folder, name)).then(() => true, () => false)) removed.push(`${itemFolder(ref)}/${name}`);
+    if (
+      await deps.writer.removeFile(path.join(folder, name)).then(
+        () => true,
+        () => false,
+      )
+    )
+      removed.push(`${itemFolder(ref)}/${name}`);
   }
   await rmdir(folder).catch((err: Error) => deps.log.warn({ err, folder: itemFolder(ref) }, 'inbox folder not empty after resolving; left in place'));
   const logged = await logOnce(deps, input.id, [`Resolved inbox item ${ref} ("${item.title}"): filed the reply and the original input into [${note}](${note}) (offline mode)`]);

@@ -24,7 +24,9 @@ async function folderProblem(session: Session, rel: string, abs: string, files: 
   }
   const unread = files.filter((f) => !session.seen.has(f));
   if (unread.length > 0) {
-    return refused(`Cannot delete ${rel}/: you have not read ${unread.slice(0, 20).join(', ')}${unread.length > 20 ? ` and ${unread.length - 20} more` : ''} in this session. Read them first (or delete files one by one).`);
+    return refused(
+      `Cannot delete ${rel}/: you have not read ${unread.slice(0, 20).join(', ')}${unread.length > 20 ? ` and ${unread.length - 20} more` : ''} in this session. Read them first (or delete files one by one).`,
+    );
   }
   for (const file of files) {
     const problem = await checkFreshBytes(session, file, `${abs}${file.slice(rel.length)}`);

@@ -19,8 +19,7 @@ export async function fileTarget(session: Session, path: string): Promise<FileTa
 
 export type Fresh = { ok: true; current: string } | { ok: false; result: ToolOutcome };
 
-const readAgain = (rel: string) =>
-  `${rel} changed on disk since you read it (probably edited by hand). Nothing was written. Read it again and redo your change on what it holds now.`;
+const readAgain = (rel: string) => `${rel} changed on disk since you read it (probably edited by hand). Nothing was written. Read it again and redo your change on what it holds now.`;
 
 /**
  * The write-safety rule: an existing file may be changed only if this run read it and it has

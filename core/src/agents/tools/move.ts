@@ -70,7 +70,7 @@ export const moveTool = defineTool({
   title: 'Move or rename',
   description:
     'Move or rename a file or folder; never overwrites. Use it to file a bucket note or an attachment into a project, ' +
-    'or to move an inbox item\'s attachments where they belong. A file must have been read in this session and be unchanged since.',
+    "or to move an inbox item's attachments where they belong. A file must have been read in this session and be unchanged since.",
   input: z.object({
     from: z.string().describe('Current path relative to the vault root, e.g. "bucket/2025-01-31-photo.png".'),
     to: z.string().describe('New path relative to the vault root, e.g. "projects/acme/photo.png". Must not exist yet.'),

@@ -2,7 +2,10 @@ import { asRecord, oneLine } from './text.js';
 
 const records = (value: unknown): Array<Record<string, unknown>> => (Array.isArray(value) ? value.map(asRecord) : []);
 const short = (commit: unknown) => String(commit ?? '').slice(0, 7);
-const when = (iso: unknown) => String(iso ?? '').replace('T', ' ').replace(/:\d\d(\.\d+)?Z$/, ' UTC');
+const when = (iso: unknown) =>
+  String(iso ?? '')
+    .replace('T', ' ')
+    .replace(/:\d\d(\.\d+)?Z$/, ' UTC');
 
 /** "  created  path" lines (a move names where the file was). */
 export function changeLines(changes: unknown, indent = '  '): string[] {

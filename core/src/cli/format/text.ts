@@ -30,5 +30,4 @@ export function errorLine(status: number, body: Buffer): string {
   return `HTTP ${String(status)}${message ? `: ${message}` : ''}`;
 }
 
-export const asRecord = (value: unknown): Record<string, unknown> =>
-  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+export const asRecord = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});

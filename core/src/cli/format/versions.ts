@@ -2,7 +2,10 @@ import { quoted } from '../shell-words.js';
 import { asRecord, oneLine } from './text.js';
 
 const records = (value: unknown): Array<Record<string, unknown>> => (Array.isArray(value) ? value.map(asRecord) : []);
-const when = (iso: unknown) => String(iso ?? '').replace('T', ' ').replace(/:\d\d(\.\d+)?Z$/, ' UTC');
+const when = (iso: unknown) =>
+  String(iso ?? '')
+    .replace('T', ' ')
+    .replace(/:\d\d(\.\d+)?Z$/, ' UTC');
 
 /** A note's versions, newest first: the commit to restore from, when, who made it (update id, hand edit, undo…), how. */
 export function versionLines(response: unknown, path: string): string[] {
@@ -14,7 +17,9 @@ export function versionLines(response: unknown, path: string): string[] {
     const change = asRecord(v.change);
     const by = v.update_id ? `update ${String(v.update_id)}` : v.kind === 'hand' ? 'hand edits' : String(v.kind);
     const moved = change.from ? ` (from ${String(change.from)})` : change.to ? ` (to ${String(change.to)})` : '';
-    out.push(`  ${String(v.commit).slice(0, 12)}  ${when(v.at)}  ${String(change.kind ?? '').padEnd(7)} by ${by}${moved}${v.title && v.kind !== 'hand' && !v.update_id ? `: ${oneLine(v.title, 80)}` : ''}`);
+    out.push(
+      `  ${String(v.commit).slice(0, 12)}  ${when(v.at)}  ${String(change.kind ?? '').padEnd(7)} by ${by}${moved}${v.title && v.kind !== 'hand' && !v.update_id ? `: ${oneLine(v.title, 80)}` : ''}`,
+    );
   }
   out.push('', `Restore one with: ./knower restore ${quoted(path)} --to COMMIT`);
   if (typeof r.next_cursor === 'string') out.push(`Older: ./knower restore ${quoted(path)} --cursor ${r.next_cursor}`);

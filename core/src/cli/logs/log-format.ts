@@ -58,7 +58,12 @@ export function createLogFormatter(opts: { timeZone?: string } = {}): LogFormatt
       }
       const lines = [`${head(entry)} ${String(entry.msg ?? '')}${fields(entry)}${reqId ? `  (${reqId})` : ''}`];
       const err = asEntry(entry.err);
-      if (err) lines.push(...String(err.stack ?? `${String(err.type ?? 'Error')}: ${String(err.message)}`).split('\n').map((l) => `    ${l}`));
+      if (err)
+        lines.push(
+          ...String(err.stack ?? `${String(err.type ?? 'Error')}: ${String(err.message)}`)
+            .split('\n')
+            .map((l) => `    ${l}`),
+        );
       return lines;
     },
   };

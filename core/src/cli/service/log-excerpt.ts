@@ -20,5 +20,10 @@ export function showLogSince(out: Output, logFile: string, offset: number): void
   out.warn(`last lines of ${logFile}:`);
   const lines = text.split('\n');
   if (lines.at(-1) === '') lines.pop();
-  out.writeErr(lines.slice(-40).map((l) => `${l}\n`).join(''));
+  out.writeErr(
+    lines
+      .slice(-40)
+      .map((l) => `${l}\n`)
+      .join(''),
+  );
 }

@@ -25,7 +25,10 @@ function isZombie(pid: number): boolean {
   } catch {
     return false;
   }
-  return stat.slice(stat.lastIndexOf(')') + 1).trim().startsWith('Z');
+  return stat
+    .slice(stat.lastIndexOf(')') + 1)
+    .trim()
+    .startsWith('Z');
 }
 
 function commandLine(pid: number): string | undefined {

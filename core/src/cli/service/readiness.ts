@@ -17,7 +17,7 @@ export async function waitForAnswer(client: HttpClient, timeoutS: number, alive?
   return { kind: 'timeout' };
 }
 
-export function progressLine(health: Health): string {
+function progressLine(health: Health): string {
   const i = health.indexing;
   if (!i) return 'Indexing the vault…';
   // Before the first pass has listed anything there is no count to show, only that it started.
@@ -26,7 +26,7 @@ export function progressLine(health: Health): string {
 }
 
 /** Said once search covers the vault, after progress was shown. */
-export function readyLine(health: Health): string {
+function readyLine(health: Health): string {
   const total = health.indexing?.search.total;
   return total === undefined ? 'Search covers the vault.' : `Search covers the vault: ${String(total)} note${total === 1 ? '' : 's'}.`;
 }

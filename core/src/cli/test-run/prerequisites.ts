@@ -9,7 +9,7 @@ export interface Probe {
   executable(file: string): boolean;
 }
 
-export const machineProbe: Probe = {
+const machineProbe: Probe = {
   runs: (command, args) => succeeds(command, args, 10_000),
   executable(file) {
     try {

@@ -13,7 +13,7 @@ interface Counts {
 }
 
 /** Passed and failed tests in a vitest/jest or Playwright JSON report; null when there is none. */
-export function reportCounts(file: string): Counts | null {
+function reportCounts(file: string): Counts | null {
   let r: Record<string, unknown>;
   try {
     r = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;

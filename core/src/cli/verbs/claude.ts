@@ -86,8 +86,8 @@ async function installPlugin(ctx: Context, bin: string, scope: string, steps: st
   const installed = await claudeRun(ctx, bin, install);
   if (installed.code !== 0) return failed(`claude ${install.join(' ')} failed:`, ...lastLines(installed));
   ctx.out.say(`Installed the Claude Code plugin ${PLUGIN} (scope ${scope}) from ${marketplace[3]}.`);
-  ctx.out.say('New Claude Code sessions start with a brief of the repository\'s Knower project and send what they established to Knower;');
-  ctx.out.say('Knower\'s MCP tools are listed by /mcp inside Claude Code (or `claude mcp list`).');
+  ctx.out.say("New Claude Code sessions start with a brief of the repository's Knower project and send what they established to Knower;");
+  ctx.out.say("Knower's MCP tools are listed by /mcp inside Claude Code (or `claude mcp list`).");
   return EXIT.ok;
 }
 

@@ -29,6 +29,9 @@ table.set(show.name, show);
 table.set(retry.name, retry);
 table.set(restore.name, restore);
 table.set(claude.name, claude);
-table.set('help', helpVerb((name) => table.get(name)?.help));
+table.set(
+  'help',
+  helpVerb((name) => table.get(name)?.help),
+);
 
 export const verbs: ReadonlyMap<string, Verb> = table;

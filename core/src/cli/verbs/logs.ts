@@ -40,10 +40,25 @@ made for reading (time, level, message; one line per request), without the /heal
     const display = (rawLines: string[]) => (raw ? rawLines : rawLines.flatMap((l) => formatter.format(l)));
     const tail = tailLines(logFile, count, (rawLines) => (raw ? rawLines.length : rawLines.reduce((n, l) => n + createLogFormatter().format(l).length, 0)));
     const shown = display(tail.lines);
-    ctx.out.write(shown.slice(Math.max(0, shown.length - count)).map((l) => `${l}\n`).join(''));
+    ctx.out.write(
+      shown
+        .slice(Math.max(0, shown.length - count))
+        .map((l) => `${l}\n`)
+        .join(''),
+    );
     if (follow) {
       await ctx.interruptible((signal) =>
-        followFile(logFile, tail.size, (added) => ctx.out.write(display(added).map((l) => `${l}\n`).join('')), signal),
+        followFile(
+          logFile,
+          tail.size,
+          (added) =>
+            ctx.out.write(
+              display(added)
+                .map((l) => `${l}\n`)
+                .join(''),
+            ),
+          signal,
+        ),
       );
     }
     return EXIT.ok;

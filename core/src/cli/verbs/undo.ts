@@ -6,7 +6,6 @@ import { COMMIT, UPDATE_ID } from '../ids.js';
 import { EXIT, isFailure, usageError } from '../outcome.js';
 import type { Verb } from './verb.js';
 
-
 export const undo: Verb = {
   name: 'undo',
   help: `Usage: knower undo ID [--json]

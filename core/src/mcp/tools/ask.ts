@@ -12,9 +12,7 @@ export const askTool = defineMcpTool({
     'It is read-only and may take tens of seconds.',
   input: z.object({
     question: queryText.describe('The question, in natural language, e.g. "When is the acme launch and what blocks it?".'),
-    mode: searchMode
-      .default('fast')
-      .describe('Search mode the agent uses: "fast" (keyword, default) or "deep" (semantic; slower, falls back to fast when unavailable).'),
+    mode: searchMode.default('fast').describe('Search mode the agent uses: "fast" (keyword, default) or "deep" (semantic; slower, falls back to fast when unavailable).'),
     scope: projectScope.optional(),
   }),
   output: z.object({

@@ -13,11 +13,7 @@ export const rememberTool = defineMcpTool({
     'Returns at once with an update id; if the agent cannot decide where it belongs, it asks the user in the Knower inbox.',
   input: z.object({
     // No length bounds here: the update door refuses empty and too long text with the same code and sentence as POST /update.
-    text: z
-      .string()
-      .describe(
-        `The information to store, in plain text or markdown, at most ${UPDATE_LIMITS.textChars} characters, e.g. "Acme launch moved to 12 May; Dana owns the press kit."`,
-      ),
+    text: z.string().describe(`The information to store, in plain text or markdown, at most ${UPDATE_LIMITS.textChars} characters, e.g. "Acme launch moved to 12 May; Dana owns the press kit."`),
   }),
   output: z.object({ id: z.string(), status: z.string(), duplicate: z.boolean() }),
   // Not read-only: it changes the vault. Not destructive: the update agent adds and amends

@@ -30,7 +30,7 @@ export const sectionTool = defineMcpTool({
       .min(1)
       .max(10_000)
       .optional()
-      .describe('Which of the headings with this name or path, counting from 1 in the note\'s order; needed only when the name repeats (outline shows it).'),
+      .describe("Which of the headings with this name or path, counting from 1 in the note's order; needed only when the name repeats (outline shows it)."),
   }),
   output: z.object({ path: z.string(), heading: z.string(), level: z.number(), line: z.number(), end: z.number(), occurrence: z.number(), text: z.string(), partial: z.boolean() }),
   annotations: READ_ONLY,

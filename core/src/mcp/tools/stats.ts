@@ -13,10 +13,15 @@ function format(s: Stats): string {
   if (s.projects.length === 0) lines.push('- (no project folders yet)');
   lines.push(`Outside projects/: ${s.elsewhere.notes} notes · ${s.elsewhere.tokens} tokens · ${s.elsewhere.updates} updates · ${count(s.elsewhere.hand_edits)} hand edits`);
   lines.push('', `Search index: ${count(s.index.indexed)} of ${s.index.indexable} notes (${pct(s.index.coverage)})${s.index.problem ? ` — ${s.index.problem}` : ''}.`);
-  lines.push(`Embeddings for deep search: ${count(s.embeddings.embedded)} embedded, ${count(s.embeddings.pending)} pending (${pct(s.embeddings.coverage)}); models ${s.embeddings.models_present ? 'present' : 'not downloaded'}.`);
+  lines.push(
+    `Embeddings for deep search: ${count(s.embeddings.embedded)} embedded, ${count(s.embeddings.pending)} pending (${pct(s.embeddings.coverage)}); models ${s.embeddings.models_present ? 'present' : 'not downloaded'}.`,
+  );
   if (s.recent_updates.length) {
     lines.push('', 'Latest updates:');
-    for (const u of s.recent_updates) lines.push(`- ${u.created.slice(0, 16).replace('T', ' ')} ${u.id} (${u.status}${u.projects.length ? `; ${u.projects.join(', ')}` : ''}): ${(u.summary ?? u.text).replace(/\s+/g, ' ').slice(0, 160)}`);
+    for (const u of s.recent_updates)
+      lines.push(
+        `- ${u.created.slice(0, 16).replace('T', ' ')} ${u.id} (${u.status}${u.projects.length ? `; ${u.projects.join(', ')}` : ''}): ${(u.summary ?? u.text).replace(/\s+/g, ' ').slice(0, 160)}`,
+      );
   }
   if (s.recent_notes.length) {
     lines.push('', 'Recently changed notes:');

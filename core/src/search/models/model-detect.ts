@@ -29,7 +29,7 @@ const QMD_DEFAULT_MODELS: Record<ModelRole, string> = {
 const ENV_NAMES: Record<ModelRole, string> = { embed: 'QMD_EMBED_MODEL', generate: 'QMD_GENERATE_MODEL', rerank: 'QMD_RERANK_MODEL' };
 
 /** qmd's model cache: $XDG_CACHE_HOME/qmd/models, else $HOME/.cache/qmd/models. */
-export function modelCacheDir(env: NodeJS.ProcessEnv): string {
+function modelCacheDir(env: NodeJS.ProcessEnv): string {
   if (env.XDG_CACHE_HOME) return join(env.XDG_CACHE_HOME, 'qmd', 'models');
   return join(env.HOME || homedir(), '.cache', 'qmd', 'models');
 }

@@ -56,7 +56,7 @@ interface Word {
   negated: boolean;
 }
 
-export function splitQuery(query: string): Word[] {
+function splitQuery(query: string): Word[] {
   const text = query.replace(/\s+/g, ' ').trim();
   // An unmatched quote is a typo, not syntax: treat it as a separator.
   const balanced = (text.match(/"/g) ?? []).length % 2 === 0 ? text : text.replace(/"/g, ' ');
@@ -97,7 +97,9 @@ export function planQuery(query: string): QueryPlan | null {
 /** The word as typed (minus the punctuation around it), then its pieces: what a snippet looks for. */
 function snippetWords(text: string): string[] {
   const trimmed = normalize(text).replace(/^[^\p{L}\p{N}.]+|[^\p{L}\p{N}+#]+$/gu, '');
-  const pieces = tokenize(text).filter((t) => (t.kind === 'word' || t.kind === 'spaceless') && [...t.text].length > 1).map((t) => t.text);
+  const pieces = tokenize(text)
+    .filter((t) => (t.kind === 'word' || t.kind === 'spaceless') && [...t.text].length > 1)
+    .map((t) => t.text);
   return [trimmed, ...pieces].filter((w) => w !== '');
 }
 

@@ -37,5 +37,4 @@ export class MemoryStore implements FactsStore {
   pathsUnder(prefix: string): string[] {
     return [...this.known.keys()].filter((p) => p.startsWith(prefix));
   }
-
 }

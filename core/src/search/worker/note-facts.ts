@@ -14,8 +14,6 @@ export interface NoteReading {
   indexText: string;
 }
 
-export { fileStem as fileName } from '../../vault/note-reader.js';
-
 /** Everything Knower derives from one note's text: its facts, its search title and indexed text. */
 export function readNote(rel: string, text: string, info: FileInfo): NoteReading {
   const note = readNoteText(text);

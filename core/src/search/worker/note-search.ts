@@ -99,7 +99,10 @@ export class NoteSearch {
     const counted = each.map((word) => ({ word, n: this.s.count.get<number>(word, cap) ?? 0 })).filter((c) => c.n > 0);
     const rare = counted.filter((c) => c.n < cap).sort((a, b) => a.n - b.n);
     if (rare.length > 0) return rare.slice(0, MAX_OR_WORDS).map((c) => c.word);
-    return counted.sort((a, b) => b.word.length - a.word.length).slice(0, MAX_COMMON_OR_WORDS).map((c) => c.word);
+    return counted
+      .sort((a, b) => b.word.length - a.word.length)
+      .slice(0, MAX_COMMON_OR_WORDS)
+      .map((c) => c.word);
   }
 
   describe(paths: readonly string[]): Omit<SearchRow, 'score'>[] {

@@ -89,7 +89,18 @@ export class NoteStore implements FactsStore {
   }
 
   putFacts(f: FileFacts): void {
-    this.s.putFacts.run(f.path, f.kind, f.size, f.mtimeMs, f.birthtimeMs, f.tokens ?? null, f.bodyHash ?? null, f.frontmatter ? JSON.stringify(f.frontmatter) : null, f.indexed ? 1 : 0, f.origin ?? null);
+    this.s.putFacts.run(
+      f.path,
+      f.kind,
+      f.size,
+      f.mtimeMs,
+      f.birthtimeMs,
+      f.tokens ?? null,
+      f.bodyHash ?? null,
+      f.frontmatter ? JSON.stringify(f.frontmatter) : null,
+      f.indexed ? 1 : 0,
+      f.origin ?? null,
+    );
   }
 
   /** Puts the note into search (or refreshes it); false when it has nothing to index. */

@@ -2,9 +2,14 @@ import { splitNote } from '../../vault/frontmatter.js';
 
 export const MAX_SNIPPET_CHARS = 300;
 
-const tidy = (lines: string[]) => lines.map((l) => l.trimEnd()).join('\n').replace(/\n{3,}/g, '\n\n').trim();
+const tidy = (lines: string[]) =>
+  lines
+    .map((l) => l.trimEnd())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 
-export function trimSnippet(text: string): string {
+function trimSnippet(text: string): string {
   if (text.length <= MAX_SNIPPET_CHARS) return text;
   const cut = text.slice(0, MAX_SNIPPET_CHARS - 1);
   const space = cut.search(/\s\S*$/);
@@ -18,10 +23,13 @@ export function trimSnippet(text: string): string {
  */
 export function snippetFor(text: string, terms: readonly string[]): string {
   const lines = splitNote(text).body.replace(/\r\n/g, '\n').split('\n');
-  const hit = terms.length === 0 ? -1 : lines.findIndex((line) => {
-    const lower = line.toLowerCase();
-    return terms.some((t) => lower.includes(t));
-  });
+  const hit =
+    terms.length === 0
+      ? -1
+      : lines.findIndex((line) => {
+          const lower = line.toLowerCase();
+          return terms.some((t) => lower.includes(t));
+        });
   if (hit >= 0) return trimSnippet(tidy(lines.slice(Math.max(0, hit - 1), hit + 3)));
   return trimSnippet(tidy(lines.filter((l) => l.trim() !== '').slice(0, 4)));
 }

@@ -18,7 +18,7 @@
  */
 
 /** Bump when the rules above change: an index built with other rules is rebuilt. */
-export const TOKENIZER_VERSION = 1;
+const TOKENIZER_VERSION = 1;
 
 /** Identifies the rules and the dictionaries: ICU's word lists change with Node's ICU version. */
 export function tokenizerId(): string {

@@ -56,7 +56,9 @@ function search({ query, limit, prefix }: SearchArgs): SearchOutcome {
 
 function describe({ paths, query }: { paths: string[]; query: string }): WorkerHit[] {
   const words = planQuery(query)?.words ?? [];
-  return need(reader, 'search').describe(paths).map((r) => ({ path: r.path, title: r.title, score: 0, snippet: snippetFor(readNoteText(root, r.path), words) }));
+  return need(reader, 'search')
+    .describe(paths)
+    .map((r) => ({ path: r.path, title: r.title, score: 0, snippet: snippetFor(readNoteText(root, r.path), words) }));
 }
 
 function status(): StatusResult {

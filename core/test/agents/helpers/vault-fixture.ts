@@ -8,7 +8,7 @@ import { directWriter, ensureSkeleton, VaultIndex } from '../../../src/vault/ind
 import { createFakeSearchEngine } from '../../fakes/fake-search-engine.js';
 import { makeTempDir } from '../../helpers/temp-dir.js';
 
-export const NOW = new Date('2025-03-14T09:26:00Z');
+const NOW = new Date('2025-03-14T09:26:00Z');
 
 /** Agents whose runs write straight to the vault unless a test hands them a writer. */
 export interface TestAgents extends Omit<Agents, 'runUpdate' | 'writeFailedItem'> {
@@ -72,21 +72,25 @@ export async function makeVault(files: Record<string, string | Buffer> = {}): Pr
       for (const facts of result.upserts) index.set(entryOf(facts, { mode: 'all' }));
     },
     read: (rel) => readFile(path.join(root, rel), 'utf8'),
-    exists: (rel) => stat(path.join(root, rel)).then(() => true, () => false),
+    exists: (rel) =>
+      stat(path.join(root, rel)).then(
+        () => true,
+        () => false,
+      ),
     write,
     session: (agent = 'update', extra = {}) => newSession({ root, index, search, clock: fixture.clock, log: silentLogger, writer: directWriter }, agent, extra),
     agents: (anthropic, maxIterations) =>
-      writingDirectly(createAgents({
-        root,
-        index,
-        search,
-        clock: fixture.clock,
-        log: silentLogger,
-        ...(maxIterations ? { maxIterations } : {}),
-        ...(anthropic
-          ? { anthropic: { apiKey: 'sk-test', model: 'claude-test', searchModel: 'claude-test-search', maxRetries: 2, timeoutMs: 5_000, ...anthropic } }
-          : {}),
-      })),
+      writingDirectly(
+        createAgents({
+          root,
+          index,
+          search,
+          clock: fixture.clock,
+          log: silentLogger,
+          ...(maxIterations ? { maxIterations } : {}),
+          ...(anthropic ? { anthropic: { apiKey: 'sk-test', model: 'claude-test', searchModel: 'claude-test-search', maxRetries: 2, timeoutMs: 5_000, ...anthropic } } : {}),
+        }),
+      ),
     agentsWith: (deps) => writingDirectly(createAgents({ root, index, search, clock: fixture.clock, log: silentLogger, retryBaseDelayMs: 10, ...deps })),
     cleanup: temp.cleanup,
   };

@@ -18,9 +18,7 @@ export function captureText({ event, cwd, repo, project, session, now, maxChars 
   const where = `the repository ${repo} (${cwd}${session.branch ? `, branch ${session.branch}` : ''})`;
   const head = [
     `Notes from a Claude Code session in ${where}, captured ${MOMENT[event] ?? 'during the session'} on ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
-    project
-      ? `It belongs to the project ${project} (projects/${project}/): record its decisions, facts and open tasks there.`
-      : 'No project in the vault matches this repository yet.',
+    project ? `It belongs to the project ${project} (projects/${project}/): record its decisions, facts and open tasks there.` : 'No project in the vault matches this repository yet.',
     '',
     'What was asked, and what the session concluded (oldest first):',
   ].join('\n');

@@ -51,7 +51,15 @@ const stripReminders = (text) => text.replace(/<system-reminder>[\s\S]*?<\/syste
 /** What the person typed, or undefined for tool results, command echoes and interruptions. */
 function typedText(message) {
   const content = message?.content;
-  const text = typeof content === 'string' ? content : Array.isArray(content) ? content.filter((b) => b?.type === 'text').map((b) => b.text ?? '').join('\n') : '';
+  const text =
+    typeof content === 'string'
+      ? content
+      : Array.isArray(content)
+        ? content
+            .filter((b) => b?.type === 'text')
+            .map((b) => b.text ?? '')
+            .join('\n')
+        : '';
   if (Array.isArray(content) && content.some((b) => b?.type === 'tool_result')) return undefined;
   const clean = stripReminders(text);
   if (!clean || /^<(?:command-name|command-message|command-args|local-command-stdout|local-command-stderr|local-command-caveat|bash-input|bash-stdout|bash-stderr)>/.test(clean)) return undefined;

@@ -34,10 +34,7 @@ export function Dialog({ open, onOpenChange, title, hideTitle, description, clas
             </div>
           </div>
           {children}
-          <RadixDialog.Close
-            aria-label="Close"
-            className="absolute top-3.5 right-3.5 inline-flex size-7 items-center justify-center rounded-md text-muted hover:bg-hover hover:text-fg"
-          >
+          <RadixDialog.Close aria-label="Close" className="absolute top-3.5 right-3.5 inline-flex size-7 items-center justify-center rounded-md text-muted hover:bg-hover hover:text-fg">
             <X size={16} />
           </RadixDialog.Close>
         </RadixDialog.Content>
