@@ -3,6 +3,7 @@ import { isTextContent, setFrontmatterFields, type VaultAccess } from '../vault/
 import type { CommitInfo } from './commit-log.js';
 import { shorten } from './commit-message.js';
 import type { PathRevert } from './undo-path.js';
+import { reviewPath } from '../inbox/index.js';
 
 type Unreverted = Extract<PathRevert, { result: 'partial' | 'conflict' }>;
 
@@ -64,7 +65,7 @@ export async function writeUndoItem(
     ...(target.updateId ? { update_id: JSON.stringify(target.updateId) } : {}),
     status: 'undo-conflict',
   });
-  const written = await vault.writer.write(path.join(vault.root, 'inbox', opts.id, 'review.md'), review, { expect: null });
-  if (!written.ok) throw new Error(`inbox/${opts.id}/review.md already exists`);
+  const written = await vault.writer.write(path.join(vault.root, reviewPath(opts.id)), review, { expect: null });
+  if (!written.ok) throw new Error(`${reviewPath(opts.id)} already exists`);
   return opts.id;
 }
