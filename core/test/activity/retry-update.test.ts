@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { apiError, text, toolUse, turn } from '../fakes/fake-anthropic-server.js';
 import { forUpdate } from '../fakes/scripted-model.js';
 import { startHistoryApp, type HistoryApp } from '../history/history-fixture.js';
-import { waitFor } from '../helpers/temp-dir.js';
+import { updateEnded } from '../helpers/test-app.js';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
@@ -40,15 +40,7 @@ async function sendWithImage(h: HistoryApp, words: string): Promise<string> {
   return (res.json() as { id: string }).id;
 }
 
-const finished = (h: HistoryApp, id: string) =>
-  waitFor(
-    () => {
-      const record = h.app.knower.queue.get(id);
-      return record && ['done', 'inbox', 'failed'].includes(record.status) && record;
-    },
-    20_000,
-    `update ${id} to finish`,
-  );
+const finished = (h: HistoryApp, id: string) => updateEnded(h.app, id, 20_000);
 
 describe('POST /updates/:id/retry', () => {
   let h: HistoryApp;

@@ -4,8 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_MODEL_CALLS_PER_QUESTION, MAX_MODEL_CALLS_PER_UPDATE, MODEL_CALL_RETRIES, UPDATE_MAX_STEPS } from '../../src/agents/index.js';
 import { DEFAULT_RETRY } from '../../src/queue/update-queue.js';
 import { answer, fault, startScriptedModel, tools, type ProviderName, type ScriptedModel } from '../fakes/scripted-provider.js';
-import { waitFor } from '../helpers/temp-dir.js';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { startTestApp, updateEnded, type TestApp } from '../helpers/test-app.js';
 import { makeVault } from './helpers/vault-fixture.js';
 
 // How many model calls one update can make, counted at the fake server, through the real queue
@@ -28,14 +27,7 @@ async function start(provider: ProviderName) {
     model,
     async run(text: string) {
       const { id } = (await app.inject({ method: 'POST', url: '/update', payload: { text } })).json<{ id: string }>();
-      return waitFor(
-        () => {
-          const record = app.knower.queue.get(id);
-          return record && ['done', 'inbox', 'failed'].includes(record.status) && record;
-        },
-        30_000,
-        `update ${id} to finish`,
-      );
+      return updateEnded(app, id, 30_000);
     },
   };
 }

@@ -2,8 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { say, startFakeOpenAIServer, type FakeOpenAIServer } from '../fakes/fake-openai-server.js';
-import { waitFor } from '../helpers/temp-dir.js';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { startTestApp, updateEnded, type TestApp } from '../helpers/test-app.js';
 
 describe('a model that answers without calling any tool', () => {
   let t: TestApp | undefined;
@@ -18,14 +17,7 @@ describe('a model that answers without calling any tool', () => {
     t = await startTestApp({ env: { KNOWER_PROVIDER: 'openai', OPENAI_BASE_URL: model.baseURL, KNOWER_MODEL: 'small-local-model' } });
     await t.app.knower.whenSettled();
     const { id } = (await t.app.inject({ method: 'POST', url: '/update', payload: { text: 'The spare key is under the blue pot.' } })).json();
-    const record = await waitFor(
-      () => {
-        const r = t!.app.knower.queue.get(id);
-        return r && ['done', 'inbox', 'failed'].includes(r.status) && r;
-      },
-      10_000,
-      'the update',
-    );
+    const record = await updateEnded(t!.app, id);
     expect(record).toMatchObject({ status: 'done', fallback: 'bucket' });
     const note = record.files?.find((f) => f.startsWith('bucket/') && f.endsWith('.md'));
     expect(note).toBeDefined();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiError, calls, forUpdate, say, startFakeOpenAIServer, toolCall, type FakeOpenAIOptions, type FakeOpenAIServer } from '../fakes/fake-openai-server.js';
 import { waitFor } from '../helpers/temp-dir.js';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { startTestApp, updateEnded, type TestApp } from '../helpers/test-app.js';
 
 // The three moments over HTTP, with the real openai client against a local OpenAI-compatible
 // server, answering plainly and streamed.
@@ -31,15 +31,7 @@ async function start(stream: boolean, fake: FakeOpenAIOptions = {}) {
   await t.app.knower.whenSettled();
   const app = t.app;
   const post = async (route: string, body: unknown) => app.inject({ method: 'POST', url: route, payload: body as Record<string, unknown> });
-  const finished = (id: string) =>
-    waitFor(
-      () => {
-        const record = app.knower.queue.get(id);
-        return record && ['done', 'inbox', 'failed'].includes(record.status) && record;
-      },
-      20_000,
-      `update ${id} to finish`,
-    );
+  const finished = (id: string) => updateEnded(app, id, 20_000);
   const health = async () => (await app.inject({ method: 'GET', url: '/health' })).json() as { provider: Record<string, unknown> };
   return { server: model, app, post, finished, health, vault: t.vault };
 }

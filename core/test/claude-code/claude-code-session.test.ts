@@ -10,6 +10,7 @@ import { startFakeAnthropicServer, text, type FakeAnthropicServer, type ScriptSt
 import { makeTempDir, waitFor } from '../helpers/temp-dir.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { makeRepository, pluginRoot } from './hook-runner.js';
+import { childOutput } from '../helpers/child-output.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const claudeBin = path.join(repoRoot, 'node_modules', '.bin', 'claude');
@@ -64,8 +65,8 @@ afterAll(async () => {
 });
 
 function claude(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(claudeBin, [...args, '--plugin-dir', pluginRoot], {
+  return childOutput(
+    spawn(claudeBin, [...args, '--plugin-dir', pluginRoot], {
       cwd: repo,
       env: {
         PATH: process.env.PATH ?? '',
@@ -80,14 +81,8 @@ function claude(args: string[], env: Record<string, string> = {}): Promise<{ cod
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+    }),
+  );
 }
 
 const captures = () => t.app.knower.queue.recent(100).filter((r) => r.text.startsWith('Notes from a Claude Code session'));

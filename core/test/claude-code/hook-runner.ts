@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { childOutput, type ChildOutput } from '../helpers/child-output.js';
 
 /** The plugin folder, as Claude Code's ${CLAUDE_PLUGIN_ROOT} names it. */
 export const pluginRoot = path.resolve(import.meta.dirname, '../../../integrations/claude-code');
@@ -17,11 +18,7 @@ export async function declaredHooks(): Promise<Record<string, HookEntry[]>> {
   return file.hooks;
 }
 
-export interface HookRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+export type HookRun = ChildOutput;
 
 /**
  * Runs the command hooks.json declares for an event, the way Claude Code does: through the
@@ -35,16 +32,10 @@ export async function runHook(event: string, input: unknown, env: Record<string,
   const expanded = command.replaceAll('${CLAUDE_PLUGIN_ROOT}', pluginRoot);
   // KNOWER_TEST_HOOK_NODE_DIR puts another Node first (the hooks must run on Node 18 too).
   const PATH = [process.env.KNOWER_TEST_HOOK_NODE_DIR, process.env.PATH].filter(Boolean).join(path.delimiter);
-  return new Promise((resolve, reject) => {
-    const child = spawn('sh', ['-c', expanded], { env: { PATH, CLAUDE_PLUGIN_ROOT: pluginRoot, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(JSON.stringify(input));
-  });
+  const child = spawn('sh', ['-c', expanded], { env: { PATH, CLAUDE_PLUGIN_ROOT: pluginRoot, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const output = childOutput(child);
+  child.stdin.end(JSON.stringify(input));
+  return output;
 }
 
 /** A git repository (a real `git init`) at `dir`, with a subfolder to start sessions in. */

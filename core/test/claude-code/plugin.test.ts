@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../helpers/temp-dir.js';
 import { pluginRoot } from './hook-runner.js';
+import { childOutput } from '../helpers/child-output.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const binDir = path.join(repoRoot, 'node_modules', '.bin');
@@ -26,25 +27,17 @@ afterAll(() => scratch.cleanup());
 
 /** Claude Code and `knower` with a home of their own: nothing of the developer's Claude setup is read or changed. */
 function run(command: string, args: string[], opts: { home: string; path?: string; env?: Record<string, string> }): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const env = {
-      PATH: opts.path ?? `${binDir}:/usr/bin:/bin`,
-      HOME: opts.home,
-      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-      DISABLE_AUTOUPDATER: '1',
-      KNOWER_ENV_FILE: path.join(opts.home, 'no-such.env'),
-      KNOWER_RUN_DIR: path.join(opts.home, 'run'),
-      KNOWER_STATE_DIR: path.join(opts.home, 'state'),
-      ...opts.env,
-    };
-    const child = spawn(command, args, { env, cwd: opts.home, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  const env = {
+    PATH: opts.path ?? `${binDir}:/usr/bin:/bin`,
+    HOME: opts.home,
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    DISABLE_AUTOUPDATER: '1',
+    KNOWER_ENV_FILE: path.join(opts.home, 'no-such.env'),
+    KNOWER_RUN_DIR: path.join(opts.home, 'run'),
+    KNOWER_STATE_DIR: path.join(opts.home, 'state'),
+    ...opts.env,
+  };
+  return childOutput(spawn(command, args, { env, cwd: opts.home, stdio: ['ignore', 'pipe', 'pipe'] }));
 }
 
 const home = async (name: string) => {

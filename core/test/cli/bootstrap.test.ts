@@ -6,19 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
+import { childOutput } from '../helpers/child-output.js';
 import { repoRoot, type Run } from './knower-process.js';
 
 /** Runs the copy of the script in `checkout`, as a shell would. */
 function runCopy(checkout: string, args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(join(checkout, 'knower'), args, { env, cwd: checkout });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return childOutput(spawn(join(checkout, 'knower'), args, { env, cwd: checkout }));
 }
 
 const node22 = join(repoRoot, 'node_modules', '.bin', 'node');

@@ -5,15 +5,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
+import { childOutput, type ChildOutput } from '../helpers/child-output.js';
 
 export const repoRoot = resolve(import.meta.dirname, '../../..');
 const cli = join(repoRoot, 'knower');
 
-export interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+export type Run = ChildOutput;
 
 /**
  * A settings file in `scratch` whose defaults keep the CLI's state and run records there: a
@@ -42,16 +39,10 @@ export function shellEnv(scratch: string, extra: Record<string, string> = {}): N
 }
 
 export function runKnower(args: string[], env: NodeJS.ProcessEnv, cwd: string, input = ''): Promise<Run> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(cli, args, { env, cwd });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolvePromise({ code, stdout, stderr }));
-    child.stdin.end(input);
-  });
+  const child = spawn(cli, args, { env, cwd });
+  const output = childOutput(child);
+  child.stdin.end(input);
+  return output;
 }
 
 export interface StandIn {

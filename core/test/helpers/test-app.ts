@@ -5,7 +5,7 @@ import { loadConfig, type Config } from '../../src/config/index.js';
 import type { RetryPolicy } from '../../src/queue/index.js';
 import type { SearchEngine } from '../../src/search/index.js';
 import { createFakeSearchEngine } from '../fakes/fake-search-engine.js';
-import { makeTempDir } from './temp-dir.js';
+import { makeTempDir, waitFor } from './temp-dir.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -72,4 +72,16 @@ function assertLocalModel(config: Config): void {
   if (!['127.0.0.1', 'localhost', '[::1]'].includes(host)) {
     throw new Error(`this test would send its text to ${host}: point the ${provider.name} provider at a fake server on 127.0.0.1`);
   }
+}
+
+/** The update's record once it has ended: done, in the inbox, or failed. */
+export function updateEnded(app: FastifyInstance, id: string, timeoutMs = 10_000) {
+  return waitFor(
+    () => {
+      const record = app.knower.queue.get(id);
+      return record && ['done', 'inbox', 'failed'].includes(record.status) ? record : undefined;
+    },
+    timeoutMs,
+    `update ${id} to end`,
+  );
 }

@@ -4,8 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { resolveToolPath } from '../../src/agents/tool-paths.js';
 import { nodeFileOps, type FileOps } from '../../src/vault/index.js';
 import { startFakeAnthropicServer, text, toolUse, turn, type FakeAnthropicServer } from '../fakes/fake-anthropic-server.js';
-import { waitFor } from '../helpers/temp-dir.js';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { startTestApp, updateEnded, type TestApp } from '../helpers/test-app.js';
 
 /** exFAT, FAT, some SMB and FUSE mounts: link(2) fails with EPERM. */
 const withoutHardLinks: FileOps = {
@@ -51,14 +50,7 @@ describe('vaults on other filesystems', () => {
     expect((await t.app.inject('/health')).json().vault.filesystem).toEqual({ hardLinks: false, caseInsensitive: false });
     expect(await readFile(path.join(t.vault, 'overview.md'), 'utf8')).toContain('# Overview');
     const { id } = (await t.app.inject({ method: 'POST', url: '/update', payload: { text: 'File these' } })).json();
-    const record = await waitFor(
-      () => {
-        const r = t!.app.knower.queue.get(id);
-        return r && ['done', 'inbox', 'failed'].includes(r.status) && r;
-      },
-      10_000,
-      'the update',
-    );
+    const record = await updateEnded(t!.app, id);
     expect(record.status).toBe('done');
     expect(await readFile(path.join(t.vault, 'bucket', 'new.md'), 'utf8')).toContain('# New');
     expect(await readFile(path.join(t.vault, 'projects', 'keep.md'), 'utf8')).toContain('v2');

@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { FileOps } from '../../src/vault/index.js';
 import { nodeFileOps } from '../../src/vault/index.js';
 import { startFakeAnthropicServer, text, toolUse, turn, type FakeAnthropicServer } from '../fakes/fake-anthropic-server.js';
-import { makeTempDir, waitFor } from '../helpers/temp-dir.js';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
+import { startTestApp, updateEnded, type TestApp } from '../helpers/test-app.js';
 
 /**
  * The vault on a real 1 MB tmpfs, filled up. Where mounting is not possible (not root), a
@@ -78,15 +78,7 @@ describe('a vault whose disk is full', () => {
     await t.app.knower.whenSettled();
     return t;
   }
-  const finished = (id: string) =>
-    waitFor(
-      () => {
-        const r = t!.app.knower.queue.get(id);
-        return r && ['done', 'inbox', 'failed'].includes(r.status) && r;
-      },
-      15_000,
-      `update ${id}`,
-    );
+  const finished = (id: string) => updateEnded(t!.app, id, 15_000);
 
   it('fails an update retryably with its input intact, leaves no temp file, and files it on Retry once space is back', async () => {
     const app = (await start()).app;

@@ -4,8 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeAnthropicServer, text, toolUse, turn, type FakeAnthropicServer } from '../fakes/fake-anthropic-server.js';
-import { waitFor } from '../helpers/temp-dir.js';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { startTestApp, updateEnded, type TestApp } from '../helpers/test-app.js';
 
 describe('a FIFO and a socket in the vault', () => {
   let t: TestApp | undefined;
@@ -43,14 +42,7 @@ describe('a FIFO and a socket in the vault', () => {
     expect((await t.app.inject('/vault/file?path=bucket/plain.md')).statusCode).toBe(200);
 
     const { id } = (await t.app.inject({ method: 'POST', url: '/update', payload: { text: 'Read the pipe' } })).json();
-    const record = await waitFor(
-      () => {
-        const r = t!.app.knower.queue.get(id);
-        return r && ['done', 'inbox', 'failed'].includes(r.status) && r;
-      },
-      10_000,
-      'the update',
-    );
+    const record = await updateEnded(t!.app, id);
     expect(record).toMatchObject({ status: 'done', files: expect.arrayContaining(['bucket/after.md']) });
     const results = JSON.stringify(model.requests[1]?.body.messages.at(-1));
     expect(results).toContain('not a regular file');
@@ -78,14 +70,7 @@ describe('an agent tool call that hangs', () => {
     });
     await t.app.knower.whenSettled();
     const { id } = (await t.app.inject({ method: 'POST', url: '/update', payload: { text: 'Search first' } })).json();
-    const record = await waitFor(
-      () => {
-        const r = t!.app.knower.queue.get(id);
-        return r && ['done', 'inbox', 'failed'].includes(r.status) && r;
-      },
-      10_000,
-      'the update',
-    );
+    const record = await updateEnded(t!.app, id);
     expect(record).toMatchObject({ status: 'done', files: expect.arrayContaining(['bucket/note.md']) });
     expect(JSON.stringify(model.requests[1]?.body.messages.at(-1))).toContain('search did not finish within 200 ms and was stopped');
   });

@@ -5,7 +5,7 @@ import { apiError, slow, startFakeAnthropicServer, text, toolUse, turn, type Fak
 import { forUpdate } from '../fakes/scripted-model.js';
 import { openSse } from '../helpers/sse-client.js';
 import { waitFor } from '../helpers/temp-dir.js';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { startTestApp, updateEnded, type TestApp } from '../helpers/test-app.js';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
@@ -36,15 +36,7 @@ describe('updates, inbox and questions over HTTP (real SDK, fake Messages API)',
 
   const post = (route: string, body: unknown, headers: Record<string, string> = {}) =>
     fetch(`${base}${route}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  const finished = (id: string) =>
-    waitFor(
-      () => {
-        const record = t.app.knower.queue.get(id);
-        return record && ['done', 'inbox', 'failed'].includes(record.status) && record;
-      },
-      20_000,
-      `update ${id} to finish`,
-    );
+  const finished = (id: string) => updateEnded(t.app, id, 20_000);
 
   it('routes an update into an existing project and logs it with its id', async () => {
     await start();

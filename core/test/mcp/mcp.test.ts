@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitFor } from '../helpers/temp-dir.js';
+import { updateEnded } from '../helpers/test-app.js';
 import { startMcpApp, textOf, type McpFixture } from './mcp-client.js';
 
 let t: McpFixture;
@@ -81,14 +81,7 @@ describe('MCP over streamable HTTP', () => {
     const { id, status } = result.structuredContent as { id: string; status: string };
     expect(status).toBe('queued');
     expect(textOf(result)).toContain(`GET /updates/${id}`);
-    const record = await waitFor(
-      () => {
-        const r = t.app.knower.queue.get(id);
-        return r && ['done', 'inbox', 'failed'].includes(r.status) ? r : undefined;
-      },
-      15_000,
-      'the update to finish',
-    );
+    const record = await updateEnded(t.app, id, 15_000);
     expect(record.status).toBe('done');
     const note = record.files?.find((f) => f.endsWith('.md') && f.startsWith('bucket/'));
     expect(note).toBeDefined();
