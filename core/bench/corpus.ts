@@ -51,24 +51,27 @@ const RARE_TERMS = ['kowalczyk', 'zanzibar', 'quetzal', 'okonkwo', 'fjordline', 
 const CJK_PHRASES = ['我们讨论了知识库的结构', '会议记录已经整理好了', '下周去北京出差', '向量检索的效果还不错', '项目计划需要更新'];
 const CYRILLIC_PHRASES = ['хранилище заметок растёт', 'встреча перенесена на пятницу', 'бюджет проекта утверждён', 'поездка в Москву в мае', 'заметка о новом клиенте'];
 
-/** Cumulative Zipf(s=1.05) weights over the vocabulary: a sample is one binary search. */
-const cumulative = (() => {
-  let sum = 0;
-  return VOCABULARY.map((_, rank) => (sum += 1 / Math.pow(rank + 1, 1.05)));
-})();
-const total = cumulative[cumulative.length - 1] as number;
-
-export function word(rng: Rng): string {
-  const target = rng() * total;
-  let lo = 0;
-  let hi = cumulative.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((cumulative[mid] as number) < target) lo = mid + 1;
-    else hi = mid;
-  }
-  return VOCABULARY[lo] as string;
+/** A sampler of `words` by Zipf's law (exponent `s`): cumulative weights, a sample is one binary search. */
+export function zipfSampler(words: readonly string[], s: number): (rng: Rng) => string {
+  const cumulative = (() => {
+    let sum = 0;
+    return words.map((_, rank) => (sum += 1 / Math.pow(rank + 1, s)));
+  })();
+  const total = cumulative[cumulative.length - 1] as number;
+  return (rng) => {
+    const target = rng() * total;
+    let lo = 0;
+    let hi = cumulative.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((cumulative[mid] as number) < target) lo = mid + 1;
+      else hi = mid;
+    }
+    return words[lo] as string;
+  };
 }
+
+export const word = zipfSampler(VOCABULARY, 1.05);
 
 const capitalize = (s: string): string => `${s.charAt(0).toUpperCase()}${s.slice(1)}`;
 

@@ -5,7 +5,7 @@
  * corpus's common words plus generated ones, Zipf-weighted), so the index holds as many terms
  * and as much text as a real vault of that many notes. Deterministic for a given seed.
  */
-import { between, paragraph, pick, word, type Rng } from './corpus.js';
+import { between, paragraph, pick, word, zipfSampler, type Rng } from './corpus.js';
 
 const SYLLABLES = [
   'ka',
@@ -52,22 +52,7 @@ const LEXICON = Array.from({ length: LEXICON_SIZE }, (_, i) => {
   return out;
 });
 
-const cumulative = (() => {
-  let sum = 0;
-  return LEXICON.map((_, rank) => (sum += 1 / Math.pow(rank + 1, 1.1)));
-})();
-
-function lexWord(rng: Rng): string {
-  const target = rng() * (cumulative[cumulative.length - 1] as number);
-  let lo = 0;
-  let hi = cumulative.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((cumulative[mid] as number) < target) lo = mid + 1;
-    else hi = mid;
-  }
-  return LEXICON[lo] as string;
-}
+const lexWord = zipfSampler(LEXICON, 1.1);
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 

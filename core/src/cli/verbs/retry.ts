@@ -2,7 +2,7 @@ import { printAnswer } from '../answer-output.js';
 import { flag, stringValue } from '../args.js';
 import { callApi, connect } from '../api.js';
 import { asRecord } from '../format/text.js';
-import { idKind } from '../ids.js';
+import { updateOrQuestionId } from '../ids.js';
 import { EXIT, failed, isFailure, usageError } from '../outcome.js';
 import { followQuestion } from '../question-follow.js';
 import { reportWait, waitForUpdate } from '../update-wait.js';
@@ -28,11 +28,9 @@ again, 5 gave up waiting (the update goes on).
   options: { wait: { type: 'boolean' }, timeout: { type: 'string' }, json: { type: 'boolean' } },
   takesWords: true,
   async run(args, ctx) {
-    const [id, ...extra] = args.positionals;
-    if (!id) return usageError('which update or question? (knower retry ID; ./knower show ID says whether it failed)');
-    if (extra.length) return usageError(`unexpected argument '${extra[0] ?? ''}'`);
-    const kind = idKind(id);
-    if (kind !== 'update' && kind !== 'question') return usageError(`'${id}' is neither an update id (20250314-092600-a1b2c3) nor a question id (q-20250314-092600-a1b2c3)`);
+    const named = updateOrQuestionId(args.positionals, 'knower retry ID; ./knower show ID says whether it failed');
+    if (isFailure(named)) return named;
+    const { id, kind } = named;
     const timeout = stringValue(args, 'timeout') ?? '600';
     if (!/^\d+$/.test(timeout)) return usageError(`--timeout needs a whole number of seconds (got '${timeout}')`);
     const connection = connect(ctx);

@@ -1,8 +1,8 @@
 import { flag } from '../args.js';
 import { callApi, connect } from '../api.js';
 import { questionLines, updateLines } from '../format/record.js';
-import { idKind } from '../ids.js';
-import { EXIT, isFailure, usageError } from '../outcome.js';
+import { updateOrQuestionId } from '../ids.js';
+import { EXIT, isFailure } from '../outcome.js';
 import type { Verb } from './verb.js';
 
 export const show: Verb = {
@@ -20,11 +20,9 @@ Exit: 0 shown, 1 no such update or question.
   options: { json: { type: 'boolean' } },
   takesWords: true,
   async run(args, ctx) {
-    const [id, ...extra] = args.positionals;
-    if (!id) return usageError('which update or question? (knower show ID; ./knower history lists updates)');
-    if (extra.length) return usageError(`unexpected argument '${extra[0] ?? ''}'`);
-    const kind = idKind(id);
-    if (kind !== 'update' && kind !== 'question') return usageError(`'${id}' is neither an update id (20250314-092600-a1b2c3) nor a question id (q-20250314-092600-a1b2c3)`);
+    const named = updateOrQuestionId(args.positionals, 'knower show ID; ./knower history lists updates');
+    if (isFailure(named)) return named;
+    const { id, kind } = named;
     const connection = connect(ctx);
     if (isFailure(connection)) return connection;
     const answer = await callApi(ctx, connection.client, 'GET', `/${kind === 'update' ? 'updates' : 'questions'}/${id}`, { timeoutS: 30 });
