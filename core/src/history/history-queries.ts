@@ -1,4 +1,4 @@
-import type { UpdateRecord } from '../queue/index.js';
+import type { UpdateRecord } from '../records/index.js';
 import type { CommitInfo, CommitKind } from './commit-log.js';
 import { shorten } from './commit-message.js';
 import type { HistoryContext } from './context.js';

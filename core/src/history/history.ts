@@ -1,6 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { FINAL_STATUSES } from '../queue/index.js';
+import { FINAL_STATUSES } from '../records/index.js';
 import type { CommitInfo, CommitKind } from './commit-log.js';
+import type { VaultTurns } from '../vault/index.js';
 import { createHistoryEngine, type HistoryDeps } from './history-service.js';
 import { diffCommit, entryOf, listHistory, noteVersions } from './history-queries.js';
 import { changesOf } from './repo-read.js';
@@ -9,8 +10,8 @@ import { fail, type CommitDiff, type HistoryEntry, type NoteVersion, type Outcom
 import { undoCommit } from './undo.js';
 
 export interface CreateHistoryDeps extends HistoryDeps {
-  /** Runs `fn` in the update queue's turn: undo and restore never race an update. */
-  exclusive: <T>(fn: () => Promise<T>) => Promise<T>;
+  /** Undo and restore take a turn of their own: they never race an update. */
+  turns: Pick<VaultTurns, 'run'>;
 }
 
 /**
@@ -35,7 +36,7 @@ export function createHistory(deps: CreateHistoryDeps) {
 
   /** The commit of a finished update; null when the update changed nothing. */
   async function updateCommit(id: string): Promise<Outcome<CommitInfo | null>> {
-    const record = deps.recordOf(id);
+    const record = deps.records.latest(id);
     if (!record) return fail('update_not_found', 'no update with that id');
     if (!FINAL_STATUSES.has(record.status)) return fail('update_not_finished', `update ${id} is ${record.status}; it can be reviewed once it has finished`);
     // Its commit may still be on its way: the record is final a moment before the queue hands
@@ -62,14 +63,15 @@ export function createHistory(deps: CreateHistoryDeps) {
     /** From memory: the undos that reversed a commit. */
     undoneBy: (commit: string): string[] => ctx.commits.undoneByOf(commit),
 
-    list: (opts: { limit: number; before?: number; kinds?: ReadonlySet<CommitKind> }) => ready(async () => ({ ok: true as const, value: await listHistory(ctx, deps.recordOf, opts) })),
+    list: (opts: { limit: number; before?: number; kinds?: ReadonlySet<CommitKind> }) =>
+      ready(async () => ({ ok: true as const, value: await listHistory(ctx, (id: string) => deps.records.latest(id), opts) })),
 
     entry: (ref: string): Promise<Outcome<HistoryEntry>> =>
       ready(async () => {
         const found = findCommit(ref);
         if (!found.ok) return found;
         const raw = (await changesOf(ctx.repo.git, [found.value.commit])).get(found.value.commit) ?? [];
-        return { ok: true, value: entryOf(found.value, raw, ctx, deps.recordOf) };
+        return { ok: true, value: entryOf(found.value, raw, ctx, (id: string) => deps.records.latest(id)) };
       }),
 
     diff: (ref: string, opts: { words?: boolean }): Promise<Outcome<CommitDiff>> =>
@@ -89,7 +91,7 @@ export function createHistory(deps: CreateHistoryDeps) {
     undo: (ref: string): Promise<Outcome<UndoReport>> =>
       ready(async () => {
         const found = findCommit(ref);
-        return found.ok ? deps.exclusive(() => undoCommit(engine.host, found.value)) : found;
+        return found.ok ? deps.turns.run(() => undoCommit(engine.host, found.value)) : found;
       }),
 
     undoUpdate: (id: string): Promise<Outcome<UndoReport>> =>
@@ -100,7 +102,7 @@ export function createHistory(deps: CreateHistoryDeps) {
           return { ok: true, value: { status: 'nothing', of: '', update_id: id, commit: null, reverted: [], conflicts: [], message: `update ${id} changed nothing in the vault` } };
         }
         const target = found.value;
-        return deps.exclusive(() => undoCommit(engine.host, target));
+        return deps.turns.run(() => undoCommit(engine.host, target));
       }),
 
     versions: (rel: string, opts: { limit: number; before?: string }): Promise<Outcome<{ versions: NoteVersion[]; next?: string }>> =>
@@ -114,7 +116,7 @@ export function createHistory(deps: CreateHistoryDeps) {
     restore: (rel: string, ref: string): Promise<Outcome<RestoreReport>> =>
       ready(async () => {
         const found = findCommit(ref);
-        return found.ok ? deps.exclusive(() => restoreNote(engine.host, rel, found.value)) : found;
+        return found.ok ? deps.turns.run(() => restoreNote(engine.host, rel, found.value)) : found;
       }),
   };
 }

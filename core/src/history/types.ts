@@ -1,4 +1,4 @@
-import type { FileChange } from '../queue/index.js';
+import type { FileChange } from '../records/index.js';
 import type { CommitKind } from './commit-log.js';
 import type { Hunk } from './file-diff.js';
 

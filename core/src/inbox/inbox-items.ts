@@ -83,3 +83,13 @@ export async function listInboxItems(root: string): Promise<InboxSummary[]> {
   }
   return items.sort((a, b) => (a.created ?? '').localeCompare(b.created ?? '') || a.id.localeCompare(b.id));
 }
+
+/** The inbox as GET /inbox and GET /inbox/:id read it. */
+export function createInbox(deps: { root: string }) {
+  return {
+    list: () => listInboxItems(deps.root),
+    get: (id: string) => getInboxItem(deps.root, id),
+  };
+}
+
+export type Inbox = ReturnType<typeof createInbox>;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { Health } from '../health/index.js';
 
-export async function healthRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/health', () => app.knower.health.report());
+export async function healthRoutes(app: FastifyInstance, { health }: { health: Pick<Health, 'report'> }): Promise<void> {
+  app.get('/health', () => health.report());
 }

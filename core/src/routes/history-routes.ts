@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { commitParams, diffQuery, historyQuery, idParams, noteHistoryQuery, restoreBody } from '../api/index.js';
-import { isHistoryPath, type HistoryError, type Outcome } from '../history/index.js';
+import { isHistoryPath, type History, type HistoryError, type Outcome } from '../history/index.js';
 import { resolveVaultPath } from '../vault/index.js';
 import { sendError, sendPathError } from '../http/index.js';
 
@@ -24,9 +24,8 @@ function send<T>(reply: FastifyReply, outcome: Outcome<T>): T | FastifyReply {
  * an update or of any undo or restore, and a note's versions with restore. The service logic
  * lives in history/; these are the HTTP faces.
  */
-export async function historyRoutes(base: FastifyInstance): Promise<void> {
+export async function historyRoutes(base: FastifyInstance, { history, root }: { history: History; root: string }): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { history, root } = app.knower;
 
   app.get('/history', { schema: { querystring: historyQuery } }, async (request, reply) => {
     const { limit, cursor, kind } = request.query;

@@ -11,14 +11,14 @@ import { sendPathError } from '../http/index.js';
  * GET /vault/resolve (where wikilinks lead, for markdown that is not a note: answers, reviews)
  * and GET /vault/backlinks (which notes link to one).
  */
-export async function vaultLookupRoutes(base: FastifyInstance, opts: { views: IndexViews; backlinks: Backlinks }): Promise<void> {
+export async function vaultLookupRoutes(base: FastifyInstance, opts: { root: string; views: Pick<IndexViews, 'find' | 'resolve'>; backlinks: Backlinks }): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
   app.get('/vault/find', { schema: { querystring: findQuery } }, async (request) => opts.views.find(request.query.q, request.query.limit));
 
   // The notes linking to one (GET /vault/backlinks?path=), for the note view's "Linked from".
   app.get('/vault/backlinks', { schema: { querystring: pathQuery } }, async (request, reply) => {
-    const resolved = await resolveVaultPath(app.knower.root, request.query.path);
+    const resolved = await resolveVaultPath(opts.root, request.query.path);
     if (!resolved.ok) return sendPathError(reply, resolved.problem, resolved.message);
     return opts.backlinks.find(resolved.rel);
   });

@@ -1,6 +1,7 @@
 import { UPDATE_LIMITS } from '../api/index.js';
 import { getInboxItem, isInboxId } from '../inbox/index.js';
-import type { NewUpdate, UpdateQueue, UpdateRecord } from '../queue/index.js';
+import type { UpdateQueue } from '../queue/index.js';
+import type { NewUpdate, UpdateRecord } from '../records/index.js';
 
 /** What a person, a phone's share sheet, a coding agent or a retry hands in. */
 export interface UpdateInput {

@@ -24,11 +24,11 @@ describe('responses keep the shared contract', () => {
   let updateId: string;
   beforeAll(async () => {
     t = await startTestApp();
-    await t.app.knower.whenSettled();
+    await t.knower.whenSettled();
     const accepted = await t.app.inject({ method: 'POST', url: '/update', payload: { text: 'The heron came back to the pond today' } });
     updateId = acceptedSchema.parse(accepted.json()).id;
-    await waitFor(() => ['done', 'inbox', 'failed'].includes(t.app.knower.queue.get(updateId)?.status ?? ''), 20_000, 'the update to finish');
-    await t.app.knower.whenSettled();
+    await waitFor(() => ['done', 'inbox', 'failed'].includes(t.knower.queue.get(updateId)?.status ?? ''), 20_000, 'the update to finish');
+    await t.knower.whenSettled();
   });
   afterAll(() => t?.close());
 
