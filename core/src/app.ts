@@ -3,7 +3,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/index.js';
-import { describeError, sendError, validationError } from './http/index.js';
+import { checkedSerializer, describeError, sendError, validationError } from './http/index.js';
 import { createKnower, type Knower, type KnowerDeps } from './knower.js';
 import { mcpRoutes } from './mcp/index.js';
 import {
@@ -41,6 +41,8 @@ export async function buildService(deps: AppDeps): Promise<{ app: FastifyInstanc
   const app = Fastify({ logger: deps.logger ?? { level: config.logLevel }, bodyLimit: 1024 * 1024, schemaErrorFormatter: validationError });
   // Requests are checked against the zod schemas of api/, which also type the handlers.
   app.setValidatorCompiler(validatorCompiler);
+  // Answers are checked against the response schemas of api/ the routes declare (http/response-check.ts).
+  app.setSerializerCompiler(checkedSerializer);
   const knower = await createKnower(deps, app.log);
   app.addHook('onClose', () => knower.close());
   await registerEdge(app, knower, config);

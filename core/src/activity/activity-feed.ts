@@ -1,9 +1,10 @@
 import { publicView, type UpdateRecord } from '../records/index.js';
+
+type UpdateView = ReturnType<typeof publicView>;
 import type { QuestionRecord } from './question-record.js';
 
 /** One entry of Activity: an update (its record) or a question (its record), newest first. */
-export type ActivityItem =
-  { type: 'update'; id: string; at: string; update: Record<string, unknown>; history?: UpdateHistory } | { type: 'question'; id: string; at: string; question: QuestionRecord };
+export type ActivityItem = { type: 'update'; id: string; at: string; update: UpdateView; history?: UpdateHistory } | { type: 'question'; id: string; at: string; question: QuestionRecord };
 
 /** Where an update stands in the vault's history: its commit, and whether an undo reversed it. */
 export interface UpdateHistory {

@@ -60,6 +60,21 @@ export const noteVersionSchema = z.object({
 export const noteHistorySchema = z.object({ path: z.string(), versions: z.array(noteVersionSchema), next_cursor: z.string().nullish() });
 export const restoreReportSchema = z.object({ status: z.enum(['restored', 'unchanged']), path: z.string(), from: z.string(), commit: z.string().nullable() });
 /** SSE `history_updated`: a commit landed. */
+/** One commit of GET /history and GET /history/:commit: who made it, what it changed, what undid it. */
+export const historyEntrySchema = z.object({
+  commit: z.string(),
+  parent: z.string().nullable(),
+  kind: commitKindSchema,
+  at: z.string(),
+  author: z.string(),
+  title: z.string(),
+  update: z.object({ id: z.string(), status: z.string(), text: z.string(), summary: z.string().nullish() }).nullish(),
+  undoes: z.string().nullish(),
+  undone_by: z.array(z.string()),
+  restored_from: z.string().nullish(),
+  changes: z.array(fileChangeSchema),
+});
+export const historyPageSchema = z.object({ entries: z.array(historyEntrySchema), next_cursor: z.string().nullish() });
 export const historyUpdatedSchema = z.object({ commit: z.string(), kind: z.string(), update_id: z.string().nullish() });
 
 export type CommitKind = z.infer<typeof commitKindSchema>;

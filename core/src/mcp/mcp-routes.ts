@@ -29,6 +29,7 @@ function methodNotAllowed(_request: unknown, reply: FastifyReply): FastifyReply 
 export async function mcpRoutes(app: FastifyInstance, services: Omit<McpToolDeps, 'log' | 'project'>): Promise<void> {
   const deps: McpToolDeps = { ...services, log: app.log };
 
+  // No response schema: the transport writes JSON-RPC (or an event stream) to the raw response itself.
   app.post('/mcp', { bodyLimit: MCP_BODY_LIMIT }, async (request, reply) => {
     const project = sessionProject(services.index, clientContext(request.url));
     const server = createMcpServer(project ? { ...deps, project, search: projectFirst(services.search, project) } : deps);

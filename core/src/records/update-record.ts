@@ -70,7 +70,7 @@ export interface Retrying {
 }
 
 /** What clients see: the record without internals. */
-export function publicView(record: UpdateRecord): Record<string, unknown> {
+export function publicView(record: UpdateRecord) {
   const { seq: _seq, images, idempotency_key: _key, idempotency_hash: _hash, ...rest } = record;
   return { ...rest, images: images.map((i) => ({ name: i.name, mediaType: i.mediaType, size: i.size })) };
 }

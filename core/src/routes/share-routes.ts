@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { describeError, sendError } from '../http/index.js';
-import { UPDATE_LIMITS } from '../api/index.js';
+import { acceptedSchema, UPDATE_LIMITS } from '../api/index.js';
 import { readShareBody } from './share-body.js';
 import { updateRefusalStatus } from './update-refusals.js';
 import type { Updates } from '../updates/index.js';
@@ -24,7 +24,8 @@ export async function shareRoutes(app: FastifyInstance, { updates }: { updates: 
 
   // No route-wide bodyLimit: the multipart limits above bound a share, and anything else keeps
   // the app's 1 MB limit (a route's bodyLimit would also let an 81 MB JSON body be parsed).
-  app.post('/share', async (request, reply) => {
+  // A page navigation gets a redirect (303), a fetch for JSON the accepted update (202, checked against its schema).
+  app.post('/share', { schema: { response: { 202: acceptedSchema } } }, async (request, reply) => {
     const outcome = await share(updates, request).catch((err: { statusCode?: number; code?: string; message: string }): Outcome => {
       const { status, error, message } = describeError(err);
       if (status >= 500) request.log.error({ err }, 'share failed');

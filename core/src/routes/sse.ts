@@ -12,6 +12,7 @@ export async function sseRoutes(app: FastifyInstance, { bus }: { bus: Pick<Event
     for (const res of open) res.end();
   });
 
+  // No response schema: an event stream written to the raw response (hijacked).
   app.get('/sse', (request, reply) => {
     reply.hijack();
     const res = reply.raw;

@@ -4,7 +4,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { pathQuery, treeQuery } from '../api/index.js';
+import { noteSchema, pathQuery, treeQuery } from '../api/index.js';
 import { resolveVaultPath, type IndexViews, type NotePages, type VaultIndex } from '../vault/index.js';
 import { sendError, sendPathError } from '../http/index.js';
 import { flatTreeStream } from './tree-stream.js';
@@ -51,6 +51,7 @@ export async function vaultRoutes(base: FastifyInstance, { root, index, views, n
   // folders open. Both revalidate with an ETag instead of being resent: the flat one from the
   // index revision (the boot tells one process's revisions from another's), a folder's from its
   // content, so a change elsewhere in the vault still answers 304.
+  // No response schema: both answers are sent already serialized (the flat one streamed), which the serializer never sees.
   const boot = randomBytes(4).toString('hex');
   app.get('/vault/tree', { schema: { querystring: treeQuery } }, async (request, reply) => {
     const folder = request.query.path;
@@ -70,7 +71,7 @@ export async function vaultRoutes(base: FastifyInstance, { root, index, views, n
     return reply.type('application/json; charset=utf-8').send(body);
   });
 
-  app.get('/vault/file', { schema: { querystring: pathQuery } }, async (request, reply) => {
+  app.get('/vault/file', { schema: { querystring: pathQuery, response: { 200: noteSchema } } }, async (request, reply) => {
     const resolved = await resolveVaultPath(root, request.query.path);
     if (!resolved.ok) return sendPathError(reply, resolved.problem, resolved.message);
     const read = await notes.read(resolved.rel);
@@ -78,6 +79,7 @@ export async function vaultRoutes(base: FastifyInstance, { root, index, views, n
     return read.page;
   });
 
+  // No response schema: the file's own bytes, streamed.
   app.get('/vault/raw', { schema: { querystring: pathQuery } }, async (request, reply) => {
     const resolved = await resolveVaultPath(root, request.query.path);
     if (!resolved.ok) return sendPathError(reply, resolved.problem, resolved.message);
