@@ -3,12 +3,12 @@ import { createAgents, modelDeps, type Agents } from './agents/index.js';
 import { createBriefs, type Briefs } from './brief/index.js';
 import type { Config } from './config/index.js';
 import { announceFileChange, createEventBus, type EventBus } from './events/index.js';
-import { createDiskWatch, createHealth, type Health } from './health/index.js';
+import { createDiskWatch, createHealth, type HealthService } from './health/index.js';
 import { createHistory, type History } from './history/index.js';
 import { createInbox, inboxCountAnnouncer, type Inbox } from './inbox/index.js';
 import { createBackgroundJob, createTreeWriter, startVaultSync, type BackgroundJob } from './jobs/index.js';
 import { startInOrder } from './lifecycle.js';
-import { createBacklinks, type Backlinks } from './links/index.js';
+import { createBacklinks, type BacklinkFinder } from './links/index.js';
 import type { Logger } from './logger.js';
 import { createUpdateQueue, type RetryPolicy, type UpdateQueue } from './queue/index.js';
 import { UpdateStore } from './records/index.js';
@@ -38,7 +38,7 @@ export interface Knower {
   /** Folder listings, name lookups and link resolution over the index. */
   views: IndexViews;
   notes: NotePages;
-  backlinks: Backlinks;
+  backlinks: BacklinkFinder;
   bus: EventBus;
   search: SearchEngine;
   job: BackgroundJob;
@@ -63,7 +63,7 @@ export interface Knower {
   /** A repository's project brief, for coding agents. */
   briefs: Briefs;
   /** What GET /health reports. */
-  health: Health;
+  health: HealthService;
   /** Resolves when the start-up scan, the job, tree.md and the search index have all caught up. */
   whenSettled(): Promise<void>;
   /** Stops the queue, the history, the watcher and the job, and lets go of the vault. */

@@ -1,18 +1,12 @@
+import type { ActivityItem, UpdateHistory } from '../api/index.js';
 import { publicView, type UpdateRecord } from '../records/index.js';
-
-type UpdateView = ReturnType<typeof publicView>;
 import type { QuestionRecord } from './question-record.js';
 
-/** One entry of Activity: an update (its record) or a question (its record), newest first. */
-export type ActivityItem = { type: 'update'; id: string; at: string; update: UpdateView; history?: UpdateHistory } | { type: 'question'; id: string; at: string; question: QuestionRecord };
-
-/** Where an update stands in the vault's history: its commit, and whether an undo reversed it. */
-export interface UpdateHistory {
-  commit: string;
-  undone_by: string[];
-  /** True while an undo stands (an undo that was itself undone re-applied the update). */
-  undone: boolean;
-}
+/**
+ * One entry of Activity, an update (its record as clients see it) or a question (its record),
+ * and where an update stands in the vault's history: the wire's shapes, from api/.
+ */
+export type { ActivityItem, UpdateHistory } from '../api/index.js';
 
 export interface ActivitySources {
   updates: () => UpdateRecord[];

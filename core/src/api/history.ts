@@ -36,10 +36,28 @@ export const hunkSchema = z.object({
   lines: z.array(z.string()),
   words: z.array(z.object({ op: z.enum(['=', '-', '+']), text: z.string() })).nullish(),
 });
-export const fileDiffSchema = fileChangeSchema.extend({ binary: z.boolean().nullish(), too_large: z.boolean().nullish(), hunks: z.array(hunkSchema) });
-export const commitDiffSchema = z.object({ commit: z.string().nullable(), files: z.array(fileDiffSchema) });
+export const fileDiffSchema = fileChangeSchema.extend({
+  binary: z.boolean().nullish(),
+  too_large: z.boolean().nullish(),
+  hunks: z.array(hunkSchema),
+  /** The same hunks as unified diff text (`--- a/…`, `+++ b/…`, `@@ … @@`), for terminals. */
+  patch: z.string().nullish(),
+});
+/** null `commit`: an update that changed nothing. */
+export const commitDiffSchema = z.object({
+  commit: z.string().nullable(),
+  parent: z.string().nullish(),
+  kind: commitKindSchema.nullish(),
+  update_id: z.string().nullish(),
+  files: z.array(fileDiffSchema),
+});
 export const undoReportSchema = z.object({
+  /** undone: everything reverted; partial: some changes are in the inbox item; nothing: nothing left to revert. */
   status: z.enum(['undone', 'partial', 'nothing']),
+  /** The commit undone (and its update, for an update). */
+  of: z.string().nullish(),
+  update_id: z.string().nullish(),
+  /** The undo's own commit (undo it to re-apply); null when it changed nothing. */
   commit: z.string().nullable(),
   reverted: z.array(fileChangeSchema),
   conflicts: z.array(z.object({ path: z.string(), reason: z.string() })),
@@ -50,6 +68,7 @@ export const noteVersionSchema = z.object({
   commit: z.string(),
   kind: commitKindSchema.catch('hand'),
   at: z.string(),
+  author: z.string().nullish(),
   title: z.string(),
   update_id: z.string().nullish(),
   change: z.object({ kind: fileChangeSchema.shape.kind, from: z.string().nullish(), to: z.string().nullish() }),

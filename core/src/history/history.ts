@@ -6,7 +6,7 @@ import { createHistoryEngine, type HistoryDeps } from './history-service.js';
 import { diffCommit, entryOf, listHistory, noteVersions } from './history-queries.js';
 import { changesOf } from './repo-read.js';
 import { restoreNote } from './restore.js';
-import { fail, type CommitDiff, type HistoryEntry, type NoteVersion, type Outcome, type RestoreReport, type UndoReport } from './types.js';
+import { fail, type CommitDiff, type HistoryEntry, type NoteVersion, type HistoryOutcome, type RestoreReport, type UndoReport } from './types.js';
 import { undoCommit } from './undo.js';
 
 export interface CreateHistoryDeps extends HistoryDeps {
@@ -23,19 +23,19 @@ export function createHistory(deps: CreateHistoryDeps) {
   const engine = createHistoryEngine(deps);
   const { ctx } = engine;
 
-  async function ready<T>(fn: () => Promise<Outcome<T>>): Promise<Outcome<T>> {
+  async function ready<T>(fn: () => Promise<HistoryOutcome<T>>): Promise<HistoryOutcome<T>> {
     await engine.opened;
     const problem = engine.unavailable();
     return problem ? fail('history_unavailable', problem) : fn();
   }
 
-  const findCommit = (ref: string): Outcome<CommitInfo> => {
+  const findCommit = (ref: string): HistoryOutcome<CommitInfo> => {
     const info = ctx.commits.get(ref);
     return info ? { ok: true, value: info } : fail('commit_not_found', `no commit ${JSON.stringify(ref)} in the history`);
   };
 
   /** The commit of a finished update; null when the update changed nothing. */
-  async function updateCommit(id: string): Promise<Outcome<CommitInfo | null>> {
+  async function updateCommit(id: string): Promise<HistoryOutcome<CommitInfo | null>> {
     const record = deps.records.latest(id);
     if (!record) return fail('update_not_found', 'no update with that id');
     if (!FINAL_STATUSES.has(record.status)) return fail('update_not_finished', `update ${id} is ${record.status}; it can be reviewed once it has finished`);
@@ -66,7 +66,7 @@ export function createHistory(deps: CreateHistoryDeps) {
     list: (opts: { limit: number; before?: number; kinds?: ReadonlySet<CommitKind> }) =>
       ready(async () => ({ ok: true as const, value: await listHistory(ctx, (id: string) => deps.records.latest(id), opts) })),
 
-    entry: (ref: string): Promise<Outcome<HistoryEntry>> =>
+    entry: (ref: string): Promise<HistoryOutcome<HistoryEntry>> =>
       ready(async () => {
         const found = findCommit(ref);
         if (!found.ok) return found;
@@ -74,13 +74,13 @@ export function createHistory(deps: CreateHistoryDeps) {
         return { ok: true, value: entryOf(found.value, raw, ctx, (id: string) => deps.records.latest(id)) };
       }),
 
-    diff: (ref: string, opts: { words?: boolean }): Promise<Outcome<CommitDiff>> =>
+    diff: (ref: string, opts: { words?: boolean }): Promise<HistoryOutcome<CommitDiff>> =>
       ready(async () => {
         const found = findCommit(ref);
         return found.ok ? { ok: true, value: await diffCommit(ctx, found.value, opts) } : found;
       }),
 
-    updateDiff: (id: string, opts: { words?: boolean }): Promise<Outcome<CommitDiff>> =>
+    updateDiff: (id: string, opts: { words?: boolean }): Promise<HistoryOutcome<CommitDiff>> =>
       ready(async () => {
         const found = await updateCommit(id);
         if (!found.ok) return found;
@@ -88,13 +88,13 @@ export function createHistory(deps: CreateHistoryDeps) {
         return { ok: true, value: await diffCommit(ctx, found.value, opts) };
       }),
 
-    undo: (ref: string): Promise<Outcome<UndoReport>> =>
+    undo: (ref: string): Promise<HistoryOutcome<UndoReport>> =>
       ready(async () => {
         const found = findCommit(ref);
         return found.ok ? deps.turns.run(() => undoCommit(engine.host, found.value)) : found;
       }),
 
-    undoUpdate: (id: string): Promise<Outcome<UndoReport>> =>
+    undoUpdate: (id: string): Promise<HistoryOutcome<UndoReport>> =>
       ready(async () => {
         const found = await updateCommit(id);
         if (!found.ok) return found;
@@ -105,7 +105,7 @@ export function createHistory(deps: CreateHistoryDeps) {
         return deps.turns.run(() => undoCommit(engine.host, target));
       }),
 
-    versions: (rel: string, opts: { limit: number; before?: string }): Promise<Outcome<{ versions: NoteVersion[]; next?: string }>> =>
+    versions: (rel: string, opts: { limit: number; before?: string }): Promise<HistoryOutcome<{ versions: NoteVersion[]; next?: string }>> =>
       ready(async () => {
         await engine.host.settle(); // the note's latest hand edit is a version too
         if (opts.before && !ctx.commits.get(opts.before)) return fail('commit_not_found', `no commit ${JSON.stringify(opts.before)} in the history`);
@@ -113,7 +113,7 @@ export function createHistory(deps: CreateHistoryDeps) {
         return { ok: true, value: await noteVersions(ctx, rel, { limit: opts.limit, ...(before ? { before } : {}) }) };
       }),
 
-    restore: (rel: string, ref: string): Promise<Outcome<RestoreReport>> =>
+    restore: (rel: string, ref: string): Promise<HistoryOutcome<RestoreReport>> =>
       ready(async () => {
         const found = findCommit(ref);
         return found.ok ? deps.turns.run(() => restoreNote(engine.host, rel, found.value)) : found;

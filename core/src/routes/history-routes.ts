@@ -14,7 +14,7 @@ import {
   restoreReportSchema,
   undoReportSchema,
 } from '../api/index.js';
-import { isHistoryPath, type History, type HistoryError, type Outcome } from '../history/index.js';
+import { isHistoryPath, type History, type HistoryError, type HistoryOutcome } from '../history/index.js';
 import { resolveVaultPath } from '../vault/index.js';
 import { sendError, sendPathError } from '../http/index.js';
 
@@ -28,7 +28,7 @@ const STATUS: Record<HistoryError, number> = {
   restore_blocked: 409,
 };
 
-function send<T>(reply: FastifyReply, outcome: Outcome<T>): T | FastifyReply {
+function send<T>(reply: FastifyReply, outcome: HistoryOutcome<T>): T | FastifyReply {
   return outcome.ok ? outcome.value : sendError(reply, STATUS[outcome.error], outcome.error, outcome.message);
 }
 

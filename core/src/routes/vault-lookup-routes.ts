@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { backlinksSchema, findQuery, findSchema, pathQuery, resolveQuery, resolveSchema } from '../api/index.js';
-import type { Backlinks } from '../links/index.js';
+import type { BacklinkFinder } from '../links/index.js';
 import { resolveVaultPath, type IndexViews } from '../vault/index.js';
 import { sendPathError } from '../http/index.js';
 
@@ -11,7 +11,7 @@ import { sendPathError } from '../http/index.js';
  * GET /vault/resolve (where wikilinks lead, for markdown that is not a note: answers, reviews)
  * and GET /vault/backlinks (which notes link to one).
  */
-export async function vaultLookupRoutes(base: FastifyInstance, opts: { root: string; views: Pick<IndexViews, 'find' | 'resolve'>; backlinks: Backlinks }): Promise<void> {
+export async function vaultLookupRoutes(base: FastifyInstance, opts: { root: string; views: Pick<IndexViews, 'find' | 'resolve'>; backlinks: BacklinkFinder }): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
   app.get('/vault/find', { schema: { querystring: findQuery, response: { 200: findSchema } } }, async (request) => opts.views.find(request.query.q, request.query.limit));
