@@ -75,7 +75,7 @@ async function registerEdge(app: FastifyInstance, k: Knower, config: Config): Pr
   await app.register(updateRoutes, { updates: k.updates, retries: k.retries, queue: k.queue });
   await app.register(shareRoutes, { updates: k.updates });
   await app.register(questionRoutes, { questions: k.questions });
-  await app.register(historyRoutes, { history: k.history, root: k.root });
+  await app.register(historyRoutes, { history: k.history });
   await app.register(activityRoutes, { activity: k.activity, questions: k.questions });
   await app.register(sseRoutes, { bus: k.bus });
   await app.register(statsRoutes, { stats: k.stats });

@@ -1,3 +1,4 @@
+import type { PathProblem } from '../vault/index.js';
 import type { FileChange } from '../records/index.js';
 import type { CommitKind } from './commit-log.js';
 
@@ -24,7 +25,9 @@ export interface HistoryEntry {
 // What a diff, an undo, a note's versions and a restore answer are the wire's shapes, from api/.
 export type { CommitDiff, FileDiff, NoteVersion, RestoreReport, UndoReport } from '../api/index.js';
 
-export type HistoryError = 'history_unavailable' | 'commit_not_found' | 'update_not_found' | 'update_not_finished' | 'not_undoable' | 'version_not_found' | 'restore_blocked';
+/** `path_*`: the note's path as asked for is not one in the vault (resolveVaultPath's problems); `no_history`: Knower generates that file. */
+export type HistoryError =
+  'history_unavailable' | 'commit_not_found' | 'update_not_found' | 'update_not_finished' | 'not_undoable' | 'version_not_found' | 'restore_blocked' | 'no_history' | `path_${PathProblem}`;
 
 /** Expected outcomes are values; routes turn the error into a status. */
 export type HistoryOutcome<T> = { ok: true; value: T } | { ok: false; error: HistoryError; message: string };
