@@ -2,7 +2,7 @@ import { createActivity, createQuestions, createUpdateRetry, failedItemCleanup, 
 import { createAgents, modelDeps, type Agents } from './agents/index.js';
 import { createBriefs, type Briefs } from './brief/index.js';
 import type { Config } from './config/index.js';
-import { announceFileChange, createEventBus, type EventBus } from './events/index.js';
+import { announceFileChange, createEventBus, type EventBus, type FileChangeType } from './events/index.js';
 import { createDiskWatch, createHealth, type HealthService } from './health/index.js';
 import { createHistory, type History } from './history/index.js';
 import { createInbox, inboxCountAnnouncer, type Inbox } from './inbox/index.js';
@@ -91,86 +91,49 @@ export interface KnowerDeps {
 /** Opens the vault and builds the services, each from what it uses; the HTTP edge is app.ts's. */
 export async function createKnower(deps: KnowerDeps, log: Logger): Promise<Knower> {
   const { config } = deps;
+  const { stateDir } = config;
   const clock = deps.clock ?? (() => new Date());
-  const { root, filesystem, unregisterFilesystem, rootNames, frontmatter } = await openVault({
-    vaultPath: config.vaultPath,
-    stateDir: config.stateDir,
-    frontmatter: config.frontmatter,
-    clock,
-    log,
-    ...(deps.fileOps && { fileOps: deps.fileOps }),
-  });
+  const opened = await openVault({ vaultPath: config.vaultPath, stateDir, frontmatter: config.frontmatter, clock, log, ...(deps.fileOps && { fileOps: deps.fileOps }) });
+  const { root, filesystem, rootNames, frontmatter } = opened;
+  const base = { root, clock, log };
   const index = new VaultIndex();
   const views = createIndexViews(index);
   const bus = createEventBus();
   const selfWrites = new SelfWrites();
   const search = guardVaultHits(deps.search ?? qmdEngine(config, root, log), root);
-  const treeWriter = createTreeWriter({ root, file: rootNames.fileOf('tree.md'), index, selfWrites, clock, log });
+  const treeWriter = createTreeWriter({ ...base, file: rootNames.fileOf('tree.md'), index, selfWrites });
   const inboxCount = inboxCountAnnouncer(index, bus);
   const onListingChange = () => {
     treeWriter.schedule();
     bus.publish({ type: 'tree_changed', data: { revision: index.revision } });
     inboxCount();
   };
-  const job = createBackgroundJob({
-    root,
-    index,
-    engine: search,
-    selfWrites,
-    clock,
-    log,
-    mode: frontmatter.mode,
-    isPersons: rootNames.isPersons,
-    onListingChange,
-    announce: (rel, type) => announceFileChange(bus, rel, type),
-  });
+  const announce = (rel: string, type: FileChangeType) => announceFileChange(bus, rel, type);
+  const job = createBackgroundJob({ ...base, index, engine: search, selfWrites, mode: frontmatter.mode, isPersons: rootNames.isPersons, onListingChange, announce });
   // What the history and the queue share, built before either: neither knows the other.
-  const store = new UpdateStore(config.stateDir, clock);
+  const store = new UpdateStore(stateDir, clock);
   const journals = new UpdateJournals({ folders: store, root, log });
   const turns = new VaultTurns();
-  const history = createHistory({
-    root,
-    stateDir: config.stateDir,
-    env: config.childEnv,
-    clock,
-    log,
-    bus,
-    journals,
-    records: store,
-    turns,
-    ...(deps.historyQuietMs !== undefined && { quietMs: deps.historyQuietMs }),
-  });
+  const quiet = deps.historyQuietMs !== undefined && { quietMs: deps.historyQuietMs };
+  const history = createHistory({ ...base, stateDir, env: config.childEnv, bus, journals, records: store, turns, ...quiet });
   const sync = startVaultSync({ root, bus, job, selfWrites, log, onForeignChange: (rel) => history.noteChange(rel), listed: (rel) => index.has(rel) });
-  const agents = createAgents({ root, names: rootNames, index, search, clock, log, ...modelDeps(config.provider), ...(deps.toolTimeLimitMs ? { toolTimeLimitMs: deps.toolTimeLimitMs } : {}) });
+  const toolTime = deps.toolTimeLimitMs ? { toolTimeLimitMs: deps.toolTimeLimitMs } : {};
+  const agents = createAgents({ ...base, names: rootNames, index, search, ...modelDeps(config.provider), ...toolTime });
   const clearFailedItem = failedItemCleanup({ root, store });
   const queue = createUpdateQueue({ store, agents, bus, clock, log, journals, turns, history, clearFailedItem, ...(deps.retry && { retry: deps.retry }) });
   // Counted before the service answers: /health never shows an idle queue while updates wait to be loaded after a restart.
   await queue.load();
-  const questions = createQuestions({ store: new QuestionStore(config.stateDir), agents, bus, clock, log });
+  const questions = createQuestions({ store: new QuestionStore(stateDir), agents, bus, clock, log });
   const updates = createUpdates({ root, queue });
-  const lifecycle = startInOrder({ sync, job, treeWriter, queue, history, search, release: unregisterFilesystem, log });
+  const lifecycle = startInOrder({ sync, job, treeWriter, queue, history, search, release: opened.unregisterFilesystem, log });
   if (config.embedIntervalS > 0) search.startEmbedTimer(config.embedIntervalS);
-  const disks = createDiskWatch({ vault: root, state: config.stateDir });
-  const watchProblem = () => sync.problem();
-  const health = createHealth({
-    root,
-    search,
-    queue,
-    history,
-    agents,
-    disks,
-    rootNames,
-    index,
-    job,
-    frontmatter,
-    filesystem,
-    watching: lifecycle.watching,
-    watchProblem,
-    indexing: () => job.progress(),
-    ...(deps.queueStallMs !== undefined && { stallMs: deps.queueStallMs }),
-  });
+  const disks = createDiskWatch({ vault: root, state: stateDir });
+  const progress = { watching: lifecycle.watching, watchProblem: () => sync.problem(), indexing: () => job.progress() };
+  const stall = deps.queueStallMs !== undefined && { stallMs: deps.queueStallMs };
+  const health = createHealth({ root, search, queue, history, agents, disks, rootNames, index, job, frontmatter, filesystem, ...progress, ...stall });
+  const built = { root, index, views, bus, search, job, agents, queue, frontmatter, rootNames, history, questions, updates, health };
   return {
-    ...{ root, index, views, bus, search, job, agents, queue, frontmatter, rootNames, history, questions, updates, health },
+    ...built,
     notes: createNotePages({ root, index, views }),
     backlinks: createBacklinks({ root, search, resolve: views.resolve }),
     inbox: createInbox({ root }),
