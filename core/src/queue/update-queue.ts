@@ -91,8 +91,8 @@ export function createUpdateQueue(deps: {
   clearFailedItem?: (failed: UpdateRecord, writer: VaultWriter) => Promise<string[]>;
 }): UpdateQueue {
   const retry = deps.retry ?? DEFAULT_RETRY;
-  // One update at a time: the agent reasons over the whole vault and must see each result.
-  const queue = deps.turns;
+  // One update at a time (the agent reasons over the whole vault and must see each result), in the vault's turns.
+  const turns = deps.turns;
   const records = new Map<string, UpdateRecord>();
   const byKey = new Map<string, string>();
   let running: string | null = null;
@@ -282,7 +282,7 @@ export function createUpdateQueue(deps: {
   }
 
   function enqueue(record: UpdateRecord): void {
-    void queue.add(() => run(record.id)).catch((err: unknown) => deps.log.error({ err, id: record.id }, 'queue run crashed'));
+    void turns.add(() => run(record.id)).catch((err: unknown) => deps.log.error({ err, id: record.id }, 'queue run crashed'));
   }
 
   function load(): Promise<UpdateRecord[]> {
@@ -311,7 +311,7 @@ export function createUpdateQueue(deps: {
       if (unfinished.length) deps.log.info({ count: unfinished.length }, 'resuming unfinished updates');
       for (const record of unfinished) enqueue(record);
       markStarted();
-      queue.open();
+      turns.open();
     },
     async submit(update) {
       await started;
@@ -344,7 +344,7 @@ export function createUpdateQueue(deps: {
     },
     async whenIdle() {
       await started;
-      await queue.whenIdle();
+      await turns.whenIdle();
     },
     async cancel(id) {
       await started;
@@ -363,10 +363,10 @@ export function createUpdateQueue(deps: {
     },
     async close() {
       closed = true;
-      queue.clear();
+      turns.clear();
       // Let the running update finish if it can; cut off, it is undone and rerun at next start.
       const timeout = new AbortController();
-      await Promise.race([queue.onIdle(), delay(5000, undefined, { signal: timeout.signal }).catch(() => undefined)]);
+      await Promise.race([turns.onIdle(), delay(5000, undefined, { signal: timeout.signal }).catch(() => undefined)]);
       timeout.abort();
     },
   };
