@@ -14,7 +14,7 @@ import { appendFile, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildApp } from '../src/app.js';
+import { buildService } from '../src/app.js';
 import { loadConfig } from '../src/config/index.js';
 import { startFakeAnthropicServer, text, toolUse, turn, type FakeAnthropicServer } from '../test/fakes/fake-anthropic-server.js';
 import { createFakeSearchEngine } from '../test/fakes/fake-search-engine.js';
@@ -79,12 +79,12 @@ async function benchSize(notes: number, model: FakeAnthropicServer) {
     const t0 = performance.now();
     // The in-process engine: it looks at the files as the worker does (so the listing and the
     // job are real) without qmd's index, whose cost is not the history's.
-    const app = await buildApp({ config, search: createFakeSearchEngine(vault), logger: false });
+    const { app, knower } = await buildService({ config, search: createFakeSearchEngine(vault), logger: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const listening = performance.now() - t0;
-    const { history } = app.knower;
+    const { history } = knower;
     try {
-      await app.knower.whenSettled();
+      await knower.whenSettled();
       const firstSnapshotMs = history.timings().catchUpMs ?? NaN;
       const afterSnapshot = await duBytes(path.join(temp, 'state', 'history'));
       const address = app.server.address();
@@ -98,13 +98,13 @@ async function benchSize(notes: number, model: FakeAnthropicServer) {
         );
         const res = await fetch(`${base}/update`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: `Thought ${i}` }) });
         const { id } = (await res.json()) as { id: string };
-        while (!['done', 'failed', 'inbox'].includes(app.knower.queue.get(id)?.status ?? '')) await new Promise((r) => setTimeout(r, 5));
+        while (!['done', 'failed', 'inbox'].includes(knower.queue.get(id)?.status ?? '')) await new Promise((r) => setTimeout(r, 5));
         await history.whenIdle();
         ids.push(id);
         // A hand edit between updates, as people do: the next commit flushes it first.
         if (i % 4 === 0) await appendFile(path.join(vault, generated.paths[i + 10] ?? target), `\nHand edit ${i}.\n`);
       }
-      await app.knower.whenSettled();
+      await knower.whenSettled();
       const t = history.timings();
       const skip = (xs: number[]) => xs.slice(3); // warm-up
       const waited = skip(t.changesMs).map((ms, i) => ms + (skip(t.handoverMs)[i] ?? 0));

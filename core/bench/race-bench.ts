@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { buildApp } from '../src/app.js';
+import { buildService } from '../src/app.js';
 import { loadConfig } from '../src/config/index.js';
 import { settleWrites } from '../src/vault/index.js';
 import { withoutJobFields } from '../src/vault/version-key.js';
@@ -133,11 +133,11 @@ async function main(): Promise<void> {
       },
       temp,
     );
-    const app = await buildApp({ config, search: createFakeSearchEngine(vault), logger: false });
+    const { app, knower } = await buildService({ config, search: createFakeSearchEngine(vault), logger: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     const base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
-    await app.knower.whenSettled();
+    await knower.whenSettled();
 
     log(`${writers} writers (${KINDS.map((k) => `${jobs.filter((j) => j.kind === k).length} ${k}`).join(', ')}), ${jobs[0]?.saves} saves each; ${updates} agent updates alongside …`);
     const started = performance.now();
@@ -157,7 +157,7 @@ async function main(): Promise<void> {
         const res = await fetch(`${base}/update`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: `Race update ${i}` }) });
         const { id } = (await res.json()) as { id: string };
         ids.push(id);
-        while (!['done', 'failed', 'inbox'].includes(app.knower.queue.get(id)?.status ?? '')) await new Promise((r) => setTimeout(r, 20));
+        while (!['done', 'failed', 'inbox'].includes(knower.queue.get(id)?.status ?? '')) await new Promise((r) => setTimeout(r, 20));
         await new Promise((r) => setTimeout(r, 400));
       }
       return ids;
@@ -165,10 +165,10 @@ async function main(): Promise<void> {
     const results = await reports;
     const seconds = (performance.now() - started) / 1000;
     const ids = await agent;
-    await app.knower.queue.whenIdle();
-    await app.knower.whenSettled();
+    await knower.queue.whenIdle();
+    await knower.whenSettled();
     await settleWrites();
-    await app.knower.history.whenIdle();
+    await knower.history.whenIdle();
 
     const lostSaves = results.flatMap((r) => r.lost.map((l) => ({ file: path.relative(vault, r.file), ...l })));
     const finals = await Promise.all(results.map(async (r) => ({ r, final: await readFile(r.file, 'utf8') })));
@@ -176,10 +176,10 @@ async function main(): Promise<void> {
     const appends = finals.filter(({ r }) => r.kind === 'append').map(({ r, final }) => checkAppends(r, final));
     const sum = (key: 'lost' | 'duplicated' | 'misordered') => appends.reduce((n, a) => n + a[key], 0);
     const agentLines = finals.reduce((n, { final }) => n + nonEmptyLines(final).filter((l) => l.startsWith('- agent ')).length, 0);
-    const records = ids.map((id) => app.knower.queue.get(id));
+    const records = ids.map((id) => knower.queue.get(id));
     const history = checkHistory(path.join(temp, 'state', 'history', 'repo.git'), appendNotes);
     const left = await leftovers(vault);
-    const job = app.knower.job.stats();
+    const job = knower.job.stats();
     await app.close();
 
     const byKind = Object.fromEntries(KINDS.map((k) => [k, results.filter((r) => r.kind === k).reduce((n, r) => n + r.saves, 0)]));

@@ -4,13 +4,14 @@
  */
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.js';
+import { buildService, type Knower } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config/index.js';
 import { createQmdContext, type QmdContext } from '../src/search/qmd-process.js';
 import { withTimeout } from './stats.js';
 
 export interface BenchService {
   app: FastifyInstance;
+  knower: Knower;
   base: string;
   config: Config;
   /**
@@ -42,27 +43,28 @@ export async function startService(vault: string, stateDir: string, env: NodeJS.
     path.dirname(vault),
   );
   const t0 = performance.now();
-  const app = await buildApp({ config });
+  const { app, knower } = await buildService({ config });
   const t1 = performance.now();
   await app.listen({ port: 0, host: '127.0.0.1' });
   const t2 = performance.now();
-  await withTimeout(app.knower.whenSettled(), SETTLE_TIMEOUT_MS, 'the first index');
+  await withTimeout(knower.whenSettled(), SETTLE_TIMEOUT_MS, 'the first index');
   const t3 = performance.now();
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('the service is not listening on a TCP port');
-  const status = app.knower.search.status();
+  const status = knower.search.status();
   if (!status.available) throw new Error(`qmd is not usable, the comparison would be meaningless: ${status.degraded}`);
 
   const qmd = createQmdContext({
     nodeBinary: config.qmd.nodeBinary,
     cliPath: config.qmd.cliPath,
-    vaultRoot: app.knower.root,
+    vaultRoot: knower.root,
     stateDir: config.stateDir,
     collection: 'vault',
     env: config.childEnv,
   });
   return {
     app,
+    knower,
     base: `http://127.0.0.1:${address.port}`,
     config,
     qmd,
@@ -70,7 +72,7 @@ export async function startService(vault: string, stateDir: string, env: NodeJS.
       buildMs: t1 - t0,
       listenMs: t2 - t1,
       settledMs: t3 - t0,
-      jobWrites: app.knower.job.stats().writes,
+      jobWrites: knower.job.stats().writes,
       ...(status.documents !== undefined && { documents: status.documents }),
     },
     close: () => withTimeout(app.close(), 30_000, 'closing the service'),

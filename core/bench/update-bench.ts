@@ -136,7 +136,7 @@ async function main(): Promise<void> {
       scriptUpdates(model, 1, `projects/${projects[0]}/state.md`);
       const { id } = await post(svc.base, 'A thought worth keeping');
       const deadline = Date.now() + 60_000;
-      while (svc.app.knower.queue.get(id)?.status !== 'done' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      while (svc.knower.queue.get(id)?.status !== 'done' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
       const first = model.requests[before];
       if (!first) throw new Error('the update agent sent no request');
       return contextChars(first.body);

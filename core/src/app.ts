@@ -3,7 +3,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/index.js';
-import { describeError, sendError, validationError } from './http/index.js';
+import { checkedSerializer, describeError, sendError, validationError } from './http/index.js';
 import { createKnower, type Knower, type KnowerDeps } from './knower.js';
 import { mcpRoutes } from './mcp/index.js';
 import {
@@ -18,6 +18,7 @@ import {
   sseRoutes,
   statsRoutes,
   updateRoutes,
+  vaultLookupRoutes,
   vaultRoutes,
   webRoutes,
 } from './routes/index.js';
@@ -29,27 +30,27 @@ export interface AppDeps extends KnowerDeps {
   logger?: FastifyServerOptions['logger'];
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    knower: Knower;
-  }
-}
-
 /** The service: the vault and its services (knower.ts), behind the HTTP edge. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  return (await buildService(deps)).app;
+}
+
+/** The HTTP edge and the services it was built on (tests and benches look at the services too). */
+export async function buildService(deps: AppDeps): Promise<{ app: FastifyInstance; knower: Knower }> {
   const { config } = deps;
   const app = Fastify({ logger: deps.logger ?? { level: config.logLevel }, bodyLimit: 1024 * 1024, schemaErrorFormatter: validationError });
   // Requests are checked against the zod schemas of api/, which also type the handlers.
   app.setValidatorCompiler(validatorCompiler);
-  const knower: Knower = await createKnower(deps, app.log);
-  app.decorate('knower', knower);
+  // Answers are checked against the response schemas of api/ the routes declare (http/response-check.ts).
+  app.setSerializerCompiler(checkedSerializer);
+  const knower = await createKnower(deps, app.log);
   app.addHook('onClose', () => knower.close());
-  await registerEdge(app, config);
-  return app;
+  await registerEdge(app, knower, config);
+  return { app, knower };
 }
 
-/** Errors in one shape, then the routes: security first, so its checks cover every route after it. */
-async function registerEdge(app: FastifyInstance, config: Config): Promise<void> {
+/** Errors in one shape, then the routes, each given the services it uses: security first, so its checks cover every route after it. */
+async function registerEdge(app: FastifyInstance, k: Knower, config: Config): Promise<void> {
   app.setErrorHandler((error: { statusCode?: number; validation?: unknown; code?: string; message: string }, request, reply) => {
     const { status, error: code, message } = describeError(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
@@ -66,18 +67,19 @@ async function registerEdge(app: FastifyInstance, config: Config): Promise<void>
   // listings of 100k files left the service 128 MB bigger. They compress as well either way.
   const brotliParams = { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_LGWIN]: 18 };
   await app.register(compress, { threshold: 1024, brotliOptions: { params: brotliParams } });
-  await app.register(healthRoutes);
-  await app.register(vaultRoutes);
-  await app.register(searchRoutes);
-  await app.register(inboxRoutes);
-  await app.register(updateRoutes);
-  await app.register(shareRoutes);
-  await app.register(questionRoutes);
-  await app.register(historyRoutes);
-  await app.register(activityRoutes);
-  await app.register(sseRoutes);
-  await app.register(statsRoutes);
-  await app.register(briefRoutes);
-  await app.register(mcpRoutes);
+  await app.register(healthRoutes, { health: k.health });
+  await app.register(vaultRoutes, { root: k.root, index: k.index, views: k.views, notes: k.notes });
+  await app.register(vaultLookupRoutes, { root: k.root, views: k.views, backlinks: k.backlinks });
+  await app.register(searchRoutes, { search: k.search });
+  await app.register(inboxRoutes, { inbox: k.inbox });
+  await app.register(updateRoutes, { updates: k.updates, retries: k.retries, queue: k.queue });
+  await app.register(shareRoutes, { updates: k.updates });
+  await app.register(questionRoutes, { questions: k.questions });
+  await app.register(historyRoutes, { history: k.history });
+  await app.register(activityRoutes, { activity: k.activity, questions: k.questions });
+  await app.register(sseRoutes, { bus: k.bus });
+  await app.register(statsRoutes, { stats: k.stats });
+  await app.register(briefRoutes, { briefs: k.briefs });
+  await app.register(mcpRoutes, { root: k.root, index: k.index, search: k.search, questions: k.questions, updates: k.updates, stats: k.stats });
   await app.register(webRoutes, { dist: config.webDist });
 }

@@ -1,26 +1,44 @@
-import path from 'node:path';
-import { clearFailedItem, createQuestions, createUpdateRetry, QuestionStore, type Questions, type UpdateRetry } from './activity/index.js';
+import { createActivity, createQuestions, createUpdateRetry, failedItemCleanup, QuestionStore, type Activity, type Questions, type UpdateRetry } from './activity/index.js';
 import { createAgents, modelDeps, type Agents } from './agents/index.js';
 import { createBriefs, type Briefs } from './brief/index.js';
 import type { Config } from './config/index.js';
-import { announceFileChange, createEventBus, type EventBus } from './events/index.js';
-import { createDiskWatch, createHealth, type DiskWatch, type Health } from './health/index.js';
+import { announceFileChange, createEventBus, type EventBus, type FileChangeType } from './events/index.js';
+import { createDiskWatch, createHealth, type HealthService } from './health/index.js';
 import { createHistory, type History } from './history/index.js';
-import { countInboxItems } from './inbox/index.js';
-import { createBackgroundJob, createTreeWriter, startVaultSync, type BackgroundJob, type IndexingProgress } from './jobs/index.js';
+import { createInbox, inboxCountAnnouncer, type Inbox } from './inbox/index.js';
+import { createBackgroundJob, createTreeWriter, startVaultSync, type BackgroundJob } from './jobs/index.js';
+import { startInOrder } from './lifecycle.js';
+import { createBacklinks, type BacklinkFinder } from './links/index.js';
 import type { Logger } from './logger.js';
-import { createUpdateQueue, UpdateStore, type RetryPolicy, type UpdateQueue } from './queue/index.js';
+import { createUpdateQueue, type RetryPolicy, type UpdateQueue } from './queue/index.js';
+import { UpdateStore } from './records/index.js';
 import { createSearchEngine, guardVaultHits, type SearchEngine } from './search/index.js';
 import { createVaultStats, type VaultStats } from './stats/index.js';
 import { createUpdates, type Updates } from './updates/index.js';
-import { openVault, settleWrites, UpdateJournal, VaultIndex, type FileOps, type Filesystem, type FrontmatterChoice, type RootNames } from './vault/index.js';
+import {
+  createIndexViews,
+  createNotePages,
+  openVault,
+  UpdateJournals,
+  VaultIndex,
+  VaultTurns,
+  type FileOps,
+  type FrontmatterChoice,
+  type IndexViews,
+  type NotePages,
+  type RootNames,
+} from './vault/index.js';
 import { SelfWrites } from './watch/index.js';
 
+/** The services, by name: what the HTTP edge hands each route, and what tests look at. */
 export interface Knower {
-  config: Config;
   /** The vault's real path: every path check compares against it. */
   root: string;
   index: VaultIndex;
+  /** Folder listings, name lookups and link resolution over the index. */
+  views: IndexViews;
+  notes: NotePages;
+  backlinks: BacklinkFinder;
   bus: EventBus;
   search: SearchEngine;
   job: BackgroundJob;
@@ -28,13 +46,14 @@ export interface Knower {
   queue: UpdateQueue;
   /** Where notes' created/updated/tokens live, and why. */
   frontmatter: FrontmatterChoice;
-  /** What the vault's filesystem can do (hard links, case folding), probed at start. */
-  filesystem: Filesystem;
   /** Which of Knower's root names the person's own files hold. */
   rootNames: RootNames;
   history: History;
+  inbox: Inbox;
   /** Questions asked through POST /search or MCP ask, kept with their answers. */
   questions: Questions;
+  /** Updates and questions together, newest first. */
+  activity: Activity;
   /** The one door for new updates: every edge's input passes the same rules. */
   updates: Updates;
   /** Runs a failed update's input again. */
@@ -43,19 +62,10 @@ export interface Knower {
   stats: VaultStats;
   /** A repository's project brief, for coding agents. */
   briefs: Briefs;
-  watching(): boolean;
-  /** Why changes made on disk may go unnoticed, if so. */
-  watchProblem(): string | undefined;
-  /** How far the first pass and the job are: /health is "indexing" until search covers the vault. */
-  indexing(): IndexingProgress;
+  /** What GET /health reports. */
+  health: HealthService;
   /** Resolves when the start-up scan, the job, tree.md and the search index have all caught up. */
   whenSettled(): Promise<void>;
-  /** Free space on the vault's and the state dir's disks. */
-  disks: DiskWatch;
-  /** What GET /health reports. */
-  health: Health;
-  /** A running update silent this long is reported stuck (tests shorten it). */
-  queueStallMs?: number;
   /** Stops the queue, the history, the watcher and the job, and lets go of the vault. */
   close(): Promise<void>;
 }
@@ -81,173 +91,64 @@ export interface KnowerDeps {
 /** Opens the vault and builds the services, each from what it uses; the HTTP edge is app.ts's. */
 export async function createKnower(deps: KnowerDeps, log: Logger): Promise<Knower> {
   const { config } = deps;
+  const { stateDir } = config;
   const clock = deps.clock ?? (() => new Date());
-  const { root, filesystem, unregisterFilesystem, rootNames, frontmatter } = await openVault({
-    vaultPath: config.vaultPath,
-    stateDir: config.stateDir,
-    frontmatter: config.frontmatter,
-    clock,
-    log,
-    ...(deps.fileOps ? { fileOps: deps.fileOps } : {}),
-  });
-
+  const opened = await openVault({ vaultPath: config.vaultPath, stateDir, frontmatter: config.frontmatter, clock, log, ...(deps.fileOps && { fileOps: deps.fileOps }) });
+  const { root, filesystem, rootNames, frontmatter } = opened;
+  const base = { root, clock, log };
   const index = new VaultIndex();
+  const views = createIndexViews(index);
   const bus = createEventBus();
   const selfWrites = new SelfWrites();
-  const search = guardVaultHits(
-    deps.search ??
-      createSearchEngine({
-        nodeBinary: config.qmd.nodeBinary,
-        cliPath: config.qmd.cliPath,
-        vaultRoot: root,
-        stateDir: config.stateDir,
-        collection: 'vault',
-        env: config.childEnv,
-        models: config.models,
-        log: (level, msg, extra) => log[level](extra ?? {}, msg),
-      }),
-    root,
-  );
-
-  const treeWriter = createTreeWriter({ root, file: rootNames.fileOf('tree.md'), index, selfWrites, clock, log });
-  let inboxCount = -1;
-  const job = createBackgroundJob({
-    root,
-    index,
-    engine: search,
-    selfWrites,
-    clock,
-    log,
-    mode: frontmatter.mode,
-    isPersons: rootNames.isPersons,
-    onListingChange: () => {
-      treeWriter.schedule();
-      bus.publish({ type: 'tree_changed', data: { revision: index.revision } });
-      const count = countInboxItems(index);
-      if (count !== inboxCount) {
-        if (inboxCount !== -1) bus.publish({ type: 'inbox_updated', data: { count } });
-        inboxCount = count;
-      }
-    },
-    announce: (rel, type) => announceFileChange(bus, rel, type),
-  });
-  const store = new UpdateStore(config.stateDir, clock);
-  const journalFor = (id: string) => new UpdateJournal(path.join(store.folderOf(id), 'journal'), root, log);
-  // The history and the queue know each other through these closures, called only once both exist.
-  const history = createHistory({
-    root,
-    stateDir: config.stateDir,
-    env: config.childEnv,
-    clock,
-    log,
-    bus,
-    activeJournals: () => {
-      const running = queue.status().running;
-      return running ? [journalFor(running).dir] : [];
-    },
-    recordOf: (id) => queue.get(id),
-    loadRecord: (id) => store.get(id),
-    exclusive: (fn) => queue.exclusive(fn),
-    ...(deps.historyQuietMs !== undefined ? { quietMs: deps.historyQuietMs } : {}),
-  });
+  const search = guardVaultHits(deps.search ?? qmdEngine(config, root, log), root);
+  const treeWriter = createTreeWriter({ ...base, file: rootNames.fileOf('tree.md'), index, selfWrites });
+  const inboxCount = inboxCountAnnouncer(index, bus);
+  const onListingChange = () => {
+    treeWriter.schedule();
+    bus.publish({ type: 'tree_changed', data: { revision: index.revision } });
+    inboxCount();
+  };
+  const announce = (rel: string, type: FileChangeType) => announceFileChange(bus, rel, type);
+  const job = createBackgroundJob({ ...base, index, engine: search, selfWrites, mode: frontmatter.mode, isPersons: rootNames.isPersons, onListingChange, announce });
+  // What the history and the queue share, built before either: neither knows the other.
+  const store = new UpdateStore(stateDir, clock);
+  const journals = new UpdateJournals({ folders: store, root, log });
+  const turns = new VaultTurns();
+  const quiet = deps.historyQuietMs !== undefined && { quietMs: deps.historyQuietMs };
+  const history = createHistory({ ...base, stateDir, env: config.childEnv, bus, journals, records: store, turns, ...quiet });
   const sync = startVaultSync({ root, bus, job, selfWrites, log, onForeignChange: (rel) => history.noteChange(rel), listed: (rel) => index.has(rel) });
-  const agents = createAgents({ root, names: rootNames, index, search, clock, log, ...modelDeps(config.provider), ...(deps.toolTimeLimitMs ? { toolTimeLimitMs: deps.toolTimeLimitMs } : {}) });
-  const queue = createUpdateQueue({
-    store,
-    agents,
-    bus,
-    clock,
-    log,
-    journalFor,
-    history,
-    clearFailedItem: (failed, writer) => clearFailedItem({ root, imagePath: (record, image) => store.imagePath(record, image) }, failed, writer),
-    ...(deps.retry ? { retry: deps.retry } : {}),
-  });
-  // The accepted updates are counted before the service answers: /health never shows an idle
-  // queue while updates wait to be loaded after a restart.
+  const toolTime = deps.toolTimeLimitMs ? { toolTimeLimitMs: deps.toolTimeLimitMs } : {};
+  const agents = createAgents({ ...base, names: rootNames, index, search, ...modelDeps(config.provider), ...toolTime });
+  const clearFailedItem = failedItemCleanup({ root, store });
+  const queue = createUpdateQueue({ store, agents, bus, clock, log, journals, turns, history, clearFailedItem, ...(deps.retry && { retry: deps.retry }) });
+  // Counted before the service answers: /health never shows an idle queue while updates wait to be loaded after a restart.
   await queue.load();
-  const questions = createQuestions({ store: new QuestionStore(config.stateDir), agents, bus, clock, log });
+  const questions = createQuestions({ store: new QuestionStore(stateDir), agents, bus, clock, log });
   const updates = createUpdates({ root, queue });
-  const retries = createUpdateRetry({ queue, updates, imagePath: (record, image) => store.imagePath(record, image) });
-  let watching = false;
-  // Watch first, then the first pass: a change made while the pass runs is not missed.
-  const firstPass = sync.ready.then(() => {
-    watching = sync.problem() === undefined;
-    return job.start();
-  });
-  // Accepted updates left from before a crash run again, once the agents can see the vault.
-  // Then the history compares the vault with its last commit (the first snapshot, or edits made while stopped).
-  const historyStarted = firstPass
-    .then(() => queue.start())
-    .then(() => history.start())
-    .catch((err: unknown) => log.error({ err }, 'could not load the update queue'));
+  const lifecycle = startInOrder({ sync, job, treeWriter, queue, history, search, release: opened.unregisterFilesystem, log });
   if (config.embedIntervalS > 0) search.startEmbedTimer(config.embedIntervalS);
-
-  const isWatching = () => watching && sync.problem() === undefined;
-  const disks = createDiskWatch({ vault: root, state: config.stateDir });
-  const health = createHealth({
-    root,
-    search,
-    queue,
-    history,
-    agents,
-    disks,
-    rootNames,
-    index,
-    job,
-    frontmatter,
-    filesystem,
-    watching: isWatching,
-    watchProblem: () => sync.problem(),
-    indexing: () => job.progress(),
-    ...(deps.queueStallMs !== undefined ? { stallMs: deps.queueStallMs } : {}),
-  });
-  const knower: Knower = {
-    config,
-    root,
-    index,
-    bus,
-    search,
-    job,
-    agents,
-    queue,
-    frontmatter,
-    filesystem,
-    rootNames,
-    history,
-    questions,
-    updates,
-    retries,
+  const disks = createDiskWatch({ vault: root, state: stateDir });
+  const progress = { watching: lifecycle.watching, watchProblem: () => sync.problem(), indexing: () => job.progress() };
+  const stall = deps.queueStallMs !== undefined && { stallMs: deps.queueStallMs };
+  const health = createHealth({ root, search, queue, history, agents, disks, rootNames, index, job, frontmatter, filesystem, ...progress, ...stall });
+  const built = { root, index, views, bus, search, job, agents, queue, frontmatter, rootNames, history, questions, updates, health };
+  return {
+    ...built,
+    notes: createNotePages({ root, index, views }),
+    backlinks: createBacklinks({ root, search, resolve: views.resolve }),
+    inbox: createInbox({ root }),
+    activity: createActivity({ queue, questions, history }),
+    retries: createUpdateRetry({ queue, updates, store }),
     stats: createVaultStats({ index, queue, history, search, clock }),
     briefs: createBriefs({ root, index, search }),
-    disks,
-    health,
-    ...(deps.queueStallMs !== undefined ? { queueStallMs: deps.queueStallMs } : {}),
-    watching: isWatching,
-    watchProblem: () => sync.problem(),
-    indexing: () => job.progress(),
-    async close() {
-      await queue.close();
-      await history.close();
-      await sync.close();
-      job.close();
-      // A stamp already under way finishes (its temp file gone) before the vault is let go.
-      await Promise.race([job.whenIdle(), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
-      await settleWrites();
-      treeWriter.cancel();
-      await search.close();
-      unregisterFilesystem();
-    },
-    async whenSettled() {
-      await firstPass;
-      do {
-        await settleWrites();
-        await job.whenIdle();
-        await treeWriter.whenIdle();
-        await historyStarted;
-        await history.whenIdle();
-      } while (job.stats().pending > 0);
-    },
+    whenSettled: lifecycle.whenSettled,
+    close: lifecycle.close,
   };
-  return knower;
+}
+
+/** qmd over the vault, with the settings its worker needs. */
+function qmdEngine(config: Config, root: string, log: Logger): SearchEngine {
+  const { nodeBinary, cliPath } = config.qmd;
+  const logTo = (level: 'debug' | 'info' | 'warn' | 'error', msg: string, extra?: object) => log[level](extra ?? {}, msg);
+  return createSearchEngine({ nodeBinary, cliPath, vaultRoot: root, stateDir: config.stateDir, collection: 'vault', env: config.childEnv, models: config.models, log: logTo });
 }

@@ -1,17 +1,12 @@
-import { publicView, type UpdateRecord } from '../queue/index.js';
+import type { ActivityItem, UpdateHistory } from '../api/index.js';
+import { publicView, type UpdateRecord } from '../records/index.js';
 import type { QuestionRecord } from './question-record.js';
 
-/** One entry of Activity: an update (its record) or a question (its record), newest first. */
-export type ActivityItem =
-  { type: 'update'; id: string; at: string; update: Record<string, unknown>; history?: UpdateHistory } | { type: 'question'; id: string; at: string; question: QuestionRecord };
-
-/** Where an update stands in the vault's history: its commit, and whether an undo reversed it. */
-export interface UpdateHistory {
-  commit: string;
-  undone_by: string[];
-  /** True while an undo stands (an undo that was itself undone re-applied the update). */
-  undone: boolean;
-}
+/**
+ * One entry of Activity, an update (its record as clients see it) or a question (its record),
+ * and where an update stands in the vault's history: the wire's shapes, from api/.
+ */
+export type { ActivityItem, UpdateHistory } from '../api/index.js';
 
 export interface ActivitySources {
   updates: () => UpdateRecord[];
@@ -63,3 +58,20 @@ export async function listActivity(sources: ActivitySources, opts: { limit: numb
   const more = start !== -1 && start + opts.limit < keyed.length;
   return { items: page.map((k) => k.make()), ...(more && page.length ? { next_cursor: (page.at(-1) as { key: string }).key } : {}) };
 }
+
+/** GET /activity's feed, read from the queue, the questions and the history. */
+export function createActivity(deps: {
+  queue: { recent(limit?: number): UpdateRecord[] };
+  questions: { all(): Promise<QuestionRecord[]> };
+  history: { updateCommit(id: string): string | undefined; undoneBy(commit: string): string[] };
+}) {
+  const sources: ActivitySources = {
+    updates: () => deps.queue.recent(Number.MAX_SAFE_INTEGER),
+    questions: () => deps.questions.all(),
+    updateCommit: (id) => deps.history.updateCommit(id),
+    undoneBy: (commit) => deps.history.undoneBy(commit),
+  };
+  return { list: (opts: { limit: number; cursor?: string }) => listActivity(sources, opts) };
+}
+
+export type Activity = ReturnType<typeof createActivity>;

@@ -1,13 +1,13 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { getInboxItem, isInboxId, itemFolder, ITEM_NOTES } from '../inbox/index.js';
-import type { StoredImage, UpdateRecord } from '../queue/index.js';
+import type { UpdateRecord, UpdateStore } from '../records/index.js';
 import type { VaultWriter } from '../vault/index.js';
 
 export interface FailedItemDeps {
   root: string;
   /** Where the failed update's images are kept in the state dir. */
-  imagePath: (record: UpdateRecord, image: StoredImage) => string;
+  store: Pick<UpdateStore, 'imagePath'>;
 }
 
 /**
@@ -17,13 +17,13 @@ export interface FailedItemDeps {
  * what the failure wrote. A folder the person has added to, or a review turned into something
  * else, stays. The retry's writer journals the removal, so it is undoable like any change.
  */
-export async function clearFailedItem(deps: FailedItemDeps, failed: UpdateRecord, writer: VaultWriter): Promise<string[]> {
+async function clearFailedItem(deps: FailedItemDeps, failed: UpdateRecord, writer: VaultWriter): Promise<string[]> {
   const id = failed.inbox_id;
   if (failed.status !== 'failed' || !id || !isInboxId(id)) return [];
   const item = await getInboxItem(deps.root, id);
   if (!item || item.review.frontmatter.status !== 'failed' || item.review.frontmatter.update_id !== failed.id) return [];
   const folder = path.join(deps.root, itemFolder(id));
-  const images = await Promise.all(failed.images.map((image) => readFile(deps.imagePath(failed, image)).catch(() => null)));
+  const images = await Promise.all(failed.images.map((image) => readFile(deps.store.imagePath(failed, image)).catch(() => null)));
   for (const entry of await readdir(folder, { withFileTypes: true })) {
     if (ITEM_NOTES.has(entry.name)) continue;
     if (!entry.isFile()) return [];
@@ -34,3 +34,9 @@ export async function clearFailedItem(deps: FailedItemDeps, failed: UpdateRecord
   await writer.removeTree(folder);
   return files;
 }
+
+/** `clearFailedItem` bound to its vault and store, as the update queue calls it. */
+export const failedItemCleanup =
+  (deps: FailedItemDeps) =>
+  (failed: UpdateRecord, writer: VaultWriter): Promise<string[]> =>
+    clearFailedItem(deps, failed, writer);

@@ -1,4 +1,4 @@
-import type { Agents, Answer, AnswerRequest } from '../agents/index.js';
+import type { Agents, SearchAnswer, AnswerRequest } from '../agents/index.js';
 import type { EventBus } from '../events/index.js';
 import { isModelError } from '../llm/index.js';
 import type { Logger } from '../logger.js';
@@ -8,7 +8,7 @@ import type { QuestionStore } from './question-store.js';
 
 /** A question's outcome: the answer, or a failure the route reports (the question is kept either way). */
 export type Asked =
-  | { ok: true; record: QuestionRecord; answer: Answer }
+  | { ok: true; record: QuestionRecord; answer: SearchAnswer }
   | { ok: false; record: QuestionRecord; error: 'model_unavailable' | 'cancelled'; message: string }
   /** Refused before anything was kept. */
   | { ok: false; record?: undefined; error: 'empty_query'; message: string };

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import type { NewUpdate, StoredImage, UpdateQueue, UpdateRecord } from '../queue/index.js';
+import type { UpdateQueue } from '../queue/index.js';
+import type { NewUpdate, UpdateStore } from '../records/index.js';
 import type { SubmitOutcome, Updates } from '../updates/index.js';
 
 export type RetryOutcome = SubmitOutcome | { ok: false; error: 'update_not_found' | 'update_not_failed' | 'input_missing'; message: string };
@@ -11,7 +12,7 @@ export type RetryOutcome = SubmitOutcome | { ok: false; error: 'update_not_found
  * has not failed; a failed retry is retried in its turn. One retry at a time: a double click
  * does not queue the input twice.
  */
-export function createUpdateRetry(deps: { queue: Pick<UpdateQueue, 'get'>; updates: Pick<Updates, 'submit'>; imagePath: (record: UpdateRecord, image: StoredImage) => string }) {
+export function createUpdateRetry(deps: { queue: Pick<UpdateQueue, 'get'>; updates: Pick<Updates, 'submit'>; store: Pick<UpdateStore, 'imagePath'> }) {
   let tail: Promise<unknown> = Promise.resolve();
 
   async function retry(id: string): Promise<RetryOutcome> {
@@ -32,7 +33,7 @@ export function createUpdateRetry(deps: { queue: Pick<UpdateQueue, 'get'>; updat
     const failed = record;
     let images: NewUpdate['images'];
     try {
-      images = await Promise.all(failed.images.map(async (image) => ({ name: image.name, mediaType: image.mediaType, data: await readFile(deps.imagePath(failed, image)) })));
+      images = await Promise.all(failed.images.map(async (image) => ({ name: image.name, mediaType: image.mediaType, data: await readFile(deps.store.imagePath(failed, image)) })));
     } catch {
       return { ok: false, error: 'input_missing', message: `the images of update ${failed.id} are no longer in the state folder; its inbox item keeps a copy` };
     }

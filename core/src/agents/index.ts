@@ -11,7 +11,7 @@ import { runSearchAgent } from './search-agent.js';
 import type { Agents, AgentsDeps } from './types.js';
 import { runUpdateAgent } from './update-agent.js';
 
-export type { Agents, AgentsDeps, Answer, AnswerRequest, UpdateImage, UpdateInput, UpdateOutcome, Usage } from './types.js';
+export type { Agents, AgentsDeps, SearchAnswer, AnswerRequest, UpdateImage, UpdateInput, UpdateOutcome, Usage } from './types.js';
 export { ModelError, createCallBudget, type CallBudget } from '../llm/index.js';
 export { TOOL_SETS } from './tool-sets.js';
 export { modelDeps } from './model-backend.js';

@@ -8,10 +8,10 @@ import { SEARCH_SYSTEM_PROMPT } from './search-prompt.js';
 import { newSession, type SessionDeps } from './session.js';
 import { answerSources } from './sources.js';
 import { TOOL_SETS } from './tool-sets.js';
-import type { Answer, AnswerRequest } from './types.js';
+import type { SearchAnswer, AnswerRequest } from './types.js';
 
 /** The read-only agent: its own session, no write tools, so it can run beside an update. */
-export async function runSearchAgent(deps: SessionDeps, model: ModelClient, req: AnswerRequest, maxIterations = SEARCH_MAX_STEPS): Promise<Answer> {
+export async function runSearchAgent(deps: SessionDeps, model: ModelClient, req: AnswerRequest, maxIterations = SEARCH_MAX_STEPS): Promise<SearchAnswer> {
   const mode = req.mode ?? 'fast';
   const session = newSession({ ...deps, writer: refusingWriter }, 'search', { defaultSearchMode: mode });
   const context = await buildBootstrap(session);

@@ -43,7 +43,7 @@ export interface AnswerRequest {
   onRetry?: (info: RetryNotice) => void;
 }
 
-export interface Answer {
+export interface SearchAnswer {
   markdown: string;
   sources: string[];
   mode: 'fast' | 'deep';
@@ -62,7 +62,7 @@ export interface Agents {
    */
   runUpdate(input: UpdateInput, run: { writer: VaultWriter; budget?: CallBudget }): Promise<UpdateOutcome>;
   /** The read-only search agent; safe to run concurrently with updates. */
-  answer(req: AnswerRequest): Promise<Answer>;
+  answer(req: AnswerRequest): Promise<SearchAnswer>;
   /** After retries are exhausted: a failed inbox item with the raw input; returns the inbox id. */
   writeFailedItem(input: UpdateInput, error: string, writer: VaultWriter): Promise<string>;
 }

@@ -36,10 +36,28 @@ export const hunkSchema = z.object({
   lines: z.array(z.string()),
   words: z.array(z.object({ op: z.enum(['=', '-', '+']), text: z.string() })).nullish(),
 });
-export const fileDiffSchema = fileChangeSchema.extend({ binary: z.boolean().nullish(), too_large: z.boolean().nullish(), hunks: z.array(hunkSchema) });
-export const commitDiffSchema = z.object({ commit: z.string().nullable(), files: z.array(fileDiffSchema) });
+export const fileDiffSchema = fileChangeSchema.extend({
+  binary: z.boolean().nullish(),
+  too_large: z.boolean().nullish(),
+  hunks: z.array(hunkSchema),
+  /** The same hunks as unified diff text (`--- a/…`, `+++ b/…`, `@@ … @@`), for terminals. */
+  patch: z.string().nullish(),
+});
+/** null `commit`: an update that changed nothing. */
+export const commitDiffSchema = z.object({
+  commit: z.string().nullable(),
+  parent: z.string().nullish(),
+  kind: commitKindSchema.nullish(),
+  update_id: z.string().nullish(),
+  files: z.array(fileDiffSchema),
+});
 export const undoReportSchema = z.object({
+  /** undone: everything reverted; partial: some changes are in the inbox item; nothing: nothing left to revert. */
   status: z.enum(['undone', 'partial', 'nothing']),
+  /** The commit undone (and its update, for an update). */
+  of: z.string().nullish(),
+  update_id: z.string().nullish(),
+  /** The undo's own commit (undo it to re-apply); null when it changed nothing. */
   commit: z.string().nullable(),
   reverted: z.array(fileChangeSchema),
   conflicts: z.array(z.object({ path: z.string(), reason: z.string() })),
@@ -50,6 +68,7 @@ export const noteVersionSchema = z.object({
   commit: z.string(),
   kind: commitKindSchema.catch('hand'),
   at: z.string(),
+  author: z.string().nullish(),
   title: z.string(),
   update_id: z.string().nullish(),
   change: z.object({ kind: fileChangeSchema.shape.kind, from: z.string().nullish(), to: z.string().nullish() }),
@@ -60,6 +79,21 @@ export const noteVersionSchema = z.object({
 export const noteHistorySchema = z.object({ path: z.string(), versions: z.array(noteVersionSchema), next_cursor: z.string().nullish() });
 export const restoreReportSchema = z.object({ status: z.enum(['restored', 'unchanged']), path: z.string(), from: z.string(), commit: z.string().nullable() });
 /** SSE `history_updated`: a commit landed. */
+/** One commit of GET /history and GET /history/:commit: who made it, what it changed, what undid it. */
+export const historyEntrySchema = z.object({
+  commit: z.string(),
+  parent: z.string().nullable(),
+  kind: commitKindSchema,
+  at: z.string(),
+  author: z.string(),
+  title: z.string(),
+  update: z.object({ id: z.string(), status: z.string(), text: z.string(), summary: z.string().nullish() }).nullish(),
+  undoes: z.string().nullish(),
+  undone_by: z.array(z.string()),
+  restored_from: z.string().nullish(),
+  changes: z.array(fileChangeSchema),
+});
+export const historyPageSchema = z.object({ entries: z.array(historyEntrySchema), next_cursor: z.string().nullish() });
 export const historyUpdatedSchema = z.object({ commit: z.string(), kind: z.string(), update_id: z.string().nullish() });
 
 export type CommitKind = z.infer<typeof commitKindSchema>;

@@ -11,9 +11,7 @@ export const inboxSummarySchema = z.object({
 });
 export const inboxListSchema = z.object({ items: z.array(inboxSummarySchema) });
 
-export const inboxItemSchema = z.object({
-  id: z.string(),
-  title: z.string(),
+export const inboxItemSchema = inboxSummarySchema.extend({
   review: z.object({ frontmatter: frontmatterSchema, body: z.string() }),
   files: z.array(z.string()),
 });

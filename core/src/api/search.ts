@@ -65,7 +65,7 @@ export const modelsSchema = z.object({
   }),
 });
 
-export type SearchQuery = z.infer<typeof searchQuery>;
+export type SearchParams = z.infer<typeof searchQuery>;
 export type AskBody = z.infer<typeof askBody>;
 export type SearchMode = z.infer<typeof searchMode>;
 export type SearchHits = z.infer<typeof searchHitsSchema>;

@@ -4,7 +4,7 @@ import { createHttpClient, parseJson, type HttpClient, type HttpResult, type Req
 import { failed, notRunning, type Failure } from './outcome.js';
 import { findTarget, type Target } from './target.js';
 
-export interface Answer {
+export interface ServiceReply {
   status: number;
   body: Buffer;
   json: unknown;
@@ -26,12 +26,12 @@ export function connect(ctx: Context): Connection | Failure {
  * A request whose every failure ends the command: nothing listening is exit 3, anything else
  * (no answer in time, a non-2xx answer) exit 1 with the service's message.
  */
-export async function callApi(ctx: Context, client: HttpClient, method: string, path: string, opts: RequestOptions): Promise<Answer | Failure> {
+export async function callApi(ctx: Context, client: HttpClient, method: string, path: string, opts: RequestOptions): Promise<ServiceReply | Failure> {
   return answerOf(ctx, client.baseUrl, path, await client.request(method, path, opts));
 }
 
 /** callApi's reading of a request's result, for a caller that first looks at some answers itself. */
-export function answerOf(ctx: Context, baseUrl: string, path: string, result: HttpResult): Answer | Failure {
+export function answerOf(ctx: Context, baseUrl: string, path: string, result: HttpResult): ServiceReply | Failure {
   const where = `${baseUrl}${path}`;
   switch (result.kind) {
     case 'down':

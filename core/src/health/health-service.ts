@@ -27,7 +27,7 @@ export interface HealthDeps {
   stallMs?: number;
 }
 
-export type Health = ReturnType<typeof createHealth>;
+export type HealthService = ReturnType<typeof createHealth>;
 
 /** The service's health in one report: what GET /health answers and `knower status` prints. */
 export function createHealth(deps: HealthDeps) {

@@ -1,17 +1,9 @@
 import { diffWordsWithSpace, structuredPatch } from 'diff';
+import type { Hunk } from '../api/index.js';
 import { isTextContent, withoutJobFields } from '../vault/index.js';
 
-/** A unified hunk: `lines` start with ' ' (context), '-' (removed) or '+' (added). */
-export interface Hunk {
-  old_start: number;
-  old_lines: number;
-  new_start: number;
-  new_lines: number;
-  lines: string[];
-  /** With `words`: the hunk's old and new text as one run of kept, removed and added pieces. */
-  words?: WordPart[];
-}
-
+// A unified hunk (`lines` start with ' ' context, '-' removed or '+' added; with `words`, the
+// hunk's old and new text as one run of kept, removed and added pieces) is api's Hunk.
 export interface WordPart {
   op: '=' | '-' | '+';
   text: string;

@@ -1,4 +1,4 @@
-import type { UpdateRecord } from '../queue/index.js';
+import type { UpdateRecord } from '../records/index.js';
 import type { CommitInfo, CommitKind } from './commit-log.js';
 import { shorten } from './commit-message.js';
 import type { HistoryContext } from './context.js';
@@ -53,7 +53,7 @@ export async function diffCommit(ctx: HistoryContext, info: CommitInfo, opts: { 
     const before = blob(byPath.get(change.from ?? change.path)?.before);
     const after = blob(byPath.get(change.path)?.after);
     const diff = diffText(before, after, opts);
-    return { ...change, ...diff, patch: unifiedText(change.path, change.from, diff.hunks) };
+    return { ...change, ...diff, patch: unifiedText(change.path, change.from ?? undefined, diff.hunks) };
   });
   return { commit: info.commit, parent: info.parent, kind: info.kind, ...(info.updateId ? { update_id: info.updateId } : {}), files };
 }

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { EventBus } from '../events/index.js';
 import type { Logger } from '../logger.js';
-import type { FileChange, UpdateRecord } from '../queue/index.js';
-import { journaledWriter, readJournal, UpdateJournal } from '../vault/index.js';
+import type { FileChange, UpdateRecord, UpdateStore } from '../records/index.js';
+import { journaledWriter, readJournal, UpdateJournal, type UpdateJournals } from '../vault/index.js';
 import { CommitLog, type CommitInfo } from './commit-log.js';
 import type { RunMeta } from './commit-message.js';
 import { commitRun } from './commit-run.js';
@@ -25,11 +25,13 @@ export interface HistoryDeps {
   clock: () => Date;
   log: Logger;
   bus: EventBus;
-  /** Journal folders of update runs in progress: their writes are not hand edits. */
-  activeJournals: () => string[];
-  recordOf: (id: string) => UpdateRecord | undefined;
-  /** The record from disk (recovery at start runs before the queue has loaded its records). */
-  loadRecord: (id: string) => Promise<UpdateRecord | undefined>;
+  /** The journals of update runs in progress: their writes are not hand edits. */
+  journals: Pick<UpdateJournals, 'active'>;
+  /**
+   * The update records: `latest` from memory for the entries, `get` from disk (recovery at start
+   * runs before the records are loaded).
+   */
+  records: Pick<UpdateStore, 'latest' | 'get'>;
   /** Quiet time before hand edits are committed, and the longest they wait. */
   quietMs?: number;
   maxWaitMs?: number;
@@ -109,7 +111,7 @@ export function createHistoryEngine(deps: HistoryDeps) {
 
   async function owned(except?: string): Promise<Set<string>> {
     const out = new Set<string>();
-    for (const journal of [...deps.activeJournals(), ...queued]) {
+    for (const journal of [...deps.journals.active(), ...queued]) {
       if (journal === except) continue;
       for (const entry of await readJournal(journal)) {
         const rel = relOf(deps.root, entry.abs);
@@ -127,7 +129,7 @@ export function createHistoryEngine(deps: HistoryDeps) {
 
   /** An update's journal is never rolled back here: its outcome is saved, so its changes stand. */
   async function updateMeta(id: string): Promise<RunMeta> {
-    return metaOfUpdate(await deps.loadRecord(id)) ?? { kind: 'update', updateId: id, text: '', status: 'done', at: deps.clock().toISOString() };
+    return metaOfUpdate(await deps.records.get(id)) ?? { kind: 'update', updateId: id, text: '', status: 'done', at: deps.clock().toISOString() };
   }
 
   /** After a crash between the branch update and the clean-up, the run's commit is already in. */

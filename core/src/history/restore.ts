@@ -3,7 +3,7 @@ import type { CommitInfo } from './commit-log.js';
 import { blobAt, readBlobs } from './repo-read.js';
 import type { RunHost } from './run-host.js';
 import { readForHistory } from './snapshot.js';
-import { fail, type Outcome, type RestoreReport } from './types.js';
+import { fail, type HistoryOutcome, type RestoreReport } from './types.js';
 import { same, writeOver } from './undo-path.js';
 
 /**
@@ -11,7 +11,7 @@ import { same, writeOver } from './undo-path.js';
  * landing meanwhile makes it look again, never lose the edit). The restore is a commit of its
  * own, so it can be undone.
  */
-export async function restoreNote(host: RunHost, rel: string, source: CommitInfo): Promise<Outcome<RestoreReport>> {
+export async function restoreNote(host: RunHost, rel: string, source: CommitInfo): Promise<HistoryOutcome<RestoreReport>> {
   const { ctx } = host;
   const id = await blobAt(ctx.repo.git, source.commit, rel);
   if (!id) return fail('version_not_found', `${rel} has no version in ${source.commit.slice(0, 7)}`);

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FileChange } from '../queue/index.js';
+import type { FileChange } from '../records/index.js';
 import { isHiddenPath, TREE_FILE, type JournalEntry } from '../vault/index.js';
 import { blobId } from './git-objects.js';
 

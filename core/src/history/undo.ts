@@ -3,7 +3,7 @@ import type { CommitInfo } from './commit-log.js';
 import { changesOf, readBlobs, versionsOf, type RawChange } from './repo-read.js';
 import type { RunHost } from './run-host.js';
 import { kindsOf } from './run-changes.js';
-import { fail, type Outcome, type UndoReport } from './types.js';
+import { fail, type HistoryOutcome, type UndoReport } from './types.js';
 import { writeUndoItem } from './undo-item.js';
 import { revertPath, type PathRevert } from './undo-path.js';
 
@@ -48,7 +48,7 @@ function revertedChanges(raw: RawChange[], results: PathRevert[]) {
  * that are still as it left them are reverted, the rest is left alone and explained in an inbox
  * item. The undo is itself a commit, so it can be undone in turn.
  */
-export async function undoCommit(host: RunHost, target: CommitInfo): Promise<Outcome<UndoReport>> {
+export async function undoCommit(host: RunHost, target: CommitInfo): Promise<HistoryOutcome<UndoReport>> {
   if (target.kind === 'hand' || target.kind === 'snapshot') {
     return fail('not_undoable', `${target.commit.slice(0, 7)} records ${target.kind === 'hand' ? 'hand edits' : 'the first snapshot'}; restore a note to an earlier version instead`);
   }

@@ -1,22 +1,11 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { LIMITS } from '../api/index.js';
+import { LIMITS, type InboxItem, type InboxSummary } from '../api/index.js';
 import { firstHeading, formatDateField, isVaultFile, parseNote, readVaultBytes, resolveVaultPath } from '../vault/index.js';
 import { INBOX_DIR, itemFolder, REVIEW_FILE } from './inbox-layout.js';
 
-export interface InboxSummary {
-  id: string;
-  title: string;
-  created?: string;
-  summary?: string;
-  failed?: boolean;
-}
-
-export interface InboxItem extends InboxSummary {
-  review: { frontmatter: Record<string, unknown>; body: string };
-  /** Vault-relative paths of everything in the item's folder. */
-  files: string[];
-}
+// A pending item as listed (InboxSummary) and read whole (InboxItem: its review and its files) are the wire's shapes, from api/.
+export type { InboxItem, InboxSummary } from '../api/index.js';
 
 const ID_PATTERN = new RegExp(`^[A-Za-z0-9][A-Za-z0-9._-]{0,${LIMITS.idChars - 1}}$`);
 
@@ -83,3 +72,13 @@ export async function listInboxItems(root: string): Promise<InboxSummary[]> {
   }
   return items.sort((a, b) => (a.created ?? '').localeCompare(b.created ?? '') || a.id.localeCompare(b.id));
 }
+
+/** The inbox as GET /inbox and GET /inbox/:id read it. */
+export function createInbox(deps: { root: string }) {
+  return {
+    list: () => listInboxItems(deps.root),
+    get: (id: string) => getInboxItem(deps.root, id),
+  };
+}
+
+export type Inbox = ReturnType<typeof createInbox>;

@@ -8,7 +8,7 @@ export interface Backlink {
   line: string;
 }
 
-export interface Backlinks {
+export interface BacklinkFinder {
   /** Notes linking to `target`; `complete` is false when more candidates existed than were read. */
   find(target: string): Promise<{ backlinks: Backlink[]; complete: boolean }>;
 }
@@ -47,7 +47,7 @@ export function createBacklinks(deps: {
   search: Pick<SearchEngine, 'search'>;
   /** Where wikilinks lead, seen from a note (the same resolution as GET /vault/file's `links`). */
   resolve: (targets: readonly string[], from: string) => Record<string, string | null>;
-}): Backlinks {
+}): BacklinkFinder {
   async function linksIn(from: string, target: string): Promise<Backlink | undefined> {
     const text = await readTextIfExists(path.join(deps.root, from));
     if (text === undefined) return undefined;

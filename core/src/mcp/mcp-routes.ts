@@ -26,13 +26,13 @@ function methodNotAllowed(_request: unknown, reply: FastifyReply): FastifyReply 
  * server-to-client event stream) and DELETE (ending a session) have no meaning here: 405, as
  * the spec allows. Host, Origin and token checks already ran in the security plugin.
  */
-export async function mcpRoutes(app: FastifyInstance): Promise<void> {
-  const k = app.knower;
-  const deps: McpToolDeps = { root: k.root, index: k.index, search: k.search, questions: k.questions, updates: k.updates, stats: k.stats, log: app.log };
+export async function mcpRoutes(app: FastifyInstance, services: Omit<McpToolDeps, 'log' | 'project'>): Promise<void> {
+  const deps: McpToolDeps = { ...services, log: app.log };
 
+  // No response schema: the transport writes JSON-RPC (or an event stream) to the raw response itself.
   app.post('/mcp', { bodyLimit: MCP_BODY_LIMIT }, async (request, reply) => {
-    const project = sessionProject(k.index, clientContext(request.url));
-    const server = createMcpServer(project ? { ...deps, project, search: projectFirst(k.search, project) } : deps);
+    const project = sessionProject(services.index, clientContext(request.url));
+    const server = createMcpServer(project ? { ...deps, project, search: projectFirst(services.search, project) } : deps);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     // The transport writes the response itself (JSON or an SSE stream): Fastify steps aside.
     reply.hijack();

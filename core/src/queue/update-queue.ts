@@ -1,15 +1,13 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import PQueue from 'p-queue';
 import { setTimeout as delay } from 'node:timers/promises';
 import { createCallBudget, MAX_MODEL_CALLS_PER_UPDATE, type Agents, type UpdateInput } from '../agents/index.js';
 import type { EventBus } from '../events/index.js';
 import { isModelError } from '../llm/index.js';
 import type { Logger } from '../logger.js';
-import { describeStorageError, isStorageError, journaledWriter, readJournal, type UpdateJournal, type VaultWriter } from '../vault/index.js';
-import { FINAL_STATUSES, publicView, type FileChange, type Retrying, type UpdateRecord } from './update-record.js';
+import { describeStorageError, isStorageError, journaledWriter, readJournal, type UpdateJournal, type UpdateJournals, type VaultTurns, type VaultWriter } from '../vault/index.js';
+import { FINAL_STATUSES, publicView, type FileChange, type NewUpdate, type Retrying, type UpdateRecord, type UpdateStore } from '../records/index.js';
 import { recordSteps } from './update-steps.js';
-import type { NewUpdate, UpdateStore } from './update-store.js';
 
 export interface RetryPolicy {
   /** Attempts per update, the first included. */
@@ -62,8 +60,6 @@ export interface UpdateQueue {
   recent(limit?: number): UpdateRecord[];
   status(): QueueStatus;
   whenIdle(): Promise<void>;
-  /** Runs `fn` in the queue's turn, between updates: undo and restore never race an update. */
-  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   /**
    * Stops an update the person no longer wants: a queued one never runs; a running one stops at
    * its next step and its changes so far are undone through its journal (files changed by hand
@@ -82,7 +78,9 @@ export function createUpdateQueue(deps: {
   clock: () => Date;
   log: Logger;
   /** Where a run's vault changes are recorded, so an interrupted run can be undone first. */
-  journalFor: (id: string) => UpdateJournal;
+  journals: Pick<UpdateJournals, 'of' | 'open' | 'close'>;
+  /** One update at a time, and never while an undo or a restore changes the vault. */
+  turns: Pick<VaultTurns, 'add' | 'open' | 'whenIdle' | 'clear' | 'onIdle'>;
   retry?: RetryPolicy;
   history?: RunHistory;
   /**
@@ -93,8 +91,8 @@ export function createUpdateQueue(deps: {
   clearFailedItem?: (failed: UpdateRecord, writer: VaultWriter) => Promise<string[]>;
 }): UpdateQueue {
   const retry = deps.retry ?? DEFAULT_RETRY;
-  // One update at a time: the agent reasons over the whole vault and must see each result.
-  const queue = new PQueue({ concurrency: 1 });
+  // One update at a time (the agent reasons over the whole vault and must see each result), in the vault's turns.
+  const turns = deps.turns;
   const records = new Map<string, UpdateRecord>();
   const byKey = new Map<string, string>();
   let running: string | null = null;
@@ -176,7 +174,7 @@ export function createUpdateQueue(deps: {
     let record = first;
     running = id;
     lastActivity = Date.now();
-    const journal = deps.journalFor(id);
+    const journal = deps.journals.open(id);
     const writer = journaledWriter(journal);
     // One budget across every attempt: however the model fails, one update makes at most
     // MAX_MODEL_CALLS_PER_UPDATE model requests (transport retries included), then fails into the inbox.
@@ -233,6 +231,7 @@ export function createUpdateQueue(deps: {
       }
     } finally {
       running = null;
+      deps.journals.close(id);
     }
   }
 
@@ -283,7 +282,7 @@ export function createUpdateQueue(deps: {
   }
 
   function enqueue(record: UpdateRecord): void {
-    void queue.add(() => run(record.id)).catch((err: unknown) => deps.log.error({ err, id: record.id }, 'queue run crashed'));
+    void turns.add(() => run(record.id)).catch((err: unknown) => deps.log.error({ err, id: record.id }, 'queue run crashed'));
   }
 
   function load(): Promise<UpdateRecord[]> {
@@ -303,7 +302,7 @@ export function createUpdateQueue(deps: {
       for (const record of await load()) {
         // Finished just before a crash: the history takes what it had not yet, then the journal goes.
         if (FINAL_STATUSES.has(record.status)) {
-          const journal = deps.journalFor(record.id);
+          const journal = deps.journals.of(record.id);
           await deps.history?.finished(record, journal);
           await journal.clear();
         }
@@ -312,6 +311,7 @@ export function createUpdateQueue(deps: {
       if (unfinished.length) deps.log.info({ count: unfinished.length }, 'resuming unfinished updates');
       for (const record of unfinished) enqueue(record);
       markStarted();
+      turns.open();
     },
     async submit(update) {
       await started;
@@ -344,11 +344,7 @@ export function createUpdateQueue(deps: {
     },
     async whenIdle() {
       await started;
-      await queue.onIdle();
-    },
-    async exclusive(fn) {
-      await started;
-      return queue.add(fn);
+      await turns.whenIdle();
     },
     async cancel(id) {
       await started;
@@ -367,10 +363,10 @@ export function createUpdateQueue(deps: {
     },
     async close() {
       closed = true;
-      queue.clear();
+      turns.clear();
       // Let the running update finish if it can; cut off, it is undone and rerun at next start.
       const timeout = new AbortController();
-      await Promise.race([queue.onIdle(), delay(5000, undefined, { signal: timeout.signal }).catch(() => undefined)]);
+      await Promise.race([turns.onIdle(), delay(5000, undefined, { signal: timeout.signal }).catch(() => undefined)]);
       timeout.abort();
     },
   };

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { healthSchema } from '../api/index.js';
+import type { HealthService } from '../health/index.js';
 
-export async function healthRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/health', () => app.knower.health.report());
+export async function healthRoutes(app: FastifyInstance, { health }: { health: Pick<HealthService, 'report'> }): Promise<void> {
+  app.get('/health', { schema: { response: { 200: healthSchema } } }, () => health.report());
 }

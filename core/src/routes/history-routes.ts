@@ -1,12 +1,32 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { commitParams, diffQuery, historyQuery, idParams, noteHistoryQuery, restoreBody } from '../api/index.js';
-import { isHistoryPath, type HistoryError, type Outcome } from '../history/index.js';
-import { resolveVaultPath } from '../vault/index.js';
-import { sendError, sendPathError } from '../http/index.js';
+import {
+  commitDiffSchema,
+  commitParams,
+  historyEntrySchema,
+  historyPageSchema,
+  diffQuery,
+  historyQuery,
+  idParams,
+  noteHistoryQuery,
+  noteHistorySchema,
+  restoreBody,
+  restoreReportSchema,
+  undoReportSchema,
+} from '../api/index.js';
+import type { History, HistoryError, HistoryOutcome } from '../history/index.js';
+import { sendError } from '../http/index.js';
 
 const STATUS: Record<HistoryError, number> = {
   history_unavailable: 503,
+  no_history: 400,
+  path_invalid: 400,
+  path_empty: 400,
+  path_absolute: 400,
+  path_nul: 400,
+  path_traversal: 400,
+  path_hidden: 400,
+  path_outside: 403,
   commit_not_found: 404,
   update_not_found: 404,
   update_not_finished: 409,
@@ -15,7 +35,7 @@ const STATUS: Record<HistoryError, number> = {
   restore_blocked: 409,
 };
 
-function send<T>(reply: FastifyReply, outcome: Outcome<T>): T | FastifyReply {
+function send<T>(reply: FastifyReply, outcome: HistoryOutcome<T>): T | FastifyReply {
   return outcome.ok ? outcome.value : sendError(reply, STATUS[outcome.error], outcome.error, outcome.message);
 }
 
@@ -24,41 +44,38 @@ function send<T>(reply: FastifyReply, outcome: Outcome<T>): T | FastifyReply {
  * an update or of any undo or restore, and a note's versions with restore. The service logic
  * lives in history/; these are the HTTP faces.
  */
-export async function historyRoutes(base: FastifyInstance): Promise<void> {
+export async function historyRoutes(base: FastifyInstance, { history }: { history: History }): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { history, root } = app.knower;
 
-  app.get('/history', { schema: { querystring: historyQuery } }, async (request, reply) => {
+  app.get('/history', { schema: { querystring: historyQuery, response: { 200: historyPageSchema } } }, async (request, reply) => {
     const { limit, cursor, kind } = request.query;
     const outcome = await history.list({ limit, ...(cursor ? { before: Number(cursor) } : {}), ...(kind ? { kinds: new Set(kind) } : {}) });
     if (!outcome.ok) return send(reply, outcome);
     return { entries: outcome.value.entries, ...(outcome.value.next ? { next_cursor: String(outcome.value.next) } : {}) };
   });
 
-  app.get('/history/:commit', { schema: { params: commitParams } }, async (request, reply) => send(reply, await history.entry(request.params.commit)));
+  app.get('/history/:commit', { schema: { params: commitParams, response: { 200: historyEntrySchema } } }, async (request, reply) => send(reply, await history.entry(request.params.commit)));
 
-  app.get('/history/:commit/diff', { schema: { params: commitParams, querystring: diffQuery } }, async (request, reply) => send(reply, await history.diff(request.params.commit, request.query)));
+  app.get('/history/:commit/diff', { schema: { params: commitParams, querystring: diffQuery, response: { 200: commitDiffSchema } } }, async (request, reply) =>
+    send(reply, await history.diff(request.params.commit, request.query)),
+  );
 
-  app.post('/history/:commit/undo', { schema: { params: commitParams } }, async (request, reply) => send(reply, await history.undo(request.params.commit)));
+  app.post('/history/:commit/undo', { schema: { params: commitParams, response: { 200: undoReportSchema } } }, async (request, reply) => send(reply, await history.undo(request.params.commit)));
 
-  app.get('/updates/:id/diff', { schema: { params: idParams, querystring: diffQuery } }, async (request, reply) => send(reply, await history.updateDiff(request.params.id, request.query)));
+  app.get('/updates/:id/diff', { schema: { params: idParams, querystring: diffQuery, response: { 200: commitDiffSchema } } }, async (request, reply) =>
+    send(reply, await history.updateDiff(request.params.id, request.query)),
+  );
 
-  app.post('/updates/:id/undo', { schema: { params: idParams } }, async (request, reply) => send(reply, await history.undoUpdate(request.params.id)));
+  app.post('/updates/:id/undo', { schema: { params: idParams, response: { 200: undoReportSchema } } }, async (request, reply) => send(reply, await history.undoUpdate(request.params.id)));
 
-  app.get('/vault/history', { schema: { querystring: noteHistoryQuery } }, async (request, reply) => {
+  app.get('/vault/history', { schema: { querystring: noteHistoryQuery, response: { 200: noteHistorySchema } } }, async (request, reply) => {
     const { path, limit, cursor } = request.query;
-    const resolved = await resolveVaultPath(root, path);
-    if (!resolved.ok) return sendPathError(reply, resolved.problem, resolved.message);
-    if (!isHistoryPath(resolved.rel)) return sendError(reply, 400, 'no_history', `${resolved.rel} is generated by Knower and has no history`);
-    const outcome = await history.versions(resolved.rel, { limit, ...(cursor ? { before: cursor } : {}) });
+    const outcome = await history.versions(path, { limit, ...(cursor ? { before: cursor } : {}) });
     if (!outcome.ok) return send(reply, outcome);
-    return { path: resolved.rel, versions: outcome.value.versions, ...(outcome.value.next ? { next_cursor: outcome.value.next } : {}) };
+    return { path: outcome.value.path, versions: outcome.value.versions, ...(outcome.value.next ? { next_cursor: outcome.value.next } : {}) };
   });
 
-  app.post('/vault/restore', { schema: { body: restoreBody } }, async (request, reply) => {
-    const resolved = await resolveVaultPath(root, request.body.path);
-    if (!resolved.ok) return sendPathError(reply, resolved.problem, resolved.message);
-    if (!isHistoryPath(resolved.rel)) return sendError(reply, 400, 'no_history', `${resolved.rel} is generated by Knower and has no history`);
-    return send(reply, await history.restore(resolved.rel, request.body.commit));
-  });
+  app.post('/vault/restore', { schema: { body: restoreBody, response: { 200: restoreReportSchema } } }, async (request, reply) =>
+    send(reply, await history.restore(request.body.path, request.body.commit)),
+  );
 }

@@ -1,4 +1,4 @@
-import type { StoredImage } from '../queue/index.js';
+import type { StoredImage } from '../records/index.js';
 
 /** The image's real type from its first bytes: the declared type and file name are not trusted. */
 export function sniffImageType(bytes: Buffer): StoredImage['mediaType'] | undefined {

@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParams } from '../api/index.js';
-import { getInboxItem, listInboxItems } from '../inbox/index.js';
+import { idParams, inboxItemSchema, inboxListSchema } from '../api/index.js';
+import type { Inbox } from '../inbox/index.js';
 import { sendError } from '../http/index.js';
 
-export async function inboxRoutes(base: FastifyInstance): Promise<void> {
+export async function inboxRoutes(base: FastifyInstance, { inbox }: { inbox: Inbox }): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  app.get('/inbox', async () => ({ items: await listInboxItems(app.knower.root) }));
+  app.get('/inbox', { schema: { response: { 200: inboxListSchema } } }, async () => ({ items: await inbox.list() }));
 
-  app.get('/inbox/:id', { schema: { params: idParams } }, async (request, reply) => {
+  app.get('/inbox/:id', { schema: { params: idParams, response: { 200: inboxItemSchema } } }, async (request, reply) => {
     const { id } = request.params;
-    const item = await getInboxItem(app.knower.root, id);
+    const item = await inbox.get(id);
     if (!item) return sendError(reply, 404, 'inbox_item_not_found', `no pending inbox item ${JSON.stringify(id)}`);
     return item;
   });

@@ -1,5 +1,6 @@
 export { healthRoutes } from './health.js';
 export { vaultRoutes } from './vault-routes.js';
+export { vaultLookupRoutes } from './vault-lookup-routes.js';
 export { searchRoutes } from './search-routes.js';
 export { inboxRoutes } from './inbox-routes.js';
 export { updateRoutes } from './update-routes.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Asked } from '../activity/index.js';
-import { askBody } from '../api/index.js';
+import type { Asked, Questions } from '../activity/index.js';
+import { answerSchema, askBody } from '../api/index.js';
 import { sendError } from '../http/index.js';
 
 /** The search agent's answer with the id it is kept under; a model fault is a 503 naming the kept question. */
@@ -17,9 +17,9 @@ export function sendAnswer(reply: FastifyReply, asked: Asked): FastifyReply {
  * POST /search: the read-only search agent, outside the update queue. Every question is kept
  * (with its answer or its error) and its id comes back as `question_id`.
  */
-export async function questionRoutes(base: FastifyInstance): Promise<void> {
+export async function questionRoutes(base: FastifyInstance, { questions }: { questions: Pick<Questions, 'ask'> }): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  app.post('/search', { schema: { body: askBody } }, async (request, reply) => {
-    return sendAnswer(reply, await app.knower.questions.ask(request.body));
+  app.post('/search', { schema: { body: askBody, response: { 200: answerSchema } } }, async (request, reply) => {
+    return sendAnswer(reply, await questions.ask(request.body));
   });
 }

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { UPDATE_LIMITS, updateBody } from '../api/index.js';
-import type { NewUpdate } from '../queue/index.js';
+import type { NewUpdate } from '../records/index.js';
 import { sniffImageType } from './image-types.js';
 
 export type UpdateBody = { ok: true; update: Omit<NewUpdate, 'idempotencyKey'> } | { ok: false; status: number; error: string; message: string };

@@ -1,27 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { searchQuery } from '../api/index.js';
+import { modelsSchema, searchHitsSchema, searchQuery } from '../api/index.js';
+import type { SearchEngine } from '../search/index.js';
 
-export async function searchRoutes(base: FastifyInstance): Promise<void> {
+export async function searchRoutes(base: FastifyInstance, { search }: { search: Pick<SearchEngine, 'search' | 'models' | 'pullModels' | 'embed'> }): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/vault/search', { schema: { querystring: searchQuery } }, async (request) => {
+  app.get('/vault/search', { schema: { querystring: searchQuery, response: { 200: searchHitsSchema } } }, async (request) => {
     const { q, mode, scope, limit } = request.query;
-    return app.knower.search.search({ query: q, mode, scope, limit });
+    return search.search({ query: q, mode, scope, limit });
   });
 
   // qmd's models: which are on disk, and the download under way or last finished.
-  app.get('/models', async () => app.knower.search.models());
+  app.get('/models', { schema: { response: { 200: modelsSchema } } }, async () => search.models());
 
   // Starts a download of the missing models (or joins one under way) and answers at once;
   // GET /models follows it. A failure is reported there and in /health, never fatal.
-  app.post('/models/pull', async (_request, reply) => {
-    void app.knower.search.pullModels();
-    return reply.code(202).send(app.knower.search.models());
+  app.post('/models/pull', { schema: { response: { 202: modelsSchema } } }, async (_request, reply) => {
+    void search.pullModels();
+    return reply.code(202).send(search.models());
   });
 
   app.post('/embed', async (_request, reply) => {
-    const outcome = await app.knower.search.embed();
+    const outcome = await search.embed();
     return reply.code(outcome.ok ? 200 : 503).send(outcome.ok ? outcome : { error: 'embed_unavailable', message: outcome.error ?? 'embedding failed', ...outcome });
   });
 }

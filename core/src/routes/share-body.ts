@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { NewUpdate } from '../queue/index.js';
+import type { NewUpdate } from '../records/index.js';
 import { sniffImageType } from './image-types.js';
 import { UPDATE_LIMITS } from '../api/index.js';
 

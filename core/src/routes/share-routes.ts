@@ -1,9 +1,10 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { describeError, sendError } from '../http/index.js';
-import { UPDATE_LIMITS } from '../api/index.js';
+import { acceptedSchema, UPDATE_LIMITS } from '../api/index.js';
 import { readShareBody } from './share-body.js';
 import { updateRefusalStatus } from './update-refusals.js';
+import type { Updates } from '../updates/index.js';
 
 type Outcome = { ok: true; id: string } | { ok: false; status: number; error: string; message: string };
 
@@ -18,13 +19,14 @@ type Outcome = { ok: true; id: string } | { ok: false; status: number; error: st
  * A page navigation gets a redirect back into the app (`?shared=<id>` or `?share_error=`, which
  * the app turns into its Activity entry or a message); a fetch asking for JSON gets JSON.
  */
-export async function shareRoutes(app: FastifyInstance): Promise<void> {
+export async function shareRoutes(app: FastifyInstance, { updates }: { updates: Pick<Updates, 'submit'> }): Promise<void> {
   await app.register(multipart, { limits: { fileSize: UPDATE_LIMITS.imageBytes, files: UPDATE_LIMITS.images } });
 
   // No route-wide bodyLimit: the multipart limits above bound a share, and anything else keeps
   // the app's 1 MB limit (a route's bodyLimit would also let an 81 MB JSON body be parsed).
-  app.post('/share', async (request, reply) => {
-    const outcome = await share(app, request).catch((err: { statusCode?: number; code?: string; message: string }): Outcome => {
+  // A page navigation gets a redirect (303), a fetch for JSON the accepted update (202, checked against its schema).
+  app.post('/share', { schema: { response: { 202: acceptedSchema } } }, async (request, reply) => {
+    const outcome = await share(updates, request).catch((err: { statusCode?: number; code?: string; message: string }): Outcome => {
       const { status, error, message } = describeError(err);
       if (status >= 500) request.log.error({ err }, 'share failed');
       return { ok: false, status, error, message };
@@ -33,13 +35,13 @@ export async function shareRoutes(app: FastifyInstance): Promise<void> {
   });
 }
 
-async function share(app: FastifyInstance, request: FastifyRequest): Promise<Outcome> {
+async function share(updates: Pick<Updates, 'submit'>, request: FastifyRequest): Promise<Outcome> {
   if (!request.isMultipart()) {
     return { ok: false, status: 415, error: 'unsupported_media_type', message: 'a share is sent as multipart/form-data (title, text, url, images)' };
   }
   const body = await readShareBody(request);
   if (!body.ok) return body;
-  const outcome = await app.knower.updates.submit({ text: body.text, images: body.images });
+  const outcome = await updates.submit({ text: body.text, images: body.images });
   if (!outcome.ok) return { ok: false, status: updateRefusalStatus(outcome.error), error: outcome.error, message: outcome.message };
   return { ok: true, id: outcome.record.id };
 }

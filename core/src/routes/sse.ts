@@ -1,17 +1,18 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import type { KnowerEvent } from '../events/index.js';
+import type { EventBus, KnowerEvent } from '../events/index.js';
 
 const HEARTBEAT_MS = 15_000;
 
 /** GET /sse: one text/event-stream per client; the event name is the event's type. */
-export async function sseRoutes(app: FastifyInstance): Promise<void> {
+export async function sseRoutes(app: FastifyInstance, { bus }: { bus: Pick<EventBus, 'subscribe'> }): Promise<void> {
   const open = new Set<ServerResponse>();
   // Streams never end on their own: end them so a graceful close does not wait forever.
   app.addHook('preClose', async () => {
     for (const res of open) res.end();
   });
 
+  // No response schema: an event stream written to the raw response (hijacked).
   app.get('/sse', (request, reply) => {
     reply.hijack();
     const res = reply.raw;
@@ -28,7 +29,7 @@ export async function sseRoutes(app: FastifyInstance): Promise<void> {
     res.write('retry: 2000\n\n');
     send({ type: 'ready', data: {} });
     open.add(res);
-    const unsubscribe = app.knower.bus.subscribe(send);
+    const unsubscribe = bus.subscribe(send);
     // A named event, not a comment: the browser can then notice a stream that silently died.
     const heartbeat = setInterval(() => res.write(`event: heartbeat\ndata: {}\n\n`), HEARTBEAT_MS);
     request.raw.on('close', () => {

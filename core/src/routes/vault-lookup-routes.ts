@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { findQuery, pathQuery, resolveQuery } from '../api/index.js';
-import type { Backlinks } from '../links/index.js';
+import { backlinksSchema, findQuery, findSchema, pathQuery, resolveQuery, resolveSchema } from '../api/index.js';
+import type { BacklinkFinder } from '../links/index.js';
 import { resolveVaultPath, type IndexViews } from '../vault/index.js';
 import { sendPathError } from '../http/index.js';
 
@@ -11,19 +11,19 @@ import { sendPathError } from '../http/index.js';
  * GET /vault/resolve (where wikilinks lead, for markdown that is not a note: answers, reviews)
  * and GET /vault/backlinks (which notes link to one).
  */
-export async function vaultLookupRoutes(base: FastifyInstance, opts: { views: IndexViews; backlinks: Backlinks }): Promise<void> {
+export async function vaultLookupRoutes(base: FastifyInstance, opts: { root: string; views: Pick<IndexViews, 'find' | 'resolve'>; backlinks: BacklinkFinder }): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/vault/find', { schema: { querystring: findQuery } }, async (request) => opts.views.find(request.query.q, request.query.limit));
+  app.get('/vault/find', { schema: { querystring: findQuery, response: { 200: findSchema } } }, async (request) => opts.views.find(request.query.q, request.query.limit));
 
   // The notes linking to one (GET /vault/backlinks?path=), for the note view's "Linked from".
-  app.get('/vault/backlinks', { schema: { querystring: pathQuery } }, async (request, reply) => {
-    const resolved = await resolveVaultPath(app.knower.root, request.query.path);
+  app.get('/vault/backlinks', { schema: { querystring: pathQuery, response: { 200: backlinksSchema } } }, async (request, reply) => {
+    const resolved = await resolveVaultPath(opts.root, request.query.path);
     if (!resolved.ok) return sendPathError(reply, resolved.problem, resolved.message);
     return opts.backlinks.find(resolved.rel);
   });
 
-  app.get('/vault/resolve', { schema: { querystring: resolveQuery } }, async (request) => ({
+  app.get('/vault/resolve', { schema: { querystring: resolveQuery, response: { 200: resolveSchema } } }, async (request) => ({
     links: opts.views.resolve(request.query.link, request.query.from),
   }));
 }

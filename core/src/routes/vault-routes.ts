@@ -4,12 +4,10 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { pathQuery, treeQuery } from '../api/index.js';
-import { createIndexViews, isNote, parseNote, readVaultBytes, resolveVaultPath, wikilinkTargets } from '../vault/index.js';
-import { createBacklinks } from '../links/index.js';
+import { noteSchema, pathQuery, treeQuery } from '../api/index.js';
+import { resolveVaultPath, type IndexViews, type NotePages, type VaultIndex } from '../vault/index.js';
 import { sendError, sendPathError } from '../http/index.js';
 import { flatTreeStream } from './tree-stream.js';
-import { vaultLookupRoutes } from './vault-lookup-routes.js';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.md': 'text/markdown; charset=utf-8',
@@ -36,18 +34,24 @@ const CONTENT_TYPES: Record<string, string> = {
   '.mkv': 'video/x-matroska',
 };
 
-export async function vaultRoutes(base: FastifyInstance): Promise<void> {
+/** What the vault routes read: the vault's path (to check the path asked for), its index, folder listings, notes. */
+export interface VaultRouteServices {
+  root: string;
+  index: Pick<VaultIndex, 'revision' | 'list'>;
+  views: Pick<IndexViews, 'folder'>;
+  notes: NotePages;
+}
+
+/** GET /vault/tree (the listing), /vault/file (a note as the note view shows it), /vault/raw (a file's bytes). */
+export async function vaultRoutes(base: FastifyInstance, { root, index, views, notes }: VaultRouteServices): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { root, index } = app.knower;
-  const views = createIndexViews(index);
-  const backlinks = createBacklinks({ root, search: app.knower.search, resolve: views.resolve });
-  await app.register(vaultLookupRoutes, { views, backlinks });
 
   // Without `path`: every file, flat and streamed (1.4 MB at 10k files; benches use it). With
   // `path` ('' for the root): one folder's direct children, which is what the web tree loads as
   // folders open. Both revalidate with an ETag instead of being resent: the flat one from the
   // index revision (the boot tells one process's revisions from another's), a folder's from its
   // content, so a change elsewhere in the vault still answers 304.
+  // No response schema: both answers are sent already serialized (the flat one streamed), which the serializer never sees.
   const boot = randomBytes(4).toString('hex');
   app.get('/vault/tree', { schema: { querystring: treeQuery } }, async (request, reply) => {
     const folder = request.query.path;
@@ -67,30 +71,15 @@ export async function vaultRoutes(base: FastifyInstance): Promise<void> {
     return reply.type('application/json; charset=utf-8').send(body);
   });
 
-  app.get('/vault/file', { schema: { querystring: pathQuery } }, async (request, reply) => {
+  app.get('/vault/file', { schema: { querystring: pathQuery, response: { 200: noteSchema } } }, async (request, reply) => {
     const resolved = await resolveVaultPath(root, request.query.path);
     if (!resolved.ok) return sendPathError(reply, resolved.problem, resolved.message);
-    if (!isNote(resolved.rel)) {
-      return sendError(reply, 415, 'not_a_note', `${resolved.rel} is not a markdown note; fetch it from /vault/raw`);
-    }
-    // Regular files only, opened without blocking: a FIFO named *.md would hang the request.
-    const bytes = await readVaultBytes(root, resolved.rel);
-    if (bytes === undefined) return notFound(reply, resolved.rel);
-    const text = bytes.toString('utf8');
-    const parsed = parseNote(text);
-    const entry = index.get(resolved.rel);
-    return {
-      path: resolved.rel,
-      frontmatter: parsed.ok ? parsed.data : {},
-      body: parsed.body,
-      ...(entry?.tokens !== undefined ? { tokens: entry.tokens } : {}),
-      ...(entry?.updated !== undefined ? { updated: entry.updated } : {}),
-      ...(parsed.ok ? {} : { malformed: parsed.error }),
-      // Where each [[wikilink]] and ![[embed]] of the note leads (null: nothing by that name).
-      links: views.resolve(wikilinkTargets(parsed.body), resolved.rel),
-    };
+    const read = await notes.read(resolved.rel);
+    if (!read.ok) return sendError(reply, read.error === 'not_a_note' ? 415 : 404, read.error, read.message);
+    return read.page;
   });
 
+  // No response schema: the file's own bytes, streamed.
   app.get('/vault/raw', { schema: { querystring: pathQuery } }, async (request, reply) => {
     const resolved = await resolveVaultPath(root, request.query.path);
     if (!resolved.ok) return sendPathError(reply, resolved.problem, resolved.message);

@@ -1,10 +1,11 @@
+import type { ModelsStatus, SearchMode } from '../api/index.js';
 import type { PullOutcome, PullState } from './models/model-puller.js';
 import type { SearchWorkersStatus } from './search-workers.js';
 import type { FileFacts, ScanProgress, SyncResult } from './worker/protocol.js';
 
 export type { FileFacts, PullOutcome, PullState, ScanProgress, SyncResult };
 
-export type SearchMode = 'fast' | 'deep';
+export type { SearchMode };
 
 /** One search hit; `path` is relative to the vault root, e.g. "projects/alpha/state.md". */
 export interface SearchHit {
@@ -67,14 +68,8 @@ export interface QmdOptions {
   searchWorkerEntry?: string;
 }
 
-/** qmd's models, for deep search and embeddings. */
-export interface ModelsStatus {
-  /** All three are on disk: deep search can run (once the vault is embedded). */
-  present: boolean;
-  missing: string[];
-  cacheDir?: string;
-  pull: PullState;
-}
+// qmd's models, for deep search and embeddings: what GET /models answers, api's ModelsStatus.
+export type { ModelsStatus };
 
 /** Shown in GET /health (under `qmd`, its historical name: the lexical index is Knower's own). */
 export interface QmdStatus {

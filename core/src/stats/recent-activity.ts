@@ -1,5 +1,5 @@
 import type { History } from '../history/index.js';
-import type { UpdateRecord } from '../queue/index.js';
+import type { UpdateRecord } from '../records/index.js';
 import { projectOf } from '../vault/index.js';
 
 /** Counts per project; `null` holds everything outside projects/. */

@@ -1,1 +1,1 @@
-export { createUpdates, type SubmitOutcome, type UpdateInput, type UpdateRefusalCode, type Updates } from './submit-update.js';
+export { createUpdates, type SubmitOutcome, type SubmitInput, type UpdateRefusalCode, type Updates } from './submit-update.js';

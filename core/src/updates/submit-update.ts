@@ -1,9 +1,10 @@
 import { UPDATE_LIMITS } from '../api/index.js';
 import { getInboxItem, isInboxId } from '../inbox/index.js';
-import type { NewUpdate, UpdateQueue, UpdateRecord } from '../queue/index.js';
+import type { UpdateQueue } from '../queue/index.js';
+import type { NewUpdate, UpdateRecord } from '../records/index.js';
 
 /** What a person, a phone's share sheet, a coding agent or a retry hands in. */
-export interface UpdateInput {
+export interface SubmitInput {
   text: string;
   images: NewUpdate['images'];
   /** The inbox item this update answers. */
@@ -26,7 +27,7 @@ const refuse = (error: UpdateRefusalCode, message: string): SubmitOutcome => ({ 
  * input with the same code and sentence. Nothing is accepted until every rule has passed.
  */
 export function createUpdates(deps: { root: string; queue: Pick<UpdateQueue, 'submit'> }) {
-  async function submit(input: UpdateInput): Promise<SubmitOutcome> {
+  async function submit(input: SubmitInput): Promise<SubmitOutcome> {
     const { text, images, inboxRef, idempotencyKey: key, retryOf } = input;
     if (!text.trim() && images.length === 0) return refuse('empty_update', 'the update has no text and no images');
     if (text.length > UPDATE_LIMITS.textChars) {

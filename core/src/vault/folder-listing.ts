@@ -1,25 +1,13 @@
+import type { FolderListing } from '../api/index.js';
 import { TREE_FILE } from './indexed-set.js';
-import type { IndexEntry, VaultIndex } from './vault-index.js';
+import type { VaultIndex } from './vault-index.js';
 
 // The sidebar loads the vault one folder at a time: at 100k notes the flat listing is ~12 MB,
 // while a folder's direct children are what a person can actually see.
 
-export interface FolderSummary {
-  name: string;
-  path: string;
-  /** Files anywhere below this folder. */
-  files: number;
-  tokens: number;
-}
-
-export interface FolderListing {
-  /** '' for the vault root. */
-  path: string;
-  /** Files and tokens anywhere below this folder. */
-  total: { files: number; tokens: number };
-  folders: FolderSummary[];
-  files: IndexEntry[];
-}
+// A folder's listing (its direct children, with the totals of everything below) is the wire's
+// shape: api's FolderListing.
+export type { FolderListing };
 
 const byName = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listActivity, type ActivitySources } from '../../src/activity/index.js';
-import type { UpdateRecord } from '../../src/queue/index.js';
+import type { UpdateRecord } from '../../src/records/index.js';
 import { text, toolUse, turn } from '../fakes/fake-anthropic-server.js';
 import { startHistoryApp, type HistoryApp } from '../history/history-fixture.js';
 

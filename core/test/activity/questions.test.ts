@@ -32,7 +32,7 @@ describe('questions asked through POST /search are kept', () => {
   it('keeps an answered question with its answer, and a failed one with its error, across a restart', async () => {
     h = await startHistoryApp({ prepare: seed });
     const events: Array<{ type: string; data: unknown }> = [];
-    const unsubscribe = h.app.knower.bus.subscribe((e) => events.push(e));
+    const unsubscribe = h.knower.bus.subscribe((e) => events.push(e));
     h.model.push(turn(toolUse('read', { path: 'projects/garden/state.md' })), turn(text('## Beds\n\nReady for spring.')));
     const answered = await h.post<{ markdown: string; question_id: string }>('/search', { query: 'How are the beds?', scope: 'project:garden' });
     unsubscribe();

@@ -40,7 +40,7 @@ async function sendWithImage(h: HistoryApp, words: string): Promise<string> {
   return (res.json() as { id: string }).id;
 }
 
-const finished = (h: HistoryApp, id: string) => updateEnded(h.app, id, 20_000);
+const finished = (h: HistoryApp, id: string) => updateEnded(h, id, 20_000);
 
 describe('POST /updates/:id/retry', () => {
   let h: HistoryApp;

@@ -81,8 +81,8 @@ describe('live steps of an update', () => {
     h = await startHistoryApp({ prepare: seed });
     h.model.push(turn(toolUse('read', { path: 'projects/garden/state.md' })), apiError(400));
     const failed = (await h.post<{ id: string }>('/update', { text: 'x' })).body.id;
-    await waitFor(() => h.app.knower.queue.get(failed)?.status === 'failed', 10_000, 'the update to fail');
-    expect(h.app.knower.queue.get(failed)).toMatchObject({ step_count: 1, steps: [{ n: 1, tool: 'read' }] });
+    await waitFor(() => h.knower.queue.get(failed)?.status === 'failed', 10_000, 'the update to fail');
+    expect(h.knower.queue.get(failed)).toMatchObject({ step_count: 1, steps: [{ n: 1, tool: 'read' }] });
   });
 });
 

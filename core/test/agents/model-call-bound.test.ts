@@ -21,13 +21,13 @@ afterEach(async () => {
 async function start(provider: ProviderName) {
   model = await startScriptedModel(provider);
   t = await startTestApp({ env: model.env(), retry: { ...DEFAULT_RETRY, baseDelayMs: 10 } });
-  await t.app.knower.whenSettled();
+  await t.knower.whenSettled();
   const app = t.app;
   return {
     model,
     async run(text: string) {
       const { id } = (await app.inject({ method: 'POST', url: '/update', payload: { text } })).json<{ id: string }>();
-      return updateEnded(app, id, 30_000);
+      return updateEnded(t!, id, 30_000);
     },
   };
 }

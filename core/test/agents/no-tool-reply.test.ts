@@ -15,9 +15,9 @@ describe('a model that answers without calling any tool', () => {
   it('never ends the update silently done: its text is filed into bucket/ as received, logged, and the record says so', async () => {
     model = await startFakeOpenAIServer({ script: [say("Sure, I'll remember that!")] });
     t = await startTestApp({ env: { KNOWER_PROVIDER: 'openai', OPENAI_BASE_URL: model.baseURL, KNOWER_MODEL: 'small-local-model' } });
-    await t.app.knower.whenSettled();
+    await t.knower.whenSettled();
     const { id } = (await t.app.inject({ method: 'POST', url: '/update', payload: { text: 'The spare key is under the blue pot.' } })).json();
-    const record = await updateEnded(t!.app, id);
+    const record = await updateEnded(t!, id);
     expect(record).toMatchObject({ status: 'done', fallback: 'bucket' });
     const note = record.files?.find((f) => f.startsWith('bucket/') && f.endsWith('.md'));
     expect(note).toBeDefined();

@@ -28,10 +28,10 @@ async function start(stream: boolean, fake: FakeOpenAIOptions = {}) {
     env: { KNOWER_PROVIDER: 'openai', OPENAI_BASE_URL: model.baseURL, KNOWER_MODEL: 'llama3.1:8b', KNOWER_OPENAI_STREAM: stream ? '1' : '0' },
     prepare: seedGarden,
   });
-  await t.app.knower.whenSettled();
+  await t.knower.whenSettled();
   const app = t.app;
   const post = async (route: string, body: unknown) => app.inject({ method: 'POST', url: route, payload: body as Record<string, unknown> });
-  const finished = (id: string) => updateEnded(app, id, 20_000);
+  const finished = (id: string) => updateEnded(t!, id, 20_000);
   const health = async () => (await app.inject({ method: 'GET', url: '/health' })).json() as { provider: Record<string, unknown> };
   return { server: model, app, post, finished, health, vault: t.vault };
 }

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { cycles, importGraph, importSpecifiers, moduleGraph } from './import-graph.js';
+import { readFileSync } from 'node:fs';
+import { cycles, importGraph, importSpecifiers, moduleGraph, sourceFiles } from './import-graph.js';
 
 const coreSrc = fileURLToPath(new URL('../../src', import.meta.url));
 const coreRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -15,13 +16,13 @@ const webSrc = path.join(web, 'src');
 const LAYERS: string[][] = [
   ['api', 'config', 'logger', 'events', 'llm', 'tools'],
   ['vault'],
-  ['search', 'watch', 'inbox'],
+  ['search', 'watch', 'inbox', 'records'],
   ['vault-tools', 'links', 'jobs', 'brief'],
   ['agents'],
   ['queue'],
   ['updates', 'history', 'activity', 'stats', 'health'],
   ['http', 'routes', 'mcp', 'security'],
-  ['app', 'main', 'knower', 'preflight', 'start-check', 'log-rotation'],
+  ['app', 'main', 'knower', 'lifecycle', 'preflight', 'start-check', 'log-rotation'],
 ];
 const layerOf = new Map(LAYERS.flatMap((names, level) => names.map((name) => [name, level] as const)));
 
@@ -32,7 +33,8 @@ const NEVER: Array<[string, string[], string]> = [
   ['llm', ['vault', 'search', 'agents'], 'the model clients know no vault'],
   ['security', ['routes', 'mcp'], 'security uses the HTTP helpers, not the routes'],
   ['agents', ['jobs', 'queue', 'history'], 'agents take dates and notes from the vault, not from the job'],
-  ['history', ['agents', 'jobs'], 'the history knows the vault and the update records, not the agents'],
+  ['history', ['agents', 'jobs', 'queue'], 'the history knows the vault and the update records, not the agents nor the queue'],
+  ['records', ['queue', 'history', 'agents'], 'the update records are kept for the queue and the history alike, knowing neither'],
 ];
 
 /** Packages of the HTTP edge: only the edge and the composition may import them. */
@@ -72,7 +74,8 @@ describe('the import graph', () => {
     // The contract is zod schemas alone: the web app bundles it.
     expect(modules.get('api')).toEqual([]);
     expect(modules.get('config')).toEqual([]);
-    expect(modules.get('vault')).toEqual(['logger']);
+    // The vault's folder listing is the contract's shape (a type, from api/); nothing else but the logger.
+    expect(modules.get('vault')).toEqual(['api', 'logger']);
     // The CLI talks to the service over HTTP: it shares the contract and configuration, not the service's code.
     expect(modules.get('cli')).toEqual(['api', 'config']);
   });
@@ -136,11 +139,14 @@ describe('the layers', () => {
     expect(deep).toEqual([]);
   });
 
-  it('history takes the write journal from the vault layer: from the queue only the update record', () => {
+  it('hands each route plugin its services as options: nothing hangs a service on the server instance', () => {
+    const found = sourceFiles(coreSrc).filter((file) => /\.decorate\(|\bapp\.knower\b|interface FastifyInstance\b/.test(readFileSync(file, 'utf8')));
+    expect(found.map((file) => path.relative(coreSrc, file))).toEqual([]);
+  });
+
+  it('history takes the write journals and the vault turns from the vault layer, the update records from records: nothing from the queue', () => {
     const fromQueue = [...importSpecifiers(path.join(coreSrc, 'history'))].flatMap(([file, specs]) => specs.filter((spec) => spec.includes('/queue/')).map((spec) => `${file} → ${spec}`));
-    // The record's shape and its final states are the queue's own words; the journal is not.
-    const allowed = /^\.\.\/queue\/index\.js$/;
-    expect(fromQueue.filter((edge) => !allowed.test(edge.split(' → ')[1]!))).toEqual([]);
+    expect(fromQueue).toEqual([]);
     const journalUsers = [...importGraph(path.join(coreSrc, '..'), { types: true })].filter(
       ([file, targets]) => file.startsWith(`src${path.sep}history`) && targets.some((t) => t.includes(`queue${path.sep}update-journal`)),
     );

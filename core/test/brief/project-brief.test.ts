@@ -45,7 +45,7 @@ beforeAll(async () => {
       await write('projects/big/changelog.md', '# Log\n\n## 2025-01-01\n- first\n\n## 2025-03-01\n- latest\n');
     },
   });
-  await t.app.knower.whenSettled();
+  await t.knower.whenSettled();
 });
 afterAll(() => t.close());
 

@@ -52,13 +52,13 @@ beforeAll(async () => {
       await writeFile(path.join(vault, 'projects', 'zebra-app', 'tasks.md'), '# Tasks\n\n- [ ] Add the response cache\n');
     },
   });
-  await t.app.knower.whenSettled();
+  await t.knower.whenSettled();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   knowerUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   model = await startFakeAnthropicServer(Array.from({ length: 40 }, () => answer));
 });
 afterAll(async () => {
-  await t.app.knower.queue.whenIdle();
+  await t.knower.queue.whenIdle();
   await t.close();
   await model.close();
   await scratch.cleanup();
@@ -85,7 +85,7 @@ function claude(args: string[], env: Record<string, string> = {}): Promise<{ cod
   );
 }
 
-const captures = () => t.app.knower.queue.recent(100).filter((r) => r.text.startsWith('Notes from a Claude Code session'));
+const captures = () => t.knower.queue.recent(100).filter((r) => r.text.startsWith('Notes from a Claude Code session'));
 const sent = (req: { body: WireRequest }) => JSON.stringify(req.body);
 
 describe('a Claude Code session with the plugin', () => {

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UpdateRecord } from '../../src/queue/index.js';
+import type { UpdateRecord } from '../../src/records/index.js';
 import { freePort } from '../helpers/free-port.js';
 import { makeTempDir, waitFor } from '../helpers/temp-dir.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
@@ -39,19 +39,19 @@ beforeAll(async () => {
       await write('projects/zebra-app/changelog.md', '# Changelog\n\n## 2025-05-20 10:00 UTC · update u-1\n- Chose SQLite WAL for the cache\n');
     },
   });
-  await t.app.knower.whenSettled();
+  await t.knower.whenSettled();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  await t.app.knower.queue.whenIdle();
+  await t.knower.queue.whenIdle();
   await t.close();
   await scratch.cleanup();
 });
 
 /** The environment Claude Code would give the hooks here: a home, the plugin's data folder, the service. */
 const env = (extra: Record<string, string> = {}) => ({ HOME: scratch.dir, CLAUDE_PLUGIN_DATA: path.join(scratch.dir, 'plugin-data'), KNOWER_URL: url, ...extra });
-const captures = (): UpdateRecord[] => t.app.knower.queue.recent(1000).filter((r) => r.text.startsWith('Notes from a Claude Code session'));
+const captures = (): UpdateRecord[] => t.knower.queue.recent(1000).filter((r) => r.text.startsWith('Notes from a Claude Code session'));
 
 describe('hooks.json', () => {
   it('declares SessionStart for every source, PreCompact and SessionEnd, with commands inside the plugin', async () => {
@@ -150,7 +150,7 @@ describe('PreCompact and SessionEnd', () => {
     }
     const ended = await runHook('SessionEnd', { ...input, hook_event_name: 'SessionEnd', session_id: 'off-end' }, env({ KNOWER_CAPTURE: 'off', CLAUDE_PLUGIN_DATA: data }));
     expect(ended.code).toBe(0);
-    await t.app.knower.queue.whenIdle();
+    await t.knower.queue.whenIdle();
     expect(captures()).toHaveLength(before);
     expect(existsSync(data)).toBe(false);
   });

@@ -21,7 +21,7 @@ describe('knower search against the real service', () => {
         for (const [rel, text] of Object.entries(NOTES)) await writeFile(path.join(vault, rel), text);
       },
     });
-    await t.app.knower.whenSettled();
+    await t.knower.whenSettled();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as { port: number }).port;
   }, 60_000);

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHttpClient } from '../../src/cli/http-client.js';
 import type { Output } from '../../src/cli/output.js';
-import type { Health } from '../../src/cli/service/health-probe.js';
+import type { ProbedHealth } from '../../src/cli/service/health-probe.js';
 import { followIndexing } from '../../src/cli/service/readiness.js';
 import { sendJson, standIn, type StandIn } from './knower-process.js';
 
@@ -19,14 +19,14 @@ function terminal(): Output & { text: () => string } {
   };
 }
 
-const indexing = (done: number, total: number): Health => ({
+const indexing = (done: number, total: number): ProbedHealth => ({
   status: done < total ? 'indexing' : 'ok',
   vault: { path: '/v' },
   indexing: { ready: done >= total, files: { done: total, total }, search: { done, total } },
 });
 
 /** A first pass that has not counted anything yet. */
-const counting: Health = { status: 'indexing', vault: { path: '/v' }, indexing: { ready: false, files: { done: 0, total: 0 }, search: { done: 0, total: 0 } } };
+const counting: ProbedHealth = { status: 'indexing', vault: { path: '/v' }, indexing: { ready: false, files: { done: 0, total: 0 }, search: { done: 0, total: 0 } } };
 
 let server: StandIn | undefined;
 afterEach(async () => {

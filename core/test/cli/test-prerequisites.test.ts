@@ -3,10 +3,10 @@ import { mkdir, mkdtemp, realpath, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { missingPrerequisites, type Probe } from '../../src/cli/test-run/prerequisites.js';
+import { missingPrerequisites, type MachineProbe } from '../../src/cli/test-run/prerequisites.js';
 import { runKnower, shellEnv } from './knower-process.js';
 
-const machine = (tools: string[], files: string[]): Probe => ({
+const machine = (tools: string[], files: string[]): MachineProbe => ({
   runs: (command) => tools.includes(command),
   executable: (file) => files.includes(file),
 });

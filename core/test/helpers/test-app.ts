@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type AppDeps } from '../../src/app.js';
+import { buildService, type AppDeps, type Knower } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config/index.js';
 import type { RetryPolicy } from '../../src/queue/index.js';
 import type { SearchEngine } from '../../src/search/index.js';
@@ -9,6 +9,8 @@ import { makeTempDir, waitFor } from './temp-dir.js';
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The services the app was built on. */
+  knower: Knower;
   vault: string;
   stateDir: string;
   /** The temp folder holding vault/ and state/. */
@@ -47,10 +49,11 @@ export async function startTestApp(
   let search: SearchEngine | undefined;
   if (opts.search !== 'qmd') search = createFakeSearchEngine(vault);
   if (search && opts.wrapSearch) search = opts.wrapSearch(search);
-  const app = await buildApp({ config, search, logger: false, retry: opts.retry ?? { attempts: 2, baseDelayMs: 10 }, ...opts.deps });
+  const { app, knower } = await buildService({ config, search, logger: false, retry: opts.retry ?? { attempts: 2, baseDelayMs: 10 }, ...opts.deps });
   await app.ready();
   return {
     app,
+    knower,
     vault,
     stateDir,
     base: temp.dir,
@@ -75,10 +78,10 @@ function assertLocalModel(config: Config): void {
 }
 
 /** The update's record once it has ended: done, in the inbox, or failed. */
-export function updateEnded(app: FastifyInstance, id: string, timeoutMs = 10_000) {
+export function updateEnded(t: { knower: Pick<Knower, 'queue'> }, id: string, timeoutMs = 10_000) {
   return waitFor(
     () => {
-      const record = app.knower.queue.get(id);
+      const record = t.knower.queue.get(id);
       return record && ['done', 'inbox', 'failed'].includes(record.status) ? record : undefined;
     },
     timeoutMs,

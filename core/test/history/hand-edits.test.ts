@@ -34,8 +34,8 @@ describe('hand edits in the history', () => {
     await h.write('profile.md', '# Profile\n\nLikes tomatoes.\n');
     // The quiet time passes while the update still runs: the snapshot must leave its note out.
     await waitForHandCommit(h, 'profile.md');
-    expect(h.app.knower.queue.get(body.id)?.status).toBe('running');
-    await waitFor(() => h.app.knower.queue.get(body.id)?.status === 'done', 10_000, 'the update');
+    expect(h.knower.queue.get(body.id)?.status).toBe('running');
+    await waitFor(() => h.knower.queue.get(body.id)?.status === 'done', 10_000, 'the update');
     await h.settle();
 
     const [update, hand] = await entries(h);

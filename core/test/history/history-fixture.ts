@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.js';
+import { buildService, type Knower } from '../../src/app.js';
 import { loadConfig } from '../../src/config/index.js';
 import { splitNote } from '../../src/vault/index.js';
 import { startFakeAnthropicServer, text, toolUse, turn, type FakeAnthropicServer, type ScriptStep } from '../fakes/fake-anthropic-server.js';
@@ -11,6 +11,8 @@ import { makeTempDir, waitFor } from '../helpers/temp-dir.js';
 
 export interface HistoryApp {
   app: FastifyInstance;
+  /** The services the app was built on. */
+  knower: Knower;
   model: FakeAnthropicServer;
   vault: string;
   stateDir: string;
@@ -50,15 +52,16 @@ export async function startHistoryApp(opts: { prepare?: (vault: string) => Promi
     },
     base,
   );
-  const app = await buildApp({ config, search: createFakeSearchEngine(vault), logger: false, retry: { attempts: 1, baseDelayMs: 10 }, historyQuietMs: opts.quietMs ?? 150 });
+  const { app, knower } = await buildService({ config, search: createFakeSearchEngine(vault), logger: false, retry: { attempts: 1, baseDelayMs: 10 }, historyQuietMs: opts.quietMs ?? 150 });
   await app.ready();
-  await app.knower.whenSettled();
+  await knower.whenSettled();
   const inject = async <T>(method: 'GET' | 'POST', url: string, body?: unknown) => {
     const res = await app.inject({ method, url, ...(body !== undefined ? { payload: body as object } : {}) });
     return { status: res.statusCode, body: res.json() as T };
   };
   const self: HistoryApp = {
     app,
+    knower,
     model,
     vault,
     stateDir,
@@ -68,20 +71,20 @@ export async function startHistoryApp(opts: { prepare?: (vault: string) => Promi
     async update(textToSend, ...steps) {
       model.push(...steps);
       const { body } = await inject<{ id: string }>('POST', '/update', { text: textToSend });
-      await waitFor(() => ['done', 'inbox', 'failed'].includes(app.knower.queue.get(body.id)?.status ?? ''), 20_000, `update ${body.id}`);
+      await waitFor(() => ['done', 'inbox', 'failed'].includes(knower.queue.get(body.id)?.status ?? ''), 20_000, `update ${body.id}`);
       await self.settle();
       return body.id;
     },
     async settle() {
-      await app.knower.whenSettled();
-      await app.knower.history.whenIdle();
+      await knower.whenSettled();
+      await knower.history.whenIdle();
     },
     read: (rel) => readFile(path.join(vault, rel), 'utf8'),
     async write(rel, content) {
       // Like a person saving: the write counts once the watcher has reported it (its events come in batches).
       let unsubscribe = () => undefined as void;
       const seen = new Promise<void>((resolve) => {
-        unsubscribe = app.knower.bus.subscribe((e) => {
+        unsubscribe = knower.bus.subscribe((e) => {
           if (e.type === 'file_changed' && e.data.path === rel) resolve();
         });
       });

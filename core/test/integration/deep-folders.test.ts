@@ -21,10 +21,10 @@ describe('a very deep folder', () => {
         await writeFile(path.join(vault, 'top.md'), '# Top\n');
       },
     });
-    await t.app.knower.whenSettled();
+    await t.knower.whenSettled();
     const bottom = `deep/${deepFolder}/bottom.md`;
-    await waitFor(() => t!.app.knower.index.get(bottom), 10_000, 'the deep note listed');
-    const reader = { root: t.app.knower.root, index: t.app.knower.index, search: t.app.knower.search };
+    await waitFor(() => t!.knower.index.get(bottom), 10_000, 'the deep note listed');
+    const reader = { root: t.knower.root, index: t.knower.index, search: t.knower.search };
     const root = await treeTool.run({ path: '', depth: 10 }, reader);
     expect(root).toMatchObject({ ok: true });
     expect(root.ok && root.text).toContain('deep/ · 1 files');

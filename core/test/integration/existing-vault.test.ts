@@ -71,7 +71,7 @@ describe('a vault the person already had', () => {
         before = await snapshot(vault);
       },
     });
-    await t.app.knower.whenSettled();
+    await t.knower.whenSettled();
     return { before };
   }
 
@@ -90,10 +90,10 @@ describe('a vault the person already had', () => {
     expect([...after.keys()].filter((rel) => !before.has(rel)).sort()).toEqual(KNOWER_ADDS);
 
     // Every note is searchable: documents = notes less the never-indexed ones Knower added.
-    expect(app.knower.search.status().documents).toBe(NOTES + 2); // + tasks.md and changelog.md
+    expect(t!.knower.search.status().documents).toBe(NOTES + 2); // + tasks.md and changelog.md
     // Knower still knows each note's metadata, from the file itself.
     const someNote = [...before.keys()].find((rel) => rel.endsWith('.md') && !isHiddenPath(rel))!;
-    const entry = app.knower.index.get(someNote);
+    const entry = t!.knower.index.get(someNote);
     expect(entry).toMatchObject({ kind: 'note', tokens: expect.any(Number), created: expect.any(String), updated: timestamp(new Date(before.get(someNote)!.mtimeMs)) });
   });
 
@@ -135,12 +135,12 @@ describe('a vault the person already had', () => {
       'the edit searchable',
     );
     expect(hit.path).toBe(rel);
-    await t!.app.knower.whenSettled();
+    await t!.knower.whenSettled();
     expect(await readFile(abs, 'utf8')).toBe(edited);
     // A note the person makes outside Knower's folders is left alone too.
     await writeFile(path.join(t!.vault, 'Ideas', 'new idea.md'), 'An aardvark idea.\n');
     await waitFor(async () => (await t!.app.inject('/vault/search?q=aardvark')).json().results.length === 1, 20_000, 'the new note searchable');
-    await t!.app.knower.whenSettled();
+    await t!.knower.whenSettled();
     expect(await readFile(path.join(t!.vault, 'Ideas', 'new idea.md'), 'utf8')).toBe('An aardvark idea.\n');
   });
 

@@ -46,11 +46,11 @@ describe('vaults on other filesystems', () => {
       },
       deps: { fileOps: withoutHardLinks },
     });
-    await t.app.knower.whenSettled();
+    await t.knower.whenSettled();
     expect((await t.app.inject('/health')).json().vault.filesystem).toEqual({ hardLinks: false, caseInsensitive: false });
     expect(await readFile(path.join(t.vault, 'overview.md'), 'utf8')).toContain('# Overview');
     const { id } = (await t.app.inject({ method: 'POST', url: '/update', payload: { text: 'File these' } })).json();
-    const record = await updateEnded(t!.app, id);
+    const record = await updateEnded(t!, id);
     expect(record.status).toBe('done');
     expect(await readFile(path.join(t.vault, 'bucket', 'new.md'), 'utf8')).toContain('# New');
     expect(await readFile(path.join(t.vault, 'projects', 'keep.md'), 'utf8')).toContain('v2');
@@ -61,9 +61,9 @@ describe('vaults on other filesystems', () => {
 
   it('folding case: protected names are compared as the filesystem compares them', async () => {
     t = await startTestApp({ deps: { fileOps: foldingCase } });
-    await t.app.knower.whenSettled();
+    await t.knower.whenSettled();
     expect((await t.app.inject('/health')).json().vault.filesystem).toEqual({ hardLinks: true, caseInsensitive: true });
-    const { root, index, search, rootNames } = t.app.knower;
+    const { root, index, search, rootNames } = t.knower;
     const session = { agent: 'update' as const, root, names: rootNames, index, search, updateId: '20250101-000000-abcdef' } as Parameters<typeof resolveToolPath>[0];
     expect(await resolveToolPath(session, 'OVERVIEW.md', 'delete')).toMatchObject({ ok: false, error: expect.stringContaining("vault's structure") });
     expect(await resolveToolPath(session, 'Inbox', 'move-from')).toMatchObject({ ok: false });

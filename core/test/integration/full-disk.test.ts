@@ -75,10 +75,10 @@ describe('a vault whose disk is full', () => {
     const dirs = { base: base.dir, vault: path.join(base.dir, 'vault'), stateDir: path.join(base.dir, 'state') };
     disk = await smallDisk(dirs.vault);
     t = await startTestApp({ dirs, env, ...(disk.ops ? { deps: { fileOps: disk.ops } } : {}) });
-    await t.app.knower.whenSettled();
+    await t.knower.whenSettled();
     return t;
   }
-  const finished = (id: string) => updateEnded(t!.app, id, 15_000);
+  const finished = (id: string) => updateEnded(t!, id, 15_000);
 
   it('fails an update retryably with its input intact, leaves no temp file, and files it on Retry once space is back', async () => {
     const app = (await start()).app;
@@ -138,7 +138,7 @@ describe('leftovers of a crash', () => {
         await writeFile(path.join(state, 'update.json'), '{"id": "half"');
       },
     });
-    await t.app.knower.whenSettled();
+    await t.knower.whenSettled();
     expect((await readdir(path.join(t.vault, 'bucket'))).sort()).toEqual(['lost.md']);
     expect(await readFile(path.join(t.vault, 'bucket', 'lost.md'), 'utf8')).toContain('Moved aside when the power went.');
     expect(await readdir(path.join(t.stateDir, 'updates'))).not.toContain(staging);

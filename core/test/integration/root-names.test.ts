@@ -30,7 +30,7 @@ describe("Knower's root names in a vault that already uses them", () => {
 
   it("leaves the person's files byte for byte, keeps its own versions in the state dir and says so", async () => {
     t = await startTestApp({ prepare });
-    await t.app.knower.whenSettled();
+    await t.knower.whenSettled();
     await expectMineUntouched(t.vault);
     const ownTree = await readFile(path.join(t.stateDir, 'own', 'tree.md'), 'utf8');
     expect(ownTree).toContain('# Vault tree');
@@ -43,15 +43,15 @@ describe("Knower's root names in a vault that already uses them", () => {
     // An update filed offline logs to Knower's own changelog, not the person's.
     const res = await t.app.inject({ method: 'POST', url: '/update', payload: { text: 'Bought a lamp' } });
     const { id } = res.json();
-    await waitFor(() => t!.app.knower.queue.get(id)?.status === 'done', 10_000, 'the update');
+    await waitFor(() => t!.knower.queue.get(id)?.status === 'done', 10_000, 'the update');
     expect(await readFile(path.join(t.stateDir, 'own', 'changelog.md'), 'utf8')).toContain(`update ${id}`);
-    expect(t.app.knower.queue.get(id)?.files).not.toContain('changelog.md');
+    expect(t.knower.queue.get(id)?.files).not.toContain('changelog.md');
 
     // A hand edit of the person's changelog is theirs: never stamped.
     const edited = `${MINE['changelog.md']}- 2024: new windows\n`;
     await writeFile(path.join(t.vault, 'changelog.md'), edited);
-    await waitFor(() => t!.app.knower.index.get('changelog.md')?.size === Buffer.byteLength(edited), 5000, 'the edit seen');
-    await t.app.knower.whenSettled();
+    await waitFor(() => t!.knower.index.get('changelog.md')?.size === Buffer.byteLength(edited), 5000, 'the edit seen');
+    await t.knower.whenSettled();
     expect(await readFile(path.join(t.vault, 'changelog.md'), 'utf8')).toBe(edited);
     MINE['changelog.md'] = edited;
 
@@ -59,7 +59,7 @@ describe("Knower's root names in a vault that already uses them", () => {
     const dirs = { vault: t.vault, stateDir: t.stateDir, base: t.base };
     await t.app.close();
     t = await startTestApp({ dirs });
-    await t.app.knower.whenSettled();
+    await t.knower.whenSettled();
     await expectMineUntouched(t.vault);
     expect((await t.app.inject('/health')).json().notices).toHaveLength(4);
   });
@@ -68,9 +68,9 @@ describe("Knower's root names in a vault that already uses them", () => {
     model = await startFakeAnthropicServer();
     model.push(turn(toolUse('append', { path: 'changelog.md', content: '## an entry', position: 'top' })), turn(text('Done.')));
     t = await startTestApp({ env: { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: model.baseURL }, prepare });
-    await t.app.knower.whenSettled();
+    await t.knower.whenSettled();
     const { id } = (await t.app.inject({ method: 'POST', url: '/update', payload: { text: 'Log this' } })).json();
-    await waitFor(() => ['done', 'inbox', 'failed'].includes(t!.app.knower.queue.get(id)?.status ?? ''), 10_000, 'the update');
+    await waitFor(() => ['done', 'inbox', 'failed'].includes(t!.knower.queue.get(id)?.status ?? ''), 10_000, 'the update');
     const first = JSON.stringify(model.requests[0]?.body.messages ?? []) + JSON.stringify(model.requests[0]?.body.system ?? []);
     expect(first).toContain('This is your Knower vault');
     const toolResult = JSON.stringify(model.requests[1]?.body.messages.at(-1));

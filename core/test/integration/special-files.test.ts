@@ -35,18 +35,18 @@ describe('a FIFO and a socket in the vault', () => {
         await writeFile(path.join(vault, 'bucket', 'plain.md'), '# Plain\n');
       },
     });
-    await t.app.knower.whenSettled();
+    await t.knower.whenSettled();
     const reads = await Promise.all([1, 2, 3, 4, 5].map(() => t!.app.inject('/vault/file?path=bucket/pipe.md')));
     expect(reads.map((r) => r.statusCode)).toEqual([404, 404, 404, 404, 404]);
     expect((await t.app.inject('/vault/raw?path=bucket/socket.md')).statusCode).toBe(404);
     expect((await t.app.inject('/vault/file?path=bucket/plain.md')).statusCode).toBe(200);
 
     const { id } = (await t.app.inject({ method: 'POST', url: '/update', payload: { text: 'Read the pipe' } })).json();
-    const record = await updateEnded(t!.app, id);
+    const record = await updateEnded(t!, id);
     expect(record).toMatchObject({ status: 'done', files: expect.arrayContaining(['bucket/after.md']) });
     const results = JSON.stringify(model.requests[1]?.body.messages.at(-1));
     expect(results).toContain('not a regular file');
-    expect(t.app.knower.index.get('bucket/pipe.md')).toBeUndefined();
+    expect(t.knower.index.get('bucket/pipe.md')).toBeUndefined();
     expect((await t.app.inject('/health')).json().status).toBe('ok');
   });
 });
@@ -68,9 +68,9 @@ describe('an agent tool call that hangs', () => {
       wrapSearch: (engine) => ({ ...engine, search: () => new Promise(() => undefined) }),
       deps: { toolTimeLimitMs: 200 },
     });
-    await t.app.knower.whenSettled();
+    await t.knower.whenSettled();
     const { id } = (await t.app.inject({ method: 'POST', url: '/update', payload: { text: 'Search first' } })).json();
-    const record = await updateEnded(t!.app, id);
+    const record = await updateEnded(t!, id);
     expect(record).toMatchObject({ status: 'done', files: expect.arrayContaining(['bucket/note.md']) });
     expect(JSON.stringify(model.requests[1]?.body.messages.at(-1))).toContain('search did not finish within 200 ms and was stopped');
   });
@@ -93,7 +93,7 @@ describe('a YAML alias bomb in frontmatter', () => {
         await writeFile(path.join(vault, 'loop.md'), '---\nme: &me [1, *me]\n---\n# Loop\n\nokapi\n');
       },
     });
-    await t.app.knower.whenSettled();
+    await t.knower.whenSettled();
     const bomb = await t.app.inject('/vault/file?path=bomb.md');
     expect(bomb.statusCode).toBe(200);
     expect(bomb.json()).toMatchObject({ frontmatter: {}, malformed: expect.stringContaining('YAML aliases'), body: '# Bomb\n\nzebrafish\n' });

@@ -46,19 +46,19 @@ describe('stopping a question, a queued update and a running one, and runs waiti
     const address = t.app.server.address();
     if (!address || typeof address === 'string') throw new Error('no address');
     base = `http://127.0.0.1:${address.port}`;
-    await t.app.knower.whenSettled();
+    await t.knower.whenSettled();
   }
 
   const post = (route: string, body?: unknown) =>
     fetch(`${base}${route}`, { method: 'POST', ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }) });
   const submit = async (words: string) => ((await (await post('/update', { text: words })).json()) as { id: string }).id;
-  const statusOf = (id: string) => t.app.knower.queue.get(id)?.status;
+  const statusOf = (id: string) => t.knower.queue.get(id)?.status;
 
   it('stops a question being answered: the answer never comes, the question is kept as stopped and can be asked again', async () => {
     await start();
     model.push(slow(turn(text('An answer that comes too late.')), LONG));
     const asking = post('/search', { query: 'When were the beds dug?' });
-    const pending = await waitFor(async () => (await t.app.knower.questions.all()).find((q) => q.status === 'pending'), 10_000, 'the question to be pending');
+    const pending = await waitFor(async () => (await t.knower.questions.all()).find((q) => q.status === 'pending'), 10_000, 'the question to be pending');
     await waitFor(() => model.requests.length === 1, 10_000, 'the model to be asked');
 
     const stopped = await post(`/questions/${pending.id}/cancel`);
@@ -88,7 +88,7 @@ describe('stopping a question, a queued update and a running one, and runs waiti
     const cancelled = await post(`/updates/${second}/cancel`);
     expect(cancelled.status).toBe(200);
     expect(await cancelled.json()).toMatchObject({ id: second, status: 'cancelled' });
-    await t.app.knower.queue.whenIdle();
+    await t.knower.queue.whenIdle();
     expect(statusOf(first)).toBe('done');
     expect(statusOf(second)).toBe('cancelled');
     // One model call: the first update's. The second never ran.

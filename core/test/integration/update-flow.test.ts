@@ -31,12 +31,12 @@ describe('updates, inbox and questions over HTTP (real SDK, fake Messages API)',
     const address = t.app.server.address();
     if (!address || typeof address === 'string') throw new Error('no address');
     base = `http://127.0.0.1:${address.port}`;
-    await t.app.knower.whenSettled();
+    await t.knower.whenSettled();
   }
 
   const post = (route: string, body: unknown, headers: Record<string, string> = {}) =>
     fetch(`${base}${route}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  const finished = (id: string) => updateEnded(t.app, id, 20_000);
+  const finished = (id: string) => updateEnded(t, id, 20_000);
 
   it('routes an update into an existing project and logs it with its id', async () => {
     await start();
@@ -115,14 +115,14 @@ describe('updates, inbox and questions over HTTP (real SDK, fake Messages API)',
     const update = (await (await post('/update', { text: 'Just thinking out loud' })).json()) as { id: string };
     // The update has sent its (slow) model call: the script's next steps are the question's.
     await waitFor(() => model.requests.length === 1, 5000, 'the update to call the model');
-    expect(t.app.knower.queue.get(update.id)?.status).toBe('running');
+    expect(t.knower.queue.get(update.id)?.status).toBe('running');
     model.push(turn(toolUse('read', { path: 'projects/garden/state.md' })), turn(text('The beds are dug ([projects/garden/state.md](projects/garden/state.md)).')));
     const res = await post('/search', { query: 'What state is the garden in?' });
     expect(res.status).toBe(200);
     const answer = (await res.json()) as { markdown: string; sources: string[] };
     expect(answer.markdown).toContain('The beds are dug');
     expect(answer.sources).toEqual(['projects/garden/state.md']);
-    expect(t.app.knower.queue.get(update.id)?.status).toBe('running');
+    expect(t.knower.queue.get(update.id)?.status).toBe('running');
     const searchRequest = model.requests.find((r) => r.body.messages.some((m) => JSON.stringify(m.content).includes('What state is the garden in?')));
     expect(searchRequest?.body.tools?.map((tool) => tool.name).sort()).toEqual(['read', 'search', 'tree']);
     await finished(update.id);
@@ -162,7 +162,7 @@ describe('updates, inbox and questions over HTTP (real SDK, fake Messages API)',
     expect(again.status).toBe(202);
     expect(((await again.json()) as { id: string }).id).toBe(first.id);
     await finished(first.id);
-    expect(t.app.knower.queue.recent()).toHaveLength(1);
+    expect(t.knower.queue.recent()).toHaveLength(1);
   });
 
   it('refuses bad input with a 4xx naming the problem, and writes nothing', async () => {

@@ -20,7 +20,7 @@ describe('vault service with qmd', () => {
 
   it('answers /health with vault, qmd index and queue sections', async () => {
     t = await startTestApp({ search: 'qmd' });
-    await t.app.knower.whenSettled();
+    await t.knower.whenSettled();
     const res = await t.app.inject('/health');
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -36,13 +36,13 @@ describe('vault service with qmd', () => {
 
   it('revalidates the tree listing with an ETag that changes with the vault', async () => {
     t = await startTestApp();
-    await t.app.knower.whenSettled();
+    await t.knower.whenSettled();
     const first = await t.app.inject('/vault/tree');
     const etag = first.headers.etag as string;
     expect(first.json().files.map((f: { path: string }) => f.path)).toContain('overview.md');
     expect((await t.app.inject({ url: '/vault/tree', headers: { 'if-none-match': etag } })).statusCode).toBe(304);
     await writeFile(path.join(t.vault, 'bucket', 'new.md'), '# New\n');
-    await waitFor(() => t.app.knower.index.get('bucket/new.md'), 5000, 'the new note listed');
+    await waitFor(() => t.knower.index.get('bucket/new.md'), 5000, 'the new note listed');
     const after = await t.app.inject({ url: '/vault/tree', headers: { 'if-none-match': etag } });
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(etag);
@@ -51,7 +51,7 @@ describe('vault service with qmd', () => {
   it('takes a note saved by hand from SSE event to frontmatter, tree.md and fast search', async () => {
     t = await startTestApp({ search: 'qmd' });
     const base = await listen(t.app);
-    await t.app.knower.whenSettled();
+    await t.knower.whenSettled();
     const sse = await openSse(`${base}/sse`);
     try {
       const rel = 'projects/jardin été/семена 種.md';
@@ -61,7 +61,7 @@ describe('vault service with qmd', () => {
 
       const event = await sse.next((e) => e.event === 'file_changed' && (e.data as { path: string }).path === rel);
       expect(event.data).toEqual({ path: rel, type: 'add' });
-      await t.app.knower.whenSettled();
+      await t.knower.whenSettled();
 
       const parsed = parseNote(await readFile(path.join(t.vault, rel), 'utf8'));
       expect(parsed.ok && parsed.data.tokens).toBe(Math.ceil(body.length / 4));
@@ -82,17 +82,17 @@ describe('vault service with qmd', () => {
 
   it('misses nothing in a burst of 5,000 files, then reflects renames and deletes', { timeout: 240_000 }, async () => {
     t = await startTestApp({ search: 'qmd' });
-    await t.app.knower.whenSettled();
+    await t.knower.whenSettled();
     const dir = path.join(t.vault, 'Burst notes');
     await mkdir(dir, { recursive: true });
     for (let i = 0; i < 5000; i += 250) {
       await Promise.all(Array.from({ length: 250 }, (_, j) => writeFile(path.join(dir, `note ${i + j}.md`), `# Note ${i + j}\n\nmarker${i + j}x quokka\n`)));
     }
-    const listed = () => [...t.app.knower.index.values()].filter((e) => e.path.startsWith('Burst notes/')).length;
+    const listed = () => [...t.knower.index.values()].filter((e) => e.path.startsWith('Burst notes/')).length;
     await waitFor(
       async () => {
-        await t.app.knower.whenSettled();
-        return listed() === 5000 && t.app.knower.search.status().documents === 5002; // + changelog.md and tasks.md
+        await t.knower.whenSettled();
+        return listed() === 5000 && t.knower.search.status().documents === 5002; // + changelog.md and tasks.md
       },
       180_000,
       'all 5,000 notes listed and indexed',
@@ -110,15 +110,15 @@ describe('vault service with qmd', () => {
     for (let i = 1000; i < 2000; i++) await rm(path.join(dir, `note ${i}.md`));
     await waitFor(
       async () => {
-        await t.app.knower.whenSettled();
-        return listed() === 3000 && t.app.knower.index.get('Renamed/moved 999.md') !== undefined && t.app.knower.search.status().documents === 4002;
+        await t.knower.whenSettled();
+        return listed() === 3000 && t.knower.index.get('Renamed/moved 999.md') !== undefined && t.knower.search.status().documents === 4002;
       },
       120_000,
       'renames and deletes reflected',
     );
     expect((await t.app.inject('/vault/search?q=marker10x')).json().results.map((r: { path: string }) => r.path)).toEqual(['Renamed/moved 10.md']);
     expect((await t.app.inject('/vault/search?q=marker1500x')).json().results).toEqual([]);
-    expect(t.app.knower.index.get('Burst notes/note 10.md')).toBeUndefined();
+    expect(t.knower.index.get('Burst notes/note 10.md')).toBeUndefined();
   });
 
   it('titles a hit by its frontmatter title when the note has no heading', async () => {
@@ -126,7 +126,7 @@ describe('vault service with qmd', () => {
     await writeFile(path.join(t.vault, 'bucket', '2026-11-22-oat-milk.md'), '---\ntitle: "Shopping list"\n---\nBuy oat milk and kiwis.\n');
     const hit = await waitFor(
       async () => {
-        await t.app.knower.whenSettled();
+        await t.knower.whenSettled();
         return (await t.app.inject('/vault/search?q=kiwis')).json().results[0] as { title: string } | undefined;
       },
       20_000,
@@ -140,7 +140,7 @@ describe('vault service with qmd', () => {
     await writeFile(path.join(t.vault, 'tasks.md'), '# Tasks\n\n- [ ] repot the fig tree\n');
     await waitFor(
       async () => {
-        await t.app.knower.whenSettled();
+        await t.knower.whenSettled();
         return (await t.app.inject('/vault/search?q=fig')).json().results.length > 0;
       },
       20_000,
@@ -153,7 +153,7 @@ describe('vault service with qmd', () => {
 
   it('stays up and says why when qmd is missing', async () => {
     t = await startTestApp({ search: 'qmd', env: { KNOWER_QMD_NODE: '/nonexistent/node' } });
-    await t.app.knower.whenSettled();
+    await t.knower.whenSettled();
     const health = (await t.app.inject('/health')).json();
     expect(health.status).toBe('degraded');
     expect(health.qmd).toMatchObject({ available: false, degraded: expect.stringContaining('qmd') });

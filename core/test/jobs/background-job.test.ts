@@ -13,14 +13,14 @@ describe('background job', () => {
 
   it('gives a hand-saved note tokens, updated and created, and lists it in tree.md', async () => {
     t = await startTestApp();
-    await t.app.knower.whenSettled();
+    await t.knower.whenSettled();
     const events: KnowerEvent[] = [];
-    t.app.knower.bus.subscribe((e) => events.push(e));
+    t.knower.bus.subscribe((e) => events.push(e));
     const body = '# Groceries\n\nBuy kiwis and oat milk.\n';
     await writeFile(path.join(t.vault, 'bucket', 'groceries.md'), body);
 
     await waitFor(() => events.some((e) => e.type === 'file_changed' && e.data.path === 'bucket/groceries.md'), 5000, 'file_changed');
-    await t.app.knower.whenSettled();
+    await t.knower.whenSettled();
     const parsed = parseNote(await readFile(path.join(t.vault, 'bucket', 'groceries.md'), 'utf8'));
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;
@@ -34,7 +34,7 @@ describe('background job', () => {
 
   it('never loses a line appended in bursts by another process while it works', async () => {
     t = await startTestApp({ env: {} });
-    await t.app.knower.whenSettled();
+    await t.knower.whenSettled();
     const file = path.join(t.vault, 'projects', 'log.md');
     await writeFile(file, '# Log\n');
     // Bursts of appends with pauses just around the job's quiet period (200 ms), so its
@@ -54,7 +54,7 @@ describe('background job', () => {
     // have counted the final text.
     const text = await waitFor(
       async () => {
-        await t.app.knower.whenSettled();
+        await t.knower.whenSettled();
         const current = await readFile(file, 'utf8');
         const parsed = parseNote(current);
         return parsed.ok && parsed.data.tokens === Math.ceil(parsed.body.length / 4) && current;
@@ -67,14 +67,14 @@ describe('background job', () => {
     expect(count).toBe(500);
     const missing = Array.from({ length: count }, (_, i) => `entry ${i}\n`).filter((l) => !text.includes(l));
     expect(missing).toEqual([]);
-    expect(t.app.knower.job.stats().writes).toBeGreaterThan(1);
+    expect(t.knower.job.stats().writes).toBeGreaterThan(1);
   });
 
   it('does not react to its own writes', async () => {
     t = await startTestApp();
-    await t.app.knower.whenSettled();
+    await t.knower.whenSettled();
     const events: KnowerEvent[] = [];
-    t.app.knower.bus.subscribe((e) => events.push(e));
+    t.knower.bus.subscribe((e) => events.push(e));
     // Saved as editors do (a whole file renamed into place), so the hand save is one event: a plain
     // writeFile truncates and then writes, which a loaded watcher may report as two saves.
     const temp = path.join(path.dirname(t.vault), 'tasks.md.tmp');
@@ -82,11 +82,11 @@ describe('background job', () => {
     await rename(temp, path.join(t.vault, 'tasks.md'));
     // The hand save's own event (a tree_changed left over from the start may come first).
     await waitFor(() => events.some((e) => e.type === 'file_changed'), 5000, 'an event');
-    await t.app.knower.whenSettled();
-    const writes = t.app.knower.job.stats().writes;
+    await t.knower.whenSettled();
+    const writes = t.knower.job.stats().writes;
     await new Promise((r) => setTimeout(r, 600));
-    await t.app.knower.whenSettled();
-    expect(t.app.knower.job.stats().writes).toBe(writes);
+    await t.knower.whenSettled();
+    expect(t.knower.job.stats().writes).toBe(writes);
     // The hand save, then the job's own stamp (announced so token counts refresh), then nothing.
     expect(events.filter((e) => e.type === 'file_changed')).toHaveLength(1 + writes);
     expect(writes).toBe(1);
@@ -105,10 +105,10 @@ describe('background job', () => {
         await writeFile(path.join(vault, 'bucket', 'photo 写真.png'), png);
       },
     });
-    await t.app.knower.whenSettled();
+    await t.knower.whenSettled();
     expect(await readFile(path.join(t.vault, 'bucket', 'broken.md'), 'utf8')).toBe(malformed);
-    expect(t.app.knower.index.get('bucket/broken.md')).toMatchObject({ kind: 'note', malformed: expect.any(String) });
-    expect(t.app.knower.index.get('bucket/photo 写真.png')).toMatchObject({ kind: 'file', size: png.length });
+    expect(t.knower.index.get('bucket/broken.md')).toMatchObject({ kind: 'note', malformed: expect.any(String) });
+    expect(t.knower.index.get('bucket/photo 写真.png')).toMatchObject({ kind: 'file', size: png.length });
     expect(await readFile(path.join(t.vault, 'tree.md'), 'utf8')).toContain('photo 写真.png · file');
   });
 
@@ -143,7 +143,7 @@ describe('background job', () => {
     );
     expect(during).toMatchObject({ status: 'indexing', indexing: { ready: false, files: { done: 10, total: 34 } } });
     release();
-    await t.app.knower.whenSettled();
+    await t.knower.whenSettled();
     expect((await t.app.inject('/health')).json()).toMatchObject({ status: 'ok', indexing: { ready: true, files: { done: 34, total: 34 } } });
   });
 
@@ -158,20 +158,20 @@ describe('background job', () => {
         await writeFile(path.join(vault, 'projects', 'mine', 'old.md'), mine);
       },
     });
-    await t.app.knower.whenSettled();
-    expect(t.app.knower.frontmatter.mode).toBe('knower');
+    await t.knower.whenSettled();
+    expect(t.knower.frontmatter.mode).toBe('knower');
     for (const rel of ['Journal/day.md', 'projects/mine/old.md']) {
       expect(await readFile(path.join(t.vault, rel), 'utf8')).toBe(mine);
       const { mtime } = await stat(path.join(t.vault, rel));
-      expect(t.app.knower.index.get(rel)).toMatchObject({ kind: 'note', tokens: Math.ceil(mine.length / 4), updated: timestamp(mtime) });
+      expect(t.knower.index.get(rel)).toMatchObject({ kind: 'note', tokens: Math.ceil(mine.length / 4), updated: timestamp(mtime) });
     }
     // Saved by hand later: outside Knower's folders it stays as written; inside, Knower stamps it.
     await writeFile(path.join(t.vault, 'Journal', 'later.md'), mine);
     await writeFile(path.join(t.vault, 'bucket', 'clip.md'), mine);
-    await waitFor(() => t.app.knower.index.get('Journal/later.md') && t.app.knower.index.get('bucket/clip.md'), 5000, 'both listed');
+    await waitFor(() => t.knower.index.get('Journal/later.md') && t.knower.index.get('bucket/clip.md'), 5000, 'both listed');
     await waitFor(
       async () => {
-        await t.app.knower.whenSettled();
+        await t.knower.whenSettled();
         const parsed = parseNote(await readFile(path.join(t.vault, 'bucket', 'clip.md'), 'utf8'));
         return parsed.ok && parsed.data.created instanceof Date && parsed.body === mine;
       },
@@ -183,9 +183,9 @@ describe('background job', () => {
 
   it('keeps `updated` across restarts when nothing changed', async () => {
     t = await startTestApp();
-    await t.app.knower.whenSettled();
+    await t.knower.whenSettled();
     const before = await readFile(path.join(t.vault, 'overview.md'), 'utf8');
-    expect(t.app.knower.job.stats().writes).toBe(0);
+    expect(t.knower.job.stats().writes).toBe(0);
     expect(parseNote(before).ok).toBe(true);
   });
 });

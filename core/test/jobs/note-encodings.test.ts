@@ -17,7 +17,7 @@ describe('notes saved on Windows', () => {
     await writeFile(path.join(t.vault, rel), text);
     return waitFor(
       async () => {
-        await t.app.knower.whenSettled();
+        await t.knower.whenSettled();
         const now = await readFile(path.join(t.vault, rel), 'utf8');
         const parsed = parseNote(now);
         return parsed.ok && parsed.data.tokens !== undefined && parsed.data.created instanceof Date && now;
@@ -29,7 +29,7 @@ describe('notes saved on Windows', () => {
 
   it('stamps a note that starts with a byte-order mark with one frontmatter block, the mark still first', async () => {
     t = await startTestApp();
-    await t.app.knower.whenSettled();
+    await t.knower.whenSettled();
     const withBlock = await stamped('bucket/bom-fm.md', `${BOM}---\ntitle: Mine\n---\n# Windows note\n`);
     expect(blocks(withBlock)).toBe(1);
     expect(withBlock.startsWith(`${BOM}---\ntitle: Mine\n`)).toBe(true);
@@ -40,15 +40,15 @@ describe('notes saved on Windows', () => {
     const parsed = parseNote(plain);
     expect(parsed.ok && parsed.data.tokens).toBe(Math.ceil('# Plain Windows note\n'.length / 4));
     // Stamped once: the scanner and the job count the same tokens, so nothing moves again.
-    const writes = t.app.knower.job.stats().writes;
-    await t.app.knower.whenSettled();
-    expect(t.app.knower.job.stats().writes).toBe(writes);
-    expect(t.app.knower.index.get('bucket/bom.md')?.tokens).toBe(Math.ceil('# Plain Windows note\n'.length / 4));
+    const writes = t.knower.job.stats().writes;
+    await t.knower.whenSettled();
+    expect(t.knower.job.stats().writes).toBe(writes);
+    expect(t.knower.index.get('bucket/bom.md')?.tokens).toBe(Math.ceil('# Plain Windows note\n'.length / 4));
   });
 
   it('keeps CRLF line endings in everything it adds', async () => {
     t = await startTestApp();
-    await t.app.knower.whenSettled();
+    await t.knower.whenSettled();
     const crlf = await stamped('bucket/crlf.md', '# CRLF note\r\n\r\nLine two.\r\n');
     expect(blocks(crlf)).toBe(1);
     expect(crlf.replace(/\r\n/g, '')).not.toContain('\n');

@@ -30,7 +30,7 @@ export async function startMcpApp(env: Record<string, string> = {}): Promise<Mcp
       await write('bucket/recipes.md', '# Recipes\n\nSourdough needs a levain.\n');
     },
   });
-  await t.app.knower.whenSettled();
+  await t.knower.whenSettled();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = t.app.server.address() as AddressInfo;
   const url = new URL(`http://127.0.0.1:${port}/mcp`);
@@ -48,7 +48,7 @@ export async function startMcpApp(env: Record<string, string> = {}): Promise<Mcp
     async close() {
       await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
       // app.close() does not wait for a running update: let accepted ones finish first.
-      await t.app.knower.queue.whenIdle();
+      await t.knower.queue.whenIdle();
       await t.close();
     },
   };

@@ -81,7 +81,7 @@ describe('MCP over streamable HTTP', () => {
     const { id, status } = result.structuredContent as { id: string; status: string };
     expect(status).toBe('queued');
     expect(textOf(result)).toContain(`GET /updates/${id}`);
-    const record = await updateEnded(t.app, id, 15_000);
+    const record = await updateEnded(t, id, 15_000);
     expect(record.status).toBe('done');
     const note = record.files?.find((f) => f.endsWith('.md') && f.startsWith('bucket/'));
     expect(note).toBeDefined();

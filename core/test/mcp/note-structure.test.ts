@@ -65,7 +65,7 @@ beforeAll(async () => {
       await write('bucket/release-ideas.md', '# Release ideas\n\nEverything ships eventually.\n');
     },
   });
-  await t.app.knower.whenSettled();
+  await t.knower.whenSettled();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });

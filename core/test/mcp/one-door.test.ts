@@ -27,7 +27,7 @@ describe('one door for updates: /update, /share and MCP remember refuse bad inpu
   ];
   for (const [what, text, status] of bad) {
     it(`${what}: the same code and sentence on every edge, and nothing accepted`, async () => {
-      const before = t.app.knower.queue.recent().length;
+      const before = t.knower.queue.recent().length;
       const update = await t.app.inject({ method: 'POST', url: '/update', headers: HOST, payload: { text } });
       const share = await t.app.inject({ method: 'POST', url: '/share', ...shareForm(text) });
       const remember = await t.call(client, 'remember', { text });
@@ -38,7 +38,7 @@ describe('one door for updates: /update, /share and MCP remember refuse bad inpu
       expect(share.json()).toEqual({ error, message });
       expect(remember.isError).toBe(true);
       expect(textOf(remember)).toContain(`(${error}): ${message}`);
-      expect(t.app.knower.queue.recent().length).toBe(before);
+      expect(t.knower.queue.recent().length).toBe(before);
     });
   }
 });
@@ -46,7 +46,7 @@ describe('one door for updates: /update, /share and MCP remember refuse bad inpu
 describe('one door for questions: a question asked over MCP is kept like one asked in the app', () => {
   it('is recorded, announced and listed in GET /activity next to one from POST /search', async () => {
     const events: KnowerEvent[] = [];
-    const unsubscribe = t.app.knower.bus.subscribe((event) => events.push(event));
+    const unsubscribe = t.knower.bus.subscribe((event) => events.push(event));
     const asked = await t.call(client, 'ask', { question: 'Who owns the press kit?' });
     const searched = await t.app.inject({ method: 'POST', url: '/search', headers: HOST, payload: { query: 'What does sourdough need?' } });
     unsubscribe();
@@ -67,13 +67,13 @@ describe('one door for questions: a question asked over MCP is kept like one ask
   });
 
   it('an empty question is refused on both edges before anything is kept', async () => {
-    const before = (await t.app.knower.questions.all()).length;
+    const before = (await t.knower.questions.all()).length;
     const searched = await t.app.inject({ method: 'POST', url: '/search', headers: HOST, payload: { query: '   ' } });
     const asked = await t.call(client, 'ask', { question: '   ' });
     expect(searched.statusCode).toBe(400);
     expect(searched.json().error).toBe('empty_query');
     expect(asked.isError).toBe(true);
     expect(textOf(asked)).toMatch(/question is empty/);
-    expect((await t.app.knower.questions.all()).length).toBe(before);
+    expect((await t.knower.questions.all()).length).toBe(before);
   });
 });

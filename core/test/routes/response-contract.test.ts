@@ -6,6 +6,8 @@ import {
   findSchema,
   folderListingSchema,
   healthSchema,
+  historyEntrySchema,
+  historyPageSchema,
   inboxListSchema,
   noteHistorySchema,
   noteSchema,
@@ -24,11 +26,11 @@ describe('responses keep the shared contract', () => {
   let updateId: string;
   beforeAll(async () => {
     t = await startTestApp();
-    await t.app.knower.whenSettled();
+    await t.knower.whenSettled();
     const accepted = await t.app.inject({ method: 'POST', url: '/update', payload: { text: 'The heron came back to the pond today' } });
     updateId = acceptedSchema.parse(accepted.json()).id;
-    await waitFor(() => ['done', 'inbox', 'failed'].includes(t.app.knower.queue.get(updateId)?.status ?? ''), 20_000, 'the update to finish');
-    await t.app.knower.whenSettled();
+    await waitFor(() => ['done', 'inbox', 'failed'].includes(t.knower.queue.get(updateId)?.status ?? ''), 20_000, 'the update to finish');
+    await t.knower.whenSettled();
   });
   afterAll(() => t?.close());
 
@@ -59,5 +61,16 @@ describe('responses keep the shared contract', () => {
     await parsed('/inbox', inboxListSchema);
     await parsed('/vault/history?path=overview.md', noteHistorySchema);
     await parsed('/health', healthSchema);
+    const history = (await parsed('/history', historyPageSchema)) as z.infer<typeof historyPageSchema>;
+    expect(history.entries.length).toBeGreaterThan(0);
+    await parsed(`/history/${history.entries[0]!.commit}`, historyEntrySchema);
+  });
+
+  it('are refused when they break the declared schema, never sent half-right', async () => {
+    const { checkedSerializer } = await import('../../src/http/index.js');
+    const serialize = checkedSerializer({ schema: acceptedSchema, method: 'POST', url: '/update' });
+    // Fields the schema does not name are sent as they are: the check never drops what a client reads.
+    expect(JSON.parse(serialize({ status: 'accepted', id: 'x', extra: 1 }))).toEqual({ status: 'accepted', id: 'x', extra: 1 });
+    expect(() => serialize({ status: 'accepted' })).toThrow();
   });
 });

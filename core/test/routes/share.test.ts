@@ -21,7 +21,7 @@ describe('POST /share (the web app share target)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp();
-    await t.app.knower.whenSettled();
+    await t.knower.whenSettled();
   });
   afterAll(() => t?.close());
 
@@ -42,7 +42,7 @@ describe('POST /share (the web app share target)', () => {
     expect(res.statusCode).toBe(303);
     const id = /[?&]shared=([^&#]+)/.exec(res.headers.location as string)?.[1];
     expect(res.headers.location).toMatch(/#\/activity$/);
-    const record = t.app.knower.queue.get(decodeURIComponent(id!));
+    const record = t.knower.queue.get(decodeURIComponent(id!));
     expect(record?.text).toBe('Raised beds\n\nWorth reading\n\nhttps://example.org/beds');
     expect(record?.images.map((i) => i.mediaType)).toEqual(['image/png']);
   });
@@ -54,14 +54,14 @@ describe('POST /share (the web app share target)', () => {
       const res = await post(form({ text: 'shared from the phone' }), { ...launch, ...origin });
       expect(res.statusCode, JSON.stringify(origin)).toBe(303);
       const id = /[?&]shared=([^&#]+)/.exec(res.headers.location as string)?.[1];
-      expect(t.app.knower.queue.get(decodeURIComponent(id!))?.text).toBe('shared from the phone');
+      expect(t.knower.queue.get(decodeURIComponent(id!))?.text).toBe('shared from the phone');
     }
   });
 
   it('answers JSON to a fetch', async () => {
     const res = await post(form({ text: 'A note from the share sheet' }), { origin: 'http://127.0.0.1:8000', accept: 'application/json' });
     expect(res.statusCode).toBe(202);
-    expect(t.app.knower.queue.get(res.json().id)?.text).toBe('A note from the share sheet');
+    expect(t.knower.queue.get(res.json().id)?.text).toBe('A note from the share sheet');
   });
 
   it('applies the update checks: empty shares and non-images are refused, a page gets the reason back', async () => {
@@ -79,7 +79,7 @@ describe('POST /share (the web app share target)', () => {
   });
 
   it('refuses shares posted by another site or an opaque origin (the security hook applies)', async () => {
-    const before = t.app.knower.queue.recent().length;
+    const before = t.knower.queue.recent().length;
     const evil = await post(form({ text: 'planted' }), { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
     expect(evil.statusCode).toBe(403);
     expect(evil.json().error).toBe('cross_origin');
@@ -95,7 +95,7 @@ describe('POST /share (the web app share target)', () => {
     expect((await post(form({ text: 'planted' }), { origin: 'null', 'sec-fetch-site': 'none', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'empty' })).statusCode).toBe(403);
     expect((await post(form({ text: 'planted' }), { origin: 'null' })).statusCode).toBe(403);
     expect((await post(form({ text: 'planted' }), { origin: 'https://evil.example', referer: 'https://evil.example/' })).statusCode).toBe(403);
-    expect(t.app.knower.queue.recent().length).toBe(before);
+    expect(t.knower.queue.recent().length).toBe(before);
   });
 
   it('joins title, text and link, leaving out parts already contained', () => {

@@ -33,7 +33,7 @@ describe('tree_changed', () => {
   it('follows a new folder and a removed one, once the listing shows the change', { timeout: 120_000 }, async () => {
     t = await startTestApp();
     const base = await listen();
-    await t.app.knower.whenSettled();
+    await t.knower.whenSettled();
     const sse = await openSse(`${base}/sse`);
     try {
       // Each tree_changed says the index changed: the listing is checked after each one, in order.

@@ -40,11 +40,11 @@ describe('GET /vault/tree, flat', () => {
 
   it('streams through brotli (a small window) and unpacks to the whole listing', async () => {
     t = await startTestApp({ prepare: (vault) => seedNotes(vault, 300) });
-    await t.app.knower.whenSettled();
+    await t.knower.whenSettled();
     const res = await t.app.inject({ url: '/vault/tree', headers: { 'accept-encoding': 'br, gzip' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
-    const files = t.app.knower.index.list();
+    const files = t.knower.index.list();
     expect(files.length).toBeGreaterThan(300);
     expect(JSON.parse(brotliDecompressSync(res.rawPayload).toString('utf8'))).toEqual({ files });
   });

@@ -28,7 +28,7 @@ describe('vault lookups over the index', () => {
         await writeFile(path.join(vault, 'projects/garden/bed 4.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
       },
     });
-    await t.app.knower.whenSettled();
+    await t.knower.whenSettled();
   });
   afterAll(() => t?.close());
 

@@ -19,7 +19,7 @@ describe('GET /vault/tree?path= (one folder at a time)', () => {
     t = await startTestApp({
       prepare: (vault) => seed(vault, { 'projects/garden/a.md': '# A\n\nabcd efgh\n', 'projects/garden/deep/b.md': '# B\n', 'projects/acme/c.md': '# C\n', 'projects/readme.md': '# R\n' }),
     });
-    await t.app.knower.whenSettled();
+    await t.knower.whenSettled();
     const root = (await t.app.inject('/vault/tree?path=')).json();
     expect(root.path).toBe('');
     // Folders exist as the paths of their files: empty ones (a fresh bucket/) are not listed.
@@ -35,14 +35,14 @@ describe('GET /vault/tree?path= (one folder at a time)', () => {
     expect(projects.files.map((f: { path: string }) => f.path)).toEqual(['projects/readme.md']);
     expect(projects.total.files).toBe(4);
     const garden = projects.folders.find((f: { name: string }) => f.name === 'garden');
-    const a = t.app.knower.index.get('projects/garden/a.md')!.tokens!;
-    const b = t.app.knower.index.get('projects/garden/deep/b.md')!.tokens!;
+    const a = t.knower.index.get('projects/garden/a.md')!.tokens!;
+    const b = t.knower.index.get('projects/garden/deep/b.md')!.tokens!;
     expect(garden.tokens).toBe(a + b);
   });
 
   it('answers 404 for a folder the vault does not have, and a file is not a folder', async () => {
     t = await startTestApp();
-    await t.app.knower.whenSettled();
+    await t.knower.whenSettled();
     expect((await t.app.inject('/vault/tree?path=nowhere')).statusCode).toBe(404);
     expect((await t.app.inject('/vault/tree?path=overview.md')).statusCode).toBe(404);
     expect((await t.app.inject('/vault/tree?path=../etc')).json().error).toBe('not_found');
@@ -50,14 +50,14 @@ describe('GET /vault/tree?path= (one folder at a time)', () => {
 
   it('revalidates each folder by its content: a change elsewhere still answers 304', async () => {
     t = await startTestApp({ prepare: (vault) => seed(vault, { 'projects/a/x.md': '# X\n', 'projects/b/y.md': '# Y\n' }) });
-    await t.app.knower.whenSettled();
+    await t.knower.whenSettled();
     const first = await t.app.inject('/vault/tree?path=projects/a');
     const etag = first.headers.etag as string;
     await writeFile(path.join(t.vault, 'projects', 'b', 'z.md'), '# Z\n');
-    await waitFor(() => t.app.knower.index.get('projects/b/z.md'), 5000, 'z listed');
+    await waitFor(() => t.knower.index.get('projects/b/z.md'), 5000, 'z listed');
     expect((await t.app.inject({ url: '/vault/tree?path=projects/a', headers: { 'if-none-match': etag } })).statusCode).toBe(304);
     await writeFile(path.join(t.vault, 'projects', 'a', 'w.md'), '# W\n');
-    await waitFor(() => t.app.knower.index.get('projects/a/w.md'), 5000, 'w listed');
+    await waitFor(() => t.knower.index.get('projects/a/w.md'), 5000, 'w listed');
     const changed = await t.app.inject({ url: '/vault/tree?path=projects/a', headers: { 'if-none-match': etag } });
     expect(changed.statusCode).toBe(200);
     expect(changed.json().files.map((f: { path: string }) => f.path)).toEqual(['projects/a/w.md', 'projects/a/x.md']);
@@ -65,12 +65,12 @@ describe('GET /vault/tree?path= (one folder at a time)', () => {
 
   it('keeps the flat listing without a path, and serves both compressed when asked', async () => {
     t = await startTestApp({ prepare: (vault) => seed(vault, Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`bucket/note-${i}.md`, `# Note ${i}\n`]))) });
-    await t.app.knower.whenSettled();
+    await t.knower.whenSettled();
     const flat = await t.app.inject({ url: '/vault/tree', headers: { 'accept-encoding': 'gzip' } });
     expect(flat.headers['content-encoding']).toBe('gzip');
     const folder = await t.app.inject({ url: '/vault/tree?path=bucket', headers: { 'accept-encoding': 'br' } });
     expect(folder.headers['content-encoding']).toBe('br');
-    expect((await t.app.inject('/vault/tree')).json().files).toHaveLength(t.app.knower.index.list().length);
+    expect((await t.app.inject('/vault/tree')).json().files).toHaveLength(t.knower.index.list().length);
     expect((await t.app.inject('/vault/tree?path=bucket')).json().files).toHaveLength(60);
   });
 });

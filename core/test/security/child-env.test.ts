@@ -60,8 +60,8 @@ describe('children get an allow-listed environment', () => {
       env: { ...SECRETS, KNOWER_PROVIDER: 'anthropic', ANTHROPIC_BASE_URL: 'http://127.0.0.1:9', PATH: `${bin.dir}:${process.env.PATH ?? ''}`, HOME: path.join(bin.dir, 'home') },
     });
     try {
-      await t.app.knower.whenSettled();
-      const pid = t.app.knower.search.status().workerPid;
+      await t.knower.whenSettled();
+      const pid = t.knower.search.status().workerPid;
       expect(pid, 'the search worker is running').toBeGreaterThan(0);
       const workerEnv = (await readFile(`/proc/${pid}/environ`, 'utf8')).split('\0');
       expect(

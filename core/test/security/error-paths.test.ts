@@ -48,7 +48,7 @@ describe('errors name vault-relative paths only', () => {
       }),
     });
     try {
-      await t.app.knower.whenSettled();
+      await t.knower.whenSettled();
       const response = await t.app.inject({
         method: 'POST',
         url: '/mcp',

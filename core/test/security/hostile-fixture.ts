@@ -46,14 +46,14 @@ export async function startHostileApp(env: Record<string, string> = {}): Promise
       await symlink(path.join(outside, 'review.md'), path.join(vault, 'inbox', 'planted-item', 'review.md'));
     },
   });
-  await t.app.knower.whenSettled();
+  await t.knower.whenSettled();
   return { ...t, outside, close: () => closeWhenIdle(t) };
 }
 
 /** app.close() does not wait for an update already running: let accepted updates finish first. */
 export async function closeWhenIdle(t: TestApp): Promise<void> {
-  await t.app.knower.queue.whenIdle();
-  await t.app.knower.whenSettled();
+  await t.knower.queue.whenIdle();
+  await t.knower.whenSettled();
   await t.close();
 }
 

@@ -163,7 +163,7 @@ describe('malformed, oversized and mistyped bodies get a 4xx JSON error', () => 
       expect(big.statusCode, url).toBe(413);
       expect(big.json(), url).toMatchObject({ error: 'image_too_large' });
     }
-    await t.app.knower.queue.whenIdle();
+    await t.knower.queue.whenIdle();
   });
 
   for (const [url, type, payload, status] of cases) {
@@ -187,9 +187,9 @@ describe('cross-origin writes and foreign hosts are refused', () => {
     t.app.inject({ method: 'POST', url: '/update', headers: { 'content-type': 'application/json', ...headers }, payload: { text: 'pwned by a web page' } });
 
   it('a browser-style cross-origin POST /update is refused and writes nothing', async () => {
-    await t.app.knower.queue.whenIdle();
-    await t.app.knower.whenSettled();
-    const before = { vault: await snapshot(t.vault), state: await snapshot(t.stateDir), updates: t.app.knower.queue.recent().length };
+    await t.knower.queue.whenIdle();
+    await t.knower.whenSettled();
+    const before = { vault: await snapshot(t.vault), state: await snapshot(t.stateDir), updates: t.knower.queue.recent().length };
     const attempts: Array<Record<string, string>> = [
       { origin: elsewhere },
       { origin: 'null' },
@@ -204,8 +204,8 @@ describe('cross-origin writes and foreign hosts are refused', () => {
       expect(response.json().error).toBe('cross_origin');
     }
     await new Promise((r) => setTimeout(r, 300));
-    await t.app.knower.whenSettled();
-    expect(t.app.knower.queue.recent()).toHaveLength(before.updates);
+    await t.knower.whenSettled();
+    expect(t.knower.queue.recent()).toHaveLength(before.updates);
     expect(await snapshot(t.vault)).toEqual(before.vault);
     expect(await snapshot(t.stateDir)).toEqual(before.state);
   });

@@ -58,9 +58,9 @@ describe('symlinks planted in the vault', () => {
     const response = await t.app.inject({ method: 'POST', url: '/update', payload: { text: 'acme', inbox_ref: 'real-item' } });
     expect(response.statusCode).toBe(202);
     const id = (response.json() as { id: string }).id;
-    await waitFor(() => ['done', 'inbox', 'failed'].includes(t.app.knower.queue.get(id)?.status ?? ''), 10_000, 'the reply to run');
-    await t.app.knower.whenSettled();
-    expect(t.app.knower.queue.get(id)?.status).toBe('done');
+    await waitFor(() => ['done', 'inbox', 'failed'].includes(t.knower.queue.get(id)?.status ?? ''), 10_000, 'the reply to run');
+    await t.knower.whenSettled();
+    expect(t.knower.queue.get(id)?.status).toBe('done');
     const tree = await t.app.inject({ method: 'GET', url: '/vault/tree' });
     for (const { path: rel } of (tree.json() as { files: Array<{ path: string }> }).files.filter((f) => f.path.startsWith('bucket/'))) {
       const file = await t.app.inject({ method: 'GET', url: `/vault/raw?path=${encodeURIComponent(rel)}` });
@@ -72,8 +72,8 @@ describe('symlinks planted in the vault', () => {
     const response = await t.app.inject({ method: 'POST', url: '/update', payload: { text: 'file it', inbox_ref: 'linked-item' } });
     if (response.statusCode === 202) {
       const id = (response.json() as { id: string }).id;
-      await waitFor(() => ['done', 'inbox', 'failed'].includes(t.app.knower.queue.get(id)?.status ?? ''), 10_000, 'the reply to run');
-      await t.app.knower.whenSettled();
+      await waitFor(() => ['done', 'inbox', 'failed'].includes(t.knower.queue.get(id)?.status ?? ''), 10_000, 'the reply to run');
+      await t.knower.whenSettled();
     }
     expect(response.statusCode, 'the reply was accepted').toBe(404);
   });

@@ -19,7 +19,7 @@ describe('special files in the vault', () => {
         execFileSync('mkfifo', [path.join(vault, 'pipe.md')]);
       },
     });
-    await t.app.knower.whenSettled();
+    await t.knower.whenSettled();
   });
   afterAll(() => t.close());
 
@@ -32,7 +32,7 @@ describe('special files in the vault', () => {
   });
 
   it('the read tool of the agents and MCP refuses it at once', async () => {
-    const result = await inTime(readTool.run({ path: 'pipe.md' }, { root: t.app.knower.root, index: t.app.knower.index, search: t.app.knower.search }));
+    const result = await inTime(readTool.run({ path: 'pipe.md' }, { root: t.knower.root, index: t.knower.index, search: t.knower.search }));
     expect(result).not.toBe('hung');
     expect(result).toMatchObject({ ok: false, error: expect.stringMatching(/^pipe\.md /) });
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { History, HistoryEntry } from '../../src/history/index.js';
-import type { UpdateRecord } from '../../src/queue/index.js';
+import type { UpdateRecord } from '../../src/records/index.js';
 import { handEditsPerProject, projectsTouched, updatesPerProject } from '../../src/stats/recent-activity.js';
 
 const record = (id: string, created: string, changes: UpdateRecord['changes']): UpdateRecord => ({

@@ -3,7 +3,7 @@ import { parseNote, readTextIfExists } from '../../vault/index.js';
 import type { SearchHit, SearchResult } from '../../search/index.js';
 import { keywordsOf } from './keywords.js';
 import type { SessionDeps } from '../session.js';
-import type { Answer, AnswerRequest } from '../types.js';
+import type { SearchAnswer, AnswerRequest } from '../types.js';
 
 export const OFFLINE_LABEL = '> **Offline mode:** no model is configured, so this is not a written answer: these are the passages in your vault that best match your question.';
 
@@ -62,7 +62,7 @@ async function searchKeywords(deps: SessionDeps, words: string[], scope?: string
 }
 
 /** Questions without a model: the best-matching passages from fast search, labeled as such. */
-export async function offlineAnswer(deps: SessionDeps, req: AnswerRequest): Promise<Answer> {
+export async function offlineAnswer(deps: SessionDeps, req: AnswerRequest): Promise<SearchAnswer> {
   req.signal?.throwIfAborted();
   const words = keywordsOf(req.query);
   const result = await searchKeywords(deps, words, req.scope);

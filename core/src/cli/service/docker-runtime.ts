@@ -8,10 +8,10 @@ import { waitForAnswer } from './readiness.js';
 import type { Running, StartOptions } from './start-native.js';
 import { runInherit, succeeds } from './tools.js';
 
-export type Runtime = { kind: 'native' } | { kind: 'docker'; compose: string[] };
+export type ResolvedRuntime = { kind: 'native' } | { kind: 'docker'; compose: string[] };
 
 /** Docker when an engine answers (and KNOWER_RUNTIME is not native), else native. */
-export function detectRuntime(ctx: Context): Runtime | Failure {
+export function detectRuntime(ctx: Context): ResolvedRuntime | Failure {
   const setting = ctx.settings.runtime;
   if (setting === 'native') return { kind: 'native' };
   const engine = succeeds('docker', ['info'], 5000);

@@ -16,12 +16,12 @@ const healthSchema = z.looseObject({
   indexing: z.object({ ready: z.boolean(), files: counts, search: counts }).optional().catch(undefined),
 });
 
-export type Health = z.infer<typeof healthSchema>;
+export type ProbedHealth = z.infer<typeof healthSchema>;
 
 /** What answers at a service's address. */
 export type Probe =
   | { kind: 'down' }
-  | { kind: 'knower'; health: Health }
+  | { kind: 'knower'; health: ProbedHealth }
   /** It refuses our token (or the lack of one): Knower with KNOWER_TOKEN set, most likely. */
   | { kind: 'token'; detail: string }
   /** An HTTP answer that is not Knower's /health. */
@@ -42,7 +42,7 @@ export async function probeHealth(client: HttpClient, timeoutS = 5): Promise<Pro
 }
 
 /** True when the service serves this vault folder (compared as real paths: symlinks, `..`). */
-export function servesVault(health: Health, vaultPath: string): boolean {
+export function servesVault(health: ProbedHealth, vaultPath: string): boolean {
   return sameFolder(health.vault.path, vaultPath);
 }
 
@@ -59,6 +59,6 @@ function realOrResolved(p: string): string {
 }
 
 /** Still catching up: search does not yet cover the whole vault. */
-export function isIndexing(health: Health): boolean {
+export function isIndexing(health: ProbedHealth): boolean {
   return health.status === 'indexing' && health.indexing?.ready !== true;
 }

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { HttpClient } from '../http-client.js';
 import type { Output } from '../output.js';
-import { isIndexing, probeHealth, type Health, type Probe } from './health-probe.js';
+import { isIndexing, probeHealth, type ProbedHealth, type Probe } from './health-probe.js';
 
 export type FirstAnswer = { kind: 'answered'; probe: Exclude<Probe, { kind: 'down' } | { kind: 'silent' }> } | { kind: 'exited' } | { kind: 'timeout' };
 
@@ -17,7 +17,7 @@ export async function waitForAnswer(client: HttpClient, timeoutS: number, alive?
   return { kind: 'timeout' };
 }
 
-function progressLine(health: Health): string {
+function progressLine(health: ProbedHealth): string {
   const i = health.indexing;
   if (!i) return 'Indexing the vault…';
   // Before the first pass has listed anything there is no count to show, only that it started.
@@ -26,7 +26,7 @@ function progressLine(health: Health): string {
 }
 
 /** Said once search covers the vault, after progress was shown. */
-function readyLine(health: Health): string {
+function readyLine(health: ProbedHealth): string {
   const total = health.indexing?.search.total;
   return total === undefined ? 'Search covers the vault.' : `Search covers the vault: ${String(total)} note${total === 1 ? '' : 's'}.`;
 }
@@ -50,7 +50,7 @@ export type Followed = 'ready' | 'indexing' | 'interrupted' | 'gone';
  * Shows indexing progress until search covers the vault. On a terminal, one line rewritten in
  * place; otherwise one line, and with `wait` a line whenever the count moved (at most every 5 s).
  */
-export async function followIndexing(first: Health, opts: FollowOptions): Promise<Followed> {
+export async function followIndexing(first: ProbedHealth, opts: FollowOptions): Promise<Followed> {
   const { out } = opts;
   if (!isIndexing(first)) return 'ready';
   if (!out.isTTY && !opts.wait) return oneLine(first, opts);
@@ -92,7 +92,7 @@ export async function followIndexing(first: Health, opts: FollowOptions): Promis
  * /health of a fresh start usually comes before the first pass has counted anything ("0/0"), so
  * it waits a moment for a real count (or for the end, in a small vault).
  */
-async function oneLine(first: Health, opts: FollowOptions): Promise<Followed> {
+async function oneLine(first: ProbedHealth, opts: FollowOptions): Promise<Followed> {
   const { out } = opts;
   let health = first;
   const deadline = Date.now() + FIRST_COUNT_MS;

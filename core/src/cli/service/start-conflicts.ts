@@ -1,6 +1,6 @@
 import type { CliSettings } from '../../config/index.js';
 import { createHttpClient } from '../http-client.js';
-import { probeHealth, sameFolder, servesVault, type Health } from './health-probe.js';
+import { probeHealth, sameFolder, servesVault, type ProbedHealth } from './health-probe.js';
 import { serviceFiles } from './native-service.js';
 import { isServiceProcess, readPidFile } from './process-check.js';
 import { liveRecords } from './run-records.js';
@@ -8,7 +8,7 @@ import { liveRecords } from './run-records.js';
 export type Conflict =
   | { kind: 'none' }
   /** This vault is served already: starting it is not an error. */
-  | { kind: 'running'; url: string; line: string; health?: Health }
+  | { kind: 'running'; url: string; line: string; health?: ProbedHealth }
   | { kind: 'refuse'; lines: string[] };
 
 const refuse = (...lines: string[]): Conflict => ({ kind: 'refuse', lines });

@@ -6,7 +6,7 @@ import { announceService } from './announce.js';
 import { ensureBuilt } from './build.js';
 import { checkFolders } from './folders.js';
 import { takeLock } from './cli-lock.js';
-import type { Health } from './health-probe.js';
+import type { ProbedHealth } from './health-probe.js';
 import { showLogSince } from './log-excerpt.js';
 import { removePidFile, serviceFiles, serviceNode, spawnService } from './native-service.js';
 import { isAlive } from './process-check.js';
@@ -24,7 +24,7 @@ export interface StartOptions {
 export interface Running {
   url: string;
   line: string;
-  health?: Health;
+  health?: ProbedHealth;
 }
 
 /**

@@ -2,14 +2,14 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { succeeds } from '../service/tools.js';
 
 /** How to look for a tool: injected so a test can stand in for the machine. */
-export interface Probe {
+export interface MachineProbe {
   /** The command runs and exits 0 (`shellcheck --version`). */
   runs(command: string, args: string[]): boolean;
   /** An executable regular file at this path. */
   executable(file: string): boolean;
 }
 
-const machineProbe: Probe = {
+const machineProbe: MachineProbe = {
   runs: (command, args) => succeeds(command, args, 10_000),
   executable(file) {
     try {
@@ -26,7 +26,7 @@ const machineProbe: Probe = {
  * anything runs: a missing tool found after four minutes of build and tests, as one more
  * failure among the others, wastes the run and hides the fix.
  */
-export function missingPrerequisites(env: NodeJS.ProcessEnv, probe: Probe = machineProbe): string[] {
+export function missingPrerequisites(env: NodeJS.ProcessEnv, probe: MachineProbe = machineProbe): string[] {
   const missing: string[] = [];
   if (!probe.runs('shellcheck', ['--version'])) {
     missing.push('shellcheck (it checks the shell scripts): Debian and Ubuntu `sudo apt-get install shellcheck`, macOS `brew install shellcheck`');

@@ -38,6 +38,8 @@ async function fsyncPath(p: string): Promise<void> {
 export class UpdateStore {
   private readonly dir: string;
   private seq = 0;
+  /** Each record as last loaded, created or saved: what the history shows of an update. */
+  private readonly known = new Map<string, UpdateRecord>();
 
   constructor(
     stateDir: string,
@@ -56,7 +58,10 @@ export class UpdateStore {
         continue;
       }
       const record = await this.get(name);
-      if (record) records.push(record);
+      if (record) {
+        records.push(record);
+        this.known.set(record.id, record);
+      }
     }
     records.sort((a, b) => a.seq - b.seq);
     this.seq = records.at(-1)?.seq ?? 0;
@@ -101,10 +106,12 @@ export class UpdateStore {
     await fsyncPath(staging);
     await rename(staging, path.join(this.dir, id));
     await fsyncPath(this.dir);
+    this.known.set(id, record);
     return record;
   }
 
   async save(record: UpdateRecord): Promise<void> {
+    this.known.set(record.id, record);
     await writeFileAtomic(path.join(this.dir, record.id, 'update.json'), JSON.stringify(record, null, 2));
   }
 
@@ -115,6 +122,11 @@ export class UpdateStore {
     } catch {
       return undefined;
     }
+  }
+
+  /** The record as last loaded, created or saved, from memory. */
+  latest(id: string): UpdateRecord | undefined {
+    return this.known.get(id);
   }
 
   folderOf(id: string): string {

@@ -1,9 +1,12 @@
+import type { FileChange, Retrying, UpdateState } from '../api/index.js';
 import type { UpdateStep } from '../events/index.js';
 
-/** `cancelled`: the person stopped it, queued or running (a run's changes so far are undone). */
-export type UpdateStatus = 'queued' | 'running' | 'done' | 'inbox' | 'failed' | 'cancelled';
+// The update's state, one file it changed (from its journal: a move is a delete and a create of the
+// same bytes) and a run waiting out a model fault are the wire's words, from api/. `cancelled`:
+// the person stopped it, queued or running (a run's changes so far are undone).
+export type { FileChange, Retrying };
 
-export const FINAL_STATUSES: ReadonlySet<UpdateStatus> = new Set(['done', 'inbox', 'failed', 'cancelled']);
+export const FINAL_STATUSES: ReadonlySet<UpdateState> = new Set(['done', 'inbox', 'failed', 'cancelled']);
 
 export interface StoredImage {
   name: string;
@@ -13,20 +16,12 @@ export interface StoredImage {
   size: number;
 }
 
-/** One file an update changed, as computed from its journal (a move is a delete and a create of the same bytes). */
-export interface FileChange {
-  path: string;
-  kind: 'created' | 'edited' | 'moved' | 'deleted';
-  /** For a move: where the file was. */
-  from?: string;
-}
-
 /** One accepted update as kept on disk (`<state>/updates/<id>/update.json`) and served by the API. */
 export interface UpdateRecord {
   id: string;
   /** Acceptance order: recovery runs unfinished updates in this order. */
   seq: number;
-  status: UpdateStatus;
+  status: UpdateState;
   text: string;
   inbox_ref?: string;
   images: StoredImage[];
@@ -57,20 +52,8 @@ export interface UpdateRecord {
   retrying?: Retrying;
 }
 
-/**
- * A run waiting out a model fault: `call` retries one model request, `attempt` starts the whole
- * run over. `until` is when the next try starts.
- */
-export interface Retrying {
-  kind: 'call' | 'attempt';
-  error: string;
-  until: string;
-  retry: number;
-  of: number;
-}
-
 /** What clients see: the record without internals. */
-export function publicView(record: UpdateRecord): Record<string, unknown> {
+export function publicView(record: UpdateRecord) {
   const { seq: _seq, images, idempotency_key: _key, idempotency_hash: _hash, ...rest } = record;
   return { ...rest, images: images.map((i) => ({ name: i.name, mediaType: i.mediaType, size: i.size })) };
 }
