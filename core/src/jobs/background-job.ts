@@ -79,6 +79,8 @@ export function createBackgroundJob(deps: BackgroundJobDeps): BackgroundJob {
   // When each path last changed on disk (pruned once quiet), and the stamps waiting for quiet.
   const lastChange = new Map<string, number>();
   const waiting = new Map<string, WaitingStamp>();
+  // Paths queued on their first change after being quiet: what that look finds may be mid-save.
+  const firstLooks = new Set<string>();
   let pruneAt = 10_000;
   // Bodies of the notes the job stamps, as last seen: a different body moves `updated`.
   const bodies = new Map<string, string>();
@@ -194,8 +196,9 @@ export function createBackgroundJob(deps: BackgroundJobDeps): BackgroundJob {
         const batch = [...pending];
         pending.clear();
         const revision = deps.index.revision;
+        const firstLook = batch.filter((rel) => firstLooks.delete(rel));
         try {
-          const result = await deps.engine.sync(batch);
+          const result = holdRemovals(await deps.engine.sync(batch), firstLook);
           const asked = new Set(batch);
           for (const f of result.upserts) if (!asked.has(f.path)) deps.announce?.(f.path, 'add');
           for (const rel of result.removed) if (!asked.has(rel)) deps.announce?.(rel, 'unlink');
@@ -211,6 +214,20 @@ export function createBackgroundJob(deps: BackgroundJobDeps): BackgroundJob {
       draining = false;
       settleIdle();
     }
+  }
+
+  /**
+   * A path found gone on the first look at a change may be mid-save (an editor moving the old
+   * file aside before writing the new one): the listing lets go of it only after a look once it
+   * is quiet, so clients never see it vanish and come back, and its stamp keeps its last body.
+   */
+  function holdRemovals(result: SyncResult, firstLook: string[]): SyncResult {
+    if (firstLook.length === 0 || result.removed.length === 0) return result;
+    const under = (rel: string, folder: string) => rel === folder || rel.startsWith(`${folder}/`);
+    const held = firstLook.filter((f) => result.removed.some((rel) => under(rel, f)));
+    if (held.length === 0) return result;
+    held.forEach(settleLater);
+    return { ...result, removed: result.removed.filter((rel) => !held.some((f) => under(rel, f))) };
   }
 
   const quietFor = (rel: string) => Date.now() - (lastChange.get(rel) ?? -Infinity);
@@ -260,10 +277,18 @@ export function createBackgroundJob(deps: BackgroundJobDeps): BackgroundJob {
     if (closed) return;
     const quiet = quietFor(rel) >= quietMs && !settling.has(rel) && !waiting.has(rel);
     noteChange(rel);
-    clearTimeout(settling.get(rel));
-    settling.delete(rel);
     // The first change of a quiet path is searchable at once (its stamp still waits for quiet).
-    if (quietMs === 0 || quiet) return queue(rel);
+    if (quietMs === 0) return queue(rel);
+    if (quiet) {
+      firstLooks.add(rel);
+      return queue(rel);
+    }
+    settleLater(rel);
+  }
+
+  /** Looks at a path once it has been quiet for the quiet period. */
+  function settleLater(rel: string): void {
+    clearTimeout(settling.get(rel));
     // A stamp waiting for this note waits for the newer change's pass instead.
     const held = waiting.get(rel);
     if (held) {

@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBackgroundJob, type BackgroundJob } from '../../src/jobs/index.js';
@@ -15,9 +15,10 @@ async function startJob() {
   const temp = await makeTempDir();
   const engine = createFakeSearchEngine(temp.dir);
   let now = new Date('2025-03-01T09:00:00Z');
+  const index = new VaultIndex();
   const job = createBackgroundJob({
     root: temp.dir,
-    index: new VaultIndex(),
+    index,
     engine,
     selfWrites: new SelfWrites(),
     clock: () => now,
@@ -27,7 +28,7 @@ async function startJob() {
     quietMs: QUIET_MS,
   });
   const hits = async (word: string) => (await engine.search({ query: word, mode: 'fast', limit: 5 })).results.map((h) => h.path);
-  return { dir: temp.dir, engine, job, hits, setClock: (at: string) => (now = new Date(at)), cleanup: temp.cleanup };
+  return { dir: temp.dir, engine, index, job, hits, setClock: (at: string) => (now = new Date(at)), cleanup: temp.cleanup };
 }
 
 describe('the job indexes a change at once and stamps it once the note is quiet', () => {
@@ -98,5 +99,33 @@ describe('the job indexes a change at once and stamps it once the note is quiet'
 
     expect(await readFile(file, 'utf8')).toBe(original);
     expect(job.stats().writes).toBe(0);
+  });
+
+  it('a note moved aside mid-save stays listed; one deleted for good goes once it is quiet', async () => {
+    ctx = await startJob();
+    job = ctx.job;
+    const file = path.join(ctx.dir, 'draft.md');
+    await writeFile(file, '# Draft\n\nfirst words\n');
+    await writeFile(path.join(ctx.dir, 'old.md'), '# Old\n');
+    await job.start();
+    await job.whenIdle();
+
+    // An editor's save: the note renamed aside, then written anew under its name.
+    const syncs = ctx.engine.syncs;
+    await rename(file, `${file}~`);
+    job.enqueue('draft.md');
+    await waitFor(() => ctx!.engine.syncs > syncs, QUIET_MS, 'the first look');
+    expect(ctx.index.has('draft.md')).toBe(true);
+    await writeFile(file, '# Draft\n\nsecond words\n');
+    await rm(`${file}~`);
+    job.enqueue('draft.md');
+    await job.whenIdle();
+    expect(ctx.index.has('draft.md')).toBe(true);
+    expect(await ctx.hits('second')).toEqual(['draft.md']);
+
+    await rm(path.join(ctx.dir, 'old.md'));
+    job.enqueue('old.md');
+    await job.whenIdle();
+    expect(ctx.index.has('old.md')).toBe(false);
   });
 });
