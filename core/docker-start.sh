@@ -18,5 +18,6 @@ if ! node dist/preflight.js; then
   until node dist/preflight.js 2>/dev/null; do sleep 30; done
 fi
 
+# The service's node flags: core/src/config/node-flags.ts says why.
 # exec: node replaces this shell (no idle shell left behind), and gets the signals tini passes on.
-exec node dist/main.js
+exec node --max-semi-space-size=4 dist/main.js

@@ -1,5 +1,5 @@
 /**
- * The service as a person runs it (`./knower start` natively: core/dist/main.js on Node 22),
+ * The service as a person runs it (`./knower start` natively: core/dist/main.js on Node 22, with its node flags),
  * in its own process, so its CPU time and memory can be read from /proc apart from the bench's.
  * The figures cover its whole process tree: the service, its index worker, and the git and qmd
  * children either runs (see process-tree.ts).
@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVICE_ENV, SERVICE_NODE_FLAGS } from '../src/config/index.js';
 import { sampleTree, type TreeSample } from './process-tree.js';
 import { sleep, withTimeout } from './stats.js';
 
@@ -40,9 +41,9 @@ export interface ServiceProcess {
 }
 
 export async function startServiceProcess(opts: { nodeBinary: string; vault: string; stateDir: string; port: number; env: NodeJS.ProcessEnv }): Promise<ServiceProcess> {
-  const child: ChildProcess = spawn(opts.nodeBinary, [path.join(CORE, 'dist', 'main.js')], {
+  const child: ChildProcess = spawn(opts.nodeBinary, [...SERVICE_NODE_FLAGS, path.join(CORE, 'dist', 'main.js')], {
     cwd: CORE,
-    env: { ...opts.env, VAULT_PATH: opts.vault, KNOWER_STATE_DIR: opts.stateDir, PORT: String(opts.port), HOST: '127.0.0.1', KNOWER_EMBED_INTERVAL_S: '0', KNOWER_LOG_LEVEL: 'warn' },
+    env: { ...SERVICE_ENV, ...opts.env, VAULT_PATH: opts.vault, KNOWER_STATE_DIR: opts.stateDir, PORT: String(opts.port), HOST: '127.0.0.1', KNOWER_EMBED_INTERVAL_S: '0', KNOWER_LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${opts.port}`;

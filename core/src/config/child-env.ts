@@ -37,6 +37,8 @@ const NAMES = new Set([
   'SSL_CERT_FILE',
   'SSL_CERT_DIR',
   'HF_ENDPOINT',
+  // The allocator's arena cap the service starts with (node-flags.ts): its workers keep it.
+  'MALLOC_ARENA_MAX',
 ]);
 
 /** qmd's own settings (QMD_EMBED_MODEL…), llama.cpp's (NODE_LLAMA_CPP_GPU…), the locale's parts. */

@@ -13,6 +13,7 @@ export { readEnvironment, type Environment } from './environment.js';
 export { childEnvironment } from './child-env.js';
 export { testEnvironment } from './test-environment.js';
 export { estimateTokenBits } from './token-strength.js';
+export { SERVICE_ENV, SERVICE_NODE_FLAGS } from './node-flags.js';
 export { CLI_SETTINGS, loadCliSettings, type CliSettings, type Runtime } from './cli-settings.js';
 export { folderProblem, folderProblems, type FolderProblem } from './folder-check.js';
 import { DEFAULT_ANTHROPIC_MODEL, resolveProvider, type ProviderConfig } from './provider-config.js';

@@ -26,8 +26,9 @@ export interface BackgroundJobDeps {
   /** Files found or gone inside a folder that changed as a whole (moved in, removed): clients hear of each. */
   announce?: (path: string, type: 'add' | 'unlink') => void;
   /**
-   * A path is processed once it has been quiet this long: the job stays out of the way of
-   * someone typing or saving in bursts, which is when a rewrite could race their edit.
+   * A note is stamped only once it has been quiet this long: the job stays out of the way of
+   * someone typing or saving in bursts, which is when a rewrite could race their edit. Search
+   * does not wait: the first change of a quiet path is indexed at once, a burst once it is over.
    */
   quietMs?: number;
 }
@@ -42,8 +43,8 @@ export interface IndexingProgress {
 export interface BackgroundJob {
   /** The first pass over the whole vault (one read per changed file); resolves when it is done. */
   start(): Promise<void>;
-  /** Queue a file or folder once it has been quiet (at once with `immediate`); never queued twice. */
-  enqueue(rel: string, opts?: { immediate?: boolean }): void;
+  /** Look at a changed file or folder: at once if it was quiet, else once it is; never queued twice. */
+  enqueue(rel: string): void;
   /** Resolves when nothing is queued, settling or running. */
   whenIdle(): Promise<void>;
   progress(): IndexingProgress;
@@ -55,6 +56,12 @@ interface StampTask {
   rel: string;
   born: Date;
   previousBody: string | undefined;
+}
+
+/** A stamp that waits for its note to be quiet; no timer while a newer change is being looked at. */
+interface WaitingStamp {
+  task: StampTask;
+  timer: NodeJS.Timeout | undefined;
 }
 
 /**
@@ -69,6 +76,12 @@ export function createBackgroundJob(deps: BackgroundJobDeps): BackgroundJob {
   const stamper = createStamper(deps);
   const pending = new Set<string>();
   const settling = new Map<string, NodeJS.Timeout>();
+  // When each path last changed on disk (pruned once quiet), and the stamps waiting for quiet.
+  const lastChange = new Map<string, number>();
+  const waiting = new Map<string, WaitingStamp>();
+  // Paths queued on their first change after being quiet: what that look finds may be mid-save.
+  const firstLooks = new Set<string>();
+  let pruneAt = 10_000;
   // Bodies of the notes the job stamps, as last seen: a different body moves `updated`.
   const bodies = new Map<string, string>();
   const stampQueue: StampTask[] = [];
@@ -80,7 +93,7 @@ export function createBackgroundJob(deps: BackgroundJobDeps): BackgroundJob {
   let stamping = 0;
   let closed = false;
 
-  const busy = () => !scanned || draining || stamping > 0 || stampQueue.length > 0 || pending.size > 0 || settling.size > 0;
+  const busy = () => !scanned || draining || stamping > 0 || stampQueue.length > 0 || pending.size > 0 || settling.size > 0 || waiting.size > 0;
   function settleIdle(): void {
     if (!busy()) idleWaiters.splice(0).forEach((resolve) => resolve());
   }
@@ -183,14 +196,17 @@ export function createBackgroundJob(deps: BackgroundJobDeps): BackgroundJob {
         const batch = [...pending];
         pending.clear();
         const revision = deps.index.revision;
+        const firstLook = batch.filter((rel) => firstLooks.delete(rel));
         try {
-          const result = await deps.engine.sync(batch);
+          const result = holdRemovals(await deps.engine.sync(batch), firstLook);
           const asked = new Set(batch);
           for (const f of result.upserts) if (!asked.has(f.path)) deps.announce?.(f.path, 'add');
           for (const rel of result.removed) if (!asked.has(rel)) deps.announce?.(rel, 'unlink');
-          await stampAll(apply(result, true));
+          await stampAll(whenQuiet(apply(result, true), batch));
         } catch (err) {
           deps.log.error({ err, files: batch.length }, 'background job failed on a batch');
+          // Stamps held for this batch's notes still happen once they are quiet.
+          await stampAll(whenQuiet([], batch));
         }
         if (deps.index.revision !== revision) deps.onListingChange();
       }
@@ -200,16 +216,85 @@ export function createBackgroundJob(deps: BackgroundJobDeps): BackgroundJob {
     }
   }
 
+  /**
+   * A path found gone on the first look at a change may be mid-save (an editor moving the old
+   * file aside before writing the new one): the listing lets go of it only after a look once it
+   * is quiet, so clients never see it vanish and come back, and its stamp keeps its last body.
+   */
+  function holdRemovals(result: SyncResult, firstLook: string[]): SyncResult {
+    if (firstLook.length === 0 || result.removed.length === 0) return result;
+    const under = (rel: string, folder: string) => rel === folder || rel.startsWith(`${folder}/`);
+    const held = firstLook.filter((f) => result.removed.some((rel) => under(rel, f)));
+    if (held.length === 0) return result;
+    held.forEach(settleLater);
+    return { ...result, removed: result.removed.filter((rel) => !held.some((f) => under(rel, f))) };
+  }
+
+  const quietFor = (rel: string) => Date.now() - (lastChange.get(rel) ?? -Infinity);
+
+  /**
+   * The stamps of notes that are quiet go ahead; the others wait out the rest of the quiet
+   * period. A note looked at again while its stamp waits keeps the body its stamp compares with
+   * (the body when the job last stamped), so a change in between still moves `updated`.
+   */
+  function whenQuiet(tasks: StampTask[], batch: string[]): StampTask[] {
+    const byPath = new Map(tasks.map((task) => [task.rel, task]));
+    for (const rel of batch) {
+      const held = waiting.get(rel);
+      if (!held) continue;
+      clearTimeout(held.timer);
+      waiting.delete(rel);
+      const task = byPath.get(rel);
+      byPath.set(rel, task ? { ...task, previousBody: held.task.previousBody } : held.task);
+    }
+    const ready: StampTask[] = [];
+    for (const task of byPath.values()) {
+      const rest = quietMs - quietFor(task.rel);
+      if (rest <= 0) ready.push(task);
+      else wait(task, rest);
+    }
+    return ready;
+  }
+
+  function wait(task: StampTask, ms: number): void {
+    const held: WaitingStamp = { task, timer: undefined };
+    held.timer = setTimeout(() => {
+      held.timer = undefined;
+      // A newer change is on its way through the worker: its pass picks this stamp up.
+      if (settling.has(task.rel) || pending.has(task.rel)) return;
+      waiting.delete(task.rel);
+      void stampAll([task]);
+    }, ms);
+    waiting.set(task.rel, held);
+  }
+
   function queue(rel: string): void {
     pending.add(rel);
     void drain();
   }
 
-  function schedule(rel: string, immediate = false): void {
+  function schedule(rel: string): void {
     if (closed) return;
+    const quiet = quietFor(rel) >= quietMs && !settling.has(rel) && !waiting.has(rel);
+    noteChange(rel);
+    // The first change of a quiet path is searchable at once (its stamp still waits for quiet).
+    if (quietMs === 0) return queue(rel);
+    if (quiet) {
+      firstLooks.add(rel);
+      return queue(rel);
+    }
+    settleLater(rel);
+  }
+
+  /** Looks at a path once it has been quiet for the quiet period. */
+  function settleLater(rel: string): void {
     clearTimeout(settling.get(rel));
-    settling.delete(rel);
-    if (immediate || quietMs === 0) return queue(rel);
+    // A stamp waiting for this note waits for the newer change's pass instead.
+    const held = waiting.get(rel);
+    if (held) {
+      clearTimeout(held.timer);
+      held.timer = undefined;
+    }
     settling.set(
       rel,
       setTimeout(() => {
@@ -217,6 +302,15 @@ export function createBackgroundJob(deps: BackgroundJobDeps): BackgroundJob {
         queue(rel);
       }, quietMs),
     );
+  }
+
+  function noteChange(rel: string): void {
+    const now = Date.now();
+    lastChange.set(rel, now);
+    if (lastChange.size <= pruneAt) return;
+    for (const [path, at] of lastChange) if (now - at >= quietMs && !waiting.has(path)) lastChange.delete(path);
+    // Pruned again only once it has doubled: a burst of many new paths stays linear.
+    pruneAt = Math.max(10_000, lastChange.size * 2);
   }
 
   return {
@@ -234,7 +328,7 @@ export function createBackgroundJob(deps: BackgroundJobDeps): BackgroundJob {
       deps.onListingChange();
       settleIdle();
     },
-    enqueue: (rel, opts) => schedule(rel, opts?.immediate),
+    enqueue: (rel) => schedule(rel),
     whenIdle() {
       if (!busy()) return Promise.resolve();
       return new Promise((resolve) => idleWaiters.push(resolve));
@@ -250,11 +344,13 @@ export function createBackgroundJob(deps: BackgroundJobDeps): BackgroundJob {
         search: { done: Math.max(0, notes - backlog), total: notes },
       };
     },
-    stats: () => ({ pending: pending.size + settling.size + stampQueue.length, ...counters }),
+    stats: () => ({ pending: pending.size + settling.size + stampQueue.length + waiting.size, ...counters }),
     close() {
       closed = true;
       for (const timer of settling.values()) clearTimeout(timer);
       settling.clear();
+      for (const held of waiting.values()) clearTimeout(held.timer);
+      waiting.clear();
       stampQueue.length = 0;
       settleIdle();
     },

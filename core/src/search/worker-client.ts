@@ -43,6 +43,12 @@ interface Session {
 }
 
 /**
+ * A worker keeps its garbage small: what it holds lives in SQLite, and V8's default young
+ * generation (up to 32 MB a semi-space) would be most of its memory (see config/node-flags.ts).
+ */
+const WORKER_NODE_FLAGS = ['--max-semi-space-size=1'];
+
+/**
  * The worker's entry point next to this file (or `file`, a stand-in in tests); from the sources
  * (tests, tsx) it runs through tsx.
  */
@@ -51,7 +57,7 @@ function workerEntry(file?: string): { file: string; execArgv: string[] } {
   const tsx = ['--import', import.meta.resolve('tsx')];
   if (file) return { file, execArgv: file.endsWith('.ts') ? tsx : [] };
   if (here.endsWith('.ts')) return { file: fileURLToPath(new URL('./worker/worker-main.ts', import.meta.url)), execArgv: tsx };
-  return { file: fileURLToPath(new URL('./worker/worker-main.js', import.meta.url)), execArgv: [] };
+  return { file: fileURLToPath(new URL('./worker/worker-main.js', import.meta.url)), execArgv: WORKER_NODE_FLAGS };
 }
 
 export interface WorkerClientOptions {

@@ -21,18 +21,22 @@ const byName = <T extends { name: string }>(a: T, b: T) => (a.name < b.name ? -1
 const fileName = (e: IndexEntry) => e.path.slice(e.path.lastIndexOf('/') + 1);
 const byFileName = (a: IndexEntry, b: IndexEntry) => byName({ name: fileName(a) }, { name: fileName(b) });
 
-/** The first `limit` entries by name without sorting them all. */
+/**
+ * The first `limit` entries by name without sorting them all. Each name is cut from its path
+ * once: this runs over every file of a folder each time tree.md is made (30k in one folder, say).
+ */
 function firstByName(entries: Iterable<IndexEntry>, limit = Number.POSITIVE_INFINITY): IndexEntry[] {
-  const kept: IndexEntry[] = [];
-  for (const e of entries) {
-    if (e.path === TREE_FILE) continue;
-    if (kept.length >= limit && byFileName(e, kept[kept.length - 1]!) >= 0) continue;
+  const kept: Array<{ entry: IndexEntry; name: string }> = [];
+  for (const entry of entries) {
+    if (entry.path === TREE_FILE) continue;
+    const name = fileName(entry);
+    if (kept.length >= limit && name >= kept[kept.length - 1]!.name) continue;
     let at = kept.length;
-    while (at > 0 && byFileName(e, kept[at - 1]!) < 0) at--;
-    kept.splice(at, 0, e);
+    while (at > 0 && name < kept[at - 1]!.name) at--;
+    kept.splice(at, 0, { entry, name });
     if (kept.length > limit) kept.pop();
   }
-  return kept;
+  return kept.map((k) => k.entry);
 }
 
 export function folderView(node: FolderNode): FolderView {

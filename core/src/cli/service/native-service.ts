@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
+import { SERVICE_ENV, SERVICE_NODE_FLAGS } from '../../config/index.js';
 import { failed, type Failure } from '../outcome.js';
 import { isAlive, serviceMain } from './process-check.js';
 
@@ -39,9 +40,9 @@ export function spawnService(opts: { node: string; repoRoot: string; stateDir: s
   writeFileSync(logFile, `\n--- knower start ${new Date().toISOString()} (pid file ${pidFile})\n`, { flag: 'a' });
   const fd = openSync(logFile, 'a');
   try {
-    const child = spawn(opts.node, [serviceMain(opts.repoRoot)], {
+    const child = spawn(opts.node, [...SERVICE_NODE_FLAGS, serviceMain(opts.repoRoot)], {
       cwd: opts.repoRoot,
-      env: opts.env,
+      env: { ...SERVICE_ENV, ...opts.env },
       detached: true,
       stdio: ['ignore', fd, fd],
     });
