@@ -68,7 +68,7 @@ async function registerEdge(app: FastifyInstance, k: Knower, config: Config): Pr
   const brotliParams = { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_LGWIN]: 18 };
   await app.register(compress, { threshold: 1024, brotliOptions: { params: brotliParams } });
   await app.register(healthRoutes, { health: k.health });
-  await app.register(vaultRoutes, { root: k.root, index: k.index, views: k.views, notes: k.notes });
+  await app.register(vaultRoutes, { index: k.index, views: k.views, notes: k.notes });
   await app.register(vaultLookupRoutes, { root: k.root, views: k.views, backlinks: k.backlinks });
   await app.register(searchRoutes, { search: k.search });
   await app.register(inboxRoutes, { inbox: k.inbox });

@@ -1,12 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { noteSchema, pathQuery, treeQuery } from '../api/index.js';
-import { resolveVaultPath, type IndexViews, type NotePages, type VaultIndex } from '../vault/index.js';
-import { sendError, sendPathError } from '../http/index.js';
+import type { IndexViews, NotePages, VaultIndex } from '../vault/index.js';
+import { sendError } from '../http/index.js';
 import { flatTreeStream } from './tree-stream.js';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -34,16 +32,15 @@ const CONTENT_TYPES: Record<string, string> = {
   '.mkv': 'video/x-matroska',
 };
 
-/** What the vault routes read: the vault's path (to check the path asked for), its index, folder listings, notes. */
+/** What the vault routes read: its index, folder listings, notes and files. */
 export interface VaultRouteServices {
-  root: string;
   index: Pick<VaultIndex, 'revision' | 'list'>;
   views: Pick<IndexViews, 'folder'>;
   notes: NotePages;
 }
 
 /** GET /vault/tree (the listing), /vault/file (a note as the note view shows it), /vault/raw (a file's bytes). */
-export async function vaultRoutes(base: FastifyInstance, { root, index, views, notes }: VaultRouteServices): Promise<void> {
+export async function vaultRoutes(base: FastifyInstance, { index, views, notes }: VaultRouteServices): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
   // Without `path`: every file, flat and streamed (1.4 MB at 10k files; benches use it). With
@@ -72,33 +69,32 @@ export async function vaultRoutes(base: FastifyInstance, { root, index, views, n
   });
 
   app.get('/vault/file', { schema: { querystring: pathQuery, response: { 200: noteSchema } } }, async (request, reply) => {
-    const resolved = await resolveVaultPath(root, request.query.path);
-    if (!resolved.ok) return sendPathError(reply, resolved.problem, resolved.message);
-    const read = await notes.read(resolved.rel);
-    if (!read.ok) return sendError(reply, read.error === 'not_a_note' ? 415 : 404, read.error, read.message);
+    const read = await notes.read(request.query.path);
+    if (!read.ok) return sendError(reply, refusalStatus(read.error), read.error, read.message);
     return read.page;
   });
 
   // No response schema: the file's own bytes, streamed.
   app.get('/vault/raw', { schema: { querystring: pathQuery } }, async (request, reply) => {
-    const resolved = await resolveVaultPath(root, request.query.path);
-    if (!resolved.ok) return sendPathError(reply, resolved.problem, resolved.message);
-    const info = await stat(resolved.abs).catch(() => undefined);
-    if (!info?.isFile()) return notFound(reply, resolved.rel);
-    const type = CONTENT_TYPES[path.extname(resolved.rel).toLowerCase()] ?? 'application/octet-stream';
+    const file = await notes.raw(request.query.path);
+    if (!file.ok) return sendError(reply, refusalStatus(file.error), file.error, file.message);
+    const type = CONTENT_TYPES[path.extname(file.rel).toLowerCase()] ?? 'application/octet-stream';
     return (
       reply
         .header('content-type', type)
-        .header('content-length', info.size)
+        .header('content-length', file.size)
         .header('x-content-type-options', 'nosniff')
         // A vault file is data, never a page of this origin (an SVG could carry script).
         .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
         .header('cache-control', 'no-cache')
-        .send(createReadStream(resolved.abs))
+        .send(file.open())
     );
   });
 }
 
-function notFound(reply: FastifyReply, rel: string): FastifyReply {
-  return sendError(reply, 404, 'not_found', `no file at ${rel}`);
+/** A path outside the vault is forbidden, a malformed one a bad request; a folder or a missing file is not found, a file that is not a note unsupported. */
+function refusalStatus(error: string): number {
+  if (error === 'path_outside') return 403;
+  if (error.startsWith('path_')) return 400;
+  return error === 'not_a_note' ? 415 : 404;
 }

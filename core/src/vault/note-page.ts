@@ -1,7 +1,10 @@
+import { createReadStream, type ReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import type { IndexViews } from './index-views.js';
 import { parseNote } from './frontmatter.js';
 import { isNote } from './indexed-set.js';
 import { readVaultBytes } from './read-vault-file.js';
+import { resolveVaultPath, type PathProblem } from './resolve-vault-path.js';
 import type { VaultIndex } from './vault-index.js';
 import { wikilinkTargets } from './wikilinks.js';
 
@@ -17,12 +20,21 @@ export interface NotePage {
   links: Record<string, string | null>;
 }
 
-export type NotePageOutcome = { ok: true; page: NotePage } | { ok: false; error: 'not_a_note' | 'not_found'; message: string };
+/** Why a path asked for gives no note or file: a path the vault refuses, or nothing readable there. */
+type Refusal = { ok: false; error: `path_${PathProblem}` | 'not_a_note' | 'not_found'; message: string };
 
-/** Reads a note (a vault-relative path already checked) for GET /vault/file. */
+export type NotePageOutcome = { ok: true; page: NotePage } | Refusal;
+
+/** A vault file's bytes, to stream: opened only when asked, after its size is known. */
+export type RawFileOutcome = { ok: true; rel: string; size: number; open(): ReadStream } | Refusal;
+
+/** Notes as the note view shows them (GET /vault/file) and files as they are (GET /vault/raw), by the path asked for. */
 export function createNotePages(deps: { root: string; index: Pick<VaultIndex, 'get'>; views: Pick<IndexViews, 'resolve'> }) {
   return {
-    async read(rel: string): Promise<NotePageOutcome> {
+    async read(asked: string): Promise<NotePageOutcome> {
+      const resolved = await resolveVaultPath(deps.root, asked);
+      if (!resolved.ok) return { ok: false, error: `path_${resolved.problem}`, message: resolved.message };
+      const { rel } = resolved;
       if (!isNote(rel)) return { ok: false, error: 'not_a_note', message: `${rel} is not a markdown note; fetch it from /vault/raw` };
       // Regular files only, opened without blocking: a FIFO named *.md would hang the request.
       const bytes = await readVaultBytes(deps.root, rel);
@@ -39,6 +51,15 @@ export function createNotePages(deps: { root: string; index: Pick<VaultIndex, 'g
         links: deps.views.resolve(wikilinkTargets(parsed.body), rel),
       };
       return { ok: true, page };
+    },
+
+    async raw(asked: string): Promise<RawFileOutcome> {
+      const resolved = await resolveVaultPath(deps.root, asked);
+      if (!resolved.ok) return { ok: false, error: `path_${resolved.problem}`, message: resolved.message };
+      const { rel, abs } = resolved;
+      const info = await stat(abs).catch(() => undefined);
+      if (!info?.isFile()) return { ok: false, error: 'not_found', message: `no file at ${rel}` };
+      return { ok: true, rel, size: info.size, open: () => createReadStream(abs) };
     },
   };
 }
