@@ -1,28 +1,22 @@
-import { useEffect, useState } from 'react';
 import { findFiles, type ApiProblem, type FoundFiles } from '../lib/api';
+import { useFetched } from './use-fetched';
 
 const DEBOUNCE_MS = 120;
 
 export type FinderState = { query: string; found: FoundFiles | null; problem: ApiProblem | null };
 
-/** Files whose name or path matches `query`, found by the server over its index (GET /vault/find). */
+const NONE: FinderState = { query: '', found: null, problem: null };
+
+/**
+ * Files whose name or path matches `query`, found by the server over its index (GET /vault/find).
+ * While the next query is typed and asked, the last answer stays (its own `query` says which).
+ */
 export function useFileFinder(query: string, limit = 200): FinderState {
-  const [state, setState] = useState<FinderState>({ query: '', found: null, problem: null });
   const q = query.trim();
-
-  useEffect(() => {
-    if (!q) return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      findFiles(q, limit, controller.signal)
-        .then((result) => setState(result.ok ? { query: q, found: result.value, problem: null } : { query: q, found: null, problem: result.problem }))
-        .catch(() => undefined); // aborted: a newer query took over
-    }, DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [q, limit]);
-
-  return q ? state : { query: '', found: null, problem: null };
+  const held = useFetched(q ? `${limit}:${q}` : null, (signal) => findFiles(q, limit, signal), { debounceMs: DEBOUNCE_MS });
+  if (!q || held.key === null) return NONE;
+  const asked = held.key.slice(held.key.indexOf(':') + 1);
+  const { fetched } = held;
+  if (fetched.status === 'ready') return { query: asked, found: fetched.value, problem: null };
+  return fetched.status === 'error' ? { query: asked, found: null, problem: fetched.problem } : NONE;
 }

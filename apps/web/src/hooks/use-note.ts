@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
 import { getNote, type ApiProblem, type Note } from '../lib/api';
+import { fetchedFor, useFetched } from './use-fetched';
 
 export type NoteState =
   | { status: 'loading' }
@@ -10,34 +10,13 @@ export type NoteState =
 /**
  * One note, refetched whenever `revision` moves (the file changed on disk, the service came
  * back) or `retry` is called. While it reloads the previous content stays on screen, so a live
- * edit does not flash a spinner.
+ * edit does not flash a spinner; a different file reads as loading, never as the previous note.
  */
 export function useNote(path: string, revision: number): NoteState & { retry: () => void } {
-  const [state, setState] = useState<NoteState & { path?: string }>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getNote(path, controller.signal)
-      .then((result) => {
-        if (!result.ok)
-          return setState((prev) => ({
-            status: 'error',
-            problem: result.problem,
-            path,
-            wasShown: prev.path === path && (prev.status === 'ready' || (prev.status === 'error' && prev.wasShown === true)),
-          }));
-        setState((prev) => {
-          const reload = prev.path === path && prev.status === 'ready';
-          return { status: 'ready', note: result.value, path, ...(reload ? { reloadedAt: Date.now() } : {}) };
-        });
-      })
-      .catch(() => undefined); // aborted: a newer path or revision took over
-    return () => controller.abort();
-  }, [path, revision, attempt]);
-
-  // A different file than the one loaded: show loading rather than the previous note.
-  if (state.status !== 'loading' && state.path !== path) return { status: 'loading', retry };
-  return { ...state, retry };
+  const held = useFetched(path, (signal) => getNote(path, signal), { refresh: revision });
+  const state = fetchedFor(held, path);
+  const retry = held.reload;
+  if (state.status === 'ready') return { status: 'ready', note: state.value, ...(state.reloaded ? { reloadedAt: state.at } : {}), retry };
+  if (state.status === 'error') return { status: 'error', problem: state.problem, wasShown: state.last !== undefined, retry };
+  return { status: 'loading', retry };
 }

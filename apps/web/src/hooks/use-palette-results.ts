@@ -1,38 +1,27 @@
-import { useEffect, useState } from 'react';
-import { findFiles, searchVault, type ApiProblem, type SearchHits, type TreeEntry } from '../lib/api';
+import { findFiles, searchVault, type ApiProblem, type Result, type SearchHits, type TreeEntry } from '../lib/api';
+import { useFetched } from './use-fetched';
 
 export type PaletteResults = { query: string; names: TreeEntry[]; hits: SearchHits['results']; partial: boolean; problem: ApiProblem | null; searching: boolean };
 
 const empty: PaletteResults = { query: '', names: [], hits: [], partial: false, problem: null, searching: false };
 
-/** Notes by name (GET /vault/find) and by content (GET /vault/search, with snippets) for the palette. */
+type Found = Omit<PaletteResults, 'query' | 'searching'>;
+
+/** Both lookups as one answer: each side's results when it answered, the first problem either had. */
+async function lookUp(q: string, signal: AbortSignal): Promise<Result<Found>> {
+  const [names, hits] = await Promise.all([findFiles(q, 8, signal), searchVault(q, 8, signal)]);
+  const problem = names.ok ? (hits.ok ? null : hits.problem) : names.problem;
+  return { ok: true, value: { names: names.ok ? names.value.results : [], hits: hits.ok ? hits.value.results : [], partial: hits.ok && hits.value.partial === true, problem } };
+}
+
+/**
+ * Notes by name (GET /vault/find) and by content (GET /vault/search, with snippets) for the
+ * palette. The last query's results stay while the next is typed and asked (`query` says which
+ * they are for, `searching` that newer ones are coming).
+ */
 export function usePaletteResults(query: string): PaletteResults {
   const q = query.trim();
-  const [state, setState] = useState<PaletteResults>(empty);
-
-  useEffect(() => {
-    if (!q) return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      setState((prev) => ({ ...prev, searching: true }));
-      void Promise.all([findFiles(q, 8, controller.signal), searchVault(q, 8, controller.signal)])
-        .then(([names, hits]) =>
-          setState({
-            query: q,
-            names: names.ok ? names.value.results : [],
-            hits: hits.ok ? hits.value.results : [],
-            partial: hits.ok && hits.value.partial === true,
-            problem: names.ok ? (hits.ok ? null : hits.problem) : names.problem,
-            searching: false,
-          }),
-        )
-        .catch(() => undefined); // aborted: a newer query took over
-    }, 120);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [q]);
-
-  return q ? state : empty;
+  const held = useFetched(q || null, (signal) => lookUp(q, signal), { debounceMs: 120 });
+  if (!q || held.key === null || held.fetched.status !== 'ready') return q ? { ...empty, searching: true } : empty;
+  return { query: held.key, ...held.fetched.value, searching: held.key !== q };
 }

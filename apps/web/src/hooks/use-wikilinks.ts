@@ -1,6 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { resolveLinks, type Links } from '../lib/api';
 import { vaultPathTargets, wikilinkTargets } from '../lib/remark-obsidian';
+import { fetchedFor, useFetched } from './use-fetched';
 
 /**
  * Where the [[wikilinks]] of `source` lead. Notes come with their links resolved by the server
@@ -9,17 +10,10 @@ import { vaultPathTargets, wikilinkTargets } from '../lib/remark-obsidian';
  */
 export function useWikilinks(source: string, from: string, given: Links | undefined, withPaths = false): Links {
   const targets = useMemo(() => (given ? [] : [...new Set([...wikilinkTargets(source), ...(withPaths ? vaultPathTargets(source) : [])])].slice(0, 100)), [source, given, withPaths]);
-  const key = targets.join('\n');
-  const [fetched, setFetched] = useState<{ key: string; links: Links }>({ key: '', links: {} });
-
-  useEffect(() => {
-    if (!key) return;
-    const controller = new AbortController();
-    resolveLinks(from, key.split('\n'), controller.signal)
-      .then((result) => result.ok && setFetched({ key, links: result.value.links }))
-      .catch(() => undefined); // aborted: the markdown changed
-    return () => controller.abort();
-  }, [from, key]);
-
-  return given ?? (fetched.key === key ? fetched.links : {});
+  const key = targets.length > 0 ? `${from}\n${targets.join('\n')}` : null;
+  const fetched = fetchedFor(
+    useFetched(key, (signal) => resolveLinks(from, targets, signal)),
+    key,
+  );
+  return given ?? (fetched.status === 'ready' ? fetched.value.links : {});
 }
