@@ -30,9 +30,6 @@ export interface OpenAIProvider {
 
 const toOpenAIError = (err: unknown): ModelError => fromSdkError(err, { APIConnectionError, APIUserAbortError, APIError });
 
-let calls = 0;
-const newCallId = () => `call_knower_${(++calls).toString(36)}`;
-
 export function createOpenAIProvider(opts: OpenAIOptions): OpenAIProvider {
   const timeoutMs = opts.timeoutMs ?? 300_000;
   const sdk = new OpenAI({
@@ -45,6 +42,9 @@ export function createOpenAIProvider(opts: OpenAIOptions): OpenAIProvider {
     maxRetries: 0,
     timeout: timeoutMs,
   });
+  // Ids for tool calls a server sent without one, unique within this provider.
+  let calls = 0;
+  const newCallId = () => `call_knower_${(++calls).toString(36)}`;
   // What each model turned out to accept; shared by every client of that model.
   const compats = new Map<string, Compat>();
   const compatOf = (model: string): Compat => {

@@ -34,7 +34,7 @@ interface Pending {
   onBatch?: (batch: SyncResult, progress: ScanProgress) => void;
 }
 
-interface Session {
+interface WorkerProcess {
   child: ChildProcess;
   pending: Map<number, Pending>;
   opened: Promise<WorkerCall<Results['open']>>;
@@ -75,13 +75,13 @@ export interface WorkerClientOptions {
  * crash or a stop (the next call re-opens the database), killed on close.
  */
 export function createWorkerClient(opts: WorkerClientOptions): WorkerClient {
-  let session: Session | undefined;
+  let worker: WorkerProcess | undefined;
   let nextId = 1;
   let starts = 0;
   let closed = false;
   let openedInfo: OpenResult | undefined;
 
-  function send<Op extends RequestOp>(s: Session, op: Op, args: ArgsOf<Op>, timeoutMs: number | undefined, onBatch?: Pending['onBatch']): Promise<WorkerCall<Results[Op]>> {
+  function send<Op extends RequestOp>(s: WorkerProcess, op: Op, args: ArgsOf<Op>, timeoutMs: number | undefined, onBatch?: Pending['onBatch']): Promise<WorkerCall<Results[Op]>> {
     if (s.gone) return Promise.resolve({ ok: false, error: goneMessage(s) });
     const id = nextId++;
     return new Promise((resolve) => {
@@ -103,7 +103,7 @@ export function createWorkerClient(opts: WorkerClientOptions): WorkerClient {
     });
   }
 
-  function start(): Session {
+  function start(): WorkerProcess {
     const entry = workerEntry(opts.entry);
     const child = fork(entry.file, [], {
       execPath: opts.nodeBinary,
@@ -114,7 +114,7 @@ export function createWorkerClient(opts: WorkerClientOptions): WorkerClient {
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });
     starts++;
-    const s: Session = { child, pending: new Map(), opened: Promise.resolve({ ok: false, error: 'not opened' }), stderr: '', gone: false };
+    const s: WorkerProcess = { child, pending: new Map(), opened: Promise.resolve({ ok: false, error: 'not opened' }), stderr: '', gone: false };
     child.stderr?.setEncoding('utf8').on('data', (d: string) => {
       s.stderr = (s.stderr + d).slice(-8192);
     });
@@ -128,7 +128,7 @@ export function createWorkerClient(opts: WorkerClientOptions): WorkerClient {
     const onGone = () => {
       if (s.gone) return;
       s.gone = true;
-      if (session === s) session = undefined;
+      if (worker === s) worker = undefined;
       for (const p of s.pending.values()) p.settle({ id: 0, ok: false, error: goneMessage(s) });
       s.pending.clear();
     };
@@ -144,12 +144,12 @@ export function createWorkerClient(opts: WorkerClientOptions): WorkerClient {
   return {
     async call(op, args, callOpts = {}) {
       if (closed) return { ok: false, error: 'the search engine is closed' };
-      const s = (session ??= start());
+      const s = (worker ??= start());
       const opened = await s.opened;
       if (!opened.ok) {
         // Could not open (wrong qmd, unreadable database): nothing after it can work either.
         kill(s);
-        if (session === s) session = undefined;
+        if (worker === s) worker = undefined;
         return opened;
       }
       openedInfo = opened.value;
@@ -163,15 +163,15 @@ export function createWorkerClient(opts: WorkerClientOptions): WorkerClient {
       return openedInfo;
     },
     get pid() {
-      return session && !session.gone ? session.child.pid : undefined;
+      return worker && !worker.gone ? worker.child.pid : undefined;
     },
     get inFlight() {
-      return session && !session.gone ? session.pending.size : 0;
+      return worker && !worker.gone ? worker.pending.size : 0;
     },
     stop(reason) {
-      const s = session;
+      const s = worker;
       if (!s || s.gone) return;
-      session = undefined;
+      worker = undefined;
       s.gone = true;
       for (const p of s.pending.values()) p.settle({ id: 0, ok: false, error: reason });
       s.pending.clear();
@@ -179,8 +179,8 @@ export function createWorkerClient(opts: WorkerClientOptions): WorkerClient {
     },
     async close() {
       closed = true;
-      const s = session;
-      session = undefined;
+      const s = worker;
+      worker = undefined;
       if (!s || s.gone) return;
       const exited = new Promise<void>((resolve) => s.child.once('exit', () => resolve()));
       // It closes its database and exits when the channel closes; the kill is the backstop.
@@ -192,11 +192,11 @@ export function createWorkerClient(opts: WorkerClientOptions): WorkerClient {
   };
 }
 
-function kill(s: Session): void {
+function kill(s: WorkerProcess): void {
   if (!s.gone) s.child.kill('SIGKILL');
 }
 
-function goneMessage(s: Session): string {
+function goneMessage(s: WorkerProcess): string {
   const code = s.child.exitCode ?? s.child.signalCode ?? 'unknown';
   const last = s.stderr.trim().split('\n').filter(Boolean).at(-1);
   return `the index worker exited (${code})${last ? `: ${last.slice(0, 300)}` : ''}`;

@@ -1,7 +1,8 @@
 /**
  * The service's own writers (job, agents, undo) take turns per path: a rename by one of them
  * between another's check and its rename would otherwise go unnoticed. Edits from other
- * processes are what the compare-and-swap guards against.
+ * processes are what the compare-and-swap guards against. The turns are the process's, not a
+ * service's: a file is one file to every writer in this process, whichever service wrote it.
  */
 const pathLocks = new Map<string, Promise<unknown>>();
 
