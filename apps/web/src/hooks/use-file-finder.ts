@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { findFiles, type ApiProblem, type FoundFiles } from '../lib/api';
 import { useFetched } from './use-fetched';
 
@@ -13,10 +14,11 @@ const NONE: FinderState = { query: '', found: null, problem: null };
  */
 export function useFileFinder(query: string, limit = 200): FinderState {
   const q = query.trim();
-  const held = useFetched(q ? `${limit}:${q}` : null, (signal) => findFiles(q, limit, signal), { debounceMs: DEBOUNCE_MS });
-  if (!q || held.key === null) return NONE;
-  const asked = held.key.slice(held.key.indexOf(':') + 1);
-  const { fetched } = held;
-  if (fetched.status === 'ready') return { query: asked, found: fetched.value, problem: null };
-  return fetched.status === 'error' ? { query: asked, found: null, problem: fetched.problem } : NONE;
+  const { key, fetched } = useFetched(q ? `${limit}:${q}` : null, (signal) => findFiles(q, limit, signal), { debounceMs: DEBOUNCE_MS });
+  return useMemo(() => {
+    if (!q || key === null) return NONE;
+    const asked = key.slice(key.indexOf(':') + 1);
+    if (fetched.status === 'ready') return { query: asked, found: fetched.value, problem: null };
+    return fetched.status === 'error' ? { query: asked, found: null, problem: fetched.problem } : NONE;
+  }, [q, key, fetched]);
 }

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { findFiles, searchVault, type ApiProblem, type Result, type SearchHits, type TreeEntry } from '../lib/api';
 import { useFetched } from './use-fetched';
 
@@ -21,7 +22,10 @@ async function lookUp(q: string, signal: AbortSignal): Promise<Result<Found>> {
  */
 export function usePaletteResults(query: string): PaletteResults {
   const q = query.trim();
-  const held = useFetched(q || null, (signal) => lookUp(q, signal), { debounceMs: 120 });
-  if (!q || held.key === null || held.fetched.status !== 'ready') return q ? { ...empty, searching: true } : empty;
-  return { query: held.key, ...held.fetched.value, searching: held.key !== q };
+  const { key, fetched } = useFetched(q || null, (signal) => lookUp(q, signal), { debounceMs: 120 });
+  // One object per answer and query: the palette puts its cursor back on the first result when it changes.
+  return useMemo(() => {
+    if (!q || key === null || fetched.status !== 'ready') return q ? { ...empty, searching: true } : empty;
+    return { query: key, ...fetched.value, searching: key !== q };
+  }, [q, key, fetched]);
 }
