@@ -1,4 +1,4 @@
-import { TREE_MODE, type TreeEntry } from './tree-object.js';
+import { TREE_MODE, type GitTreeEntry } from './tree-object.js';
 
 /**
  * A tree object kept as git stores it, with where each entry starts and where its name ends:
@@ -59,18 +59,18 @@ function indexOfName(t: RawTree, name: Buffer): number {
   return -1;
 }
 
-function entryAt(t: RawTree, i: number): TreeEntry {
+function entryAt(t: RawTree, i: number): GitTreeEntry {
   const nul = t.nuls[i] as number;
   return { mode: isTreeAt(t, i) ? TREE_MODE : t.raw.toString('latin1', t.starts[i], nameStartAt(t, i) - 1), id: t.raw.toString('hex', nul + 1, nul + 21) };
 }
 
-export function findEntry(t: RawTree, name: string): TreeEntry | undefined {
+export function findEntry(t: RawTree, name: string): GitTreeEntry | undefined {
   const i = indexOfName(t, Buffer.from(name, 'utf8'));
   return i < 0 ? undefined : entryAt(t, i);
 }
 
 /** The tree with these entries set (null: removed), everything else byte for byte as it was. */
-export function spliceTree(t: RawTree, changes: ReadonlyMap<string, TreeEntry | null>): Buffer {
+export function spliceTree(t: RawTree, changes: ReadonlyMap<string, GitTreeEntry | null>): Buffer {
   const removed = new Set<number>();
   const inserts: Array<{ at: number; key: Buffer; bytes: Buffer }> = [];
   for (const [name, entry] of changes) {

@@ -2,7 +2,7 @@ import { access, mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Git } from './git.js';
 import { writeObject } from './git-objects.js';
-import { EMPTY_TREE, type TreeEntry } from './tree-object.js';
+import { EMPTY_TREE, type GitTreeEntry } from './tree-object.js';
 import { TreeStore, type TreeChange } from './tree-store.js';
 
 export type { TreeChange };
@@ -81,7 +81,7 @@ export class Repo {
   }
 
   /** What each path is at HEAD: a file, a folder, or nothing. */
-  entriesAt(rels: readonly string[]): Promise<Map<string, TreeEntry | undefined>> {
+  entriesAt(rels: readonly string[]): Promise<Map<string, GitTreeEntry | undefined>> {
     return this.trees.entriesAt(this.headTreeId, rels);
   }
 

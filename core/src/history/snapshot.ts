@@ -5,7 +5,7 @@ import { AUTHORS, infoFor, messageFor, type RunMeta } from './commit-message.js'
 import { mapLimit, type HistoryContext } from './context.js';
 import { readForHistory } from './history-file.js';
 import type { TreeChange } from './repo.js';
-import { EMPTY_TREE, TREE_MODE, type TreeEntry } from './tree-object.js';
+import { EMPTY_TREE, TREE_MODE, type GitTreeEntry } from './tree-object.js';
 import { ChangedPaths, VaultWalk, type FileState } from './vault-walk.js';
 
 export { MAX_FILE_BYTES, readForHistory } from './history-file.js';
@@ -29,7 +29,7 @@ export interface SnapshotInput {
   meta: (paths: string[]) => RunMeta;
 }
 
-const toChange = (rel: string, entry: TreeEntry | undefined): TreeChange => (entry?.mode === TREE_MODE ? { path: rel, tree: entry.id } : { path: rel, blob: entry?.id ?? null });
+const toChange = (rel: string, entry: GitTreeEntry | undefined): TreeChange => (entry?.mode === TREE_MODE ? { path: rel, tree: entry.id } : { path: rel, blob: entry?.id ?? null });
 
 /**
  * Commits what the person changed at some paths. A path that differs from the history only in
@@ -83,7 +83,7 @@ export async function commitVault(
   input: { owned: () => Promise<Set<string>>; meta: (changed: ChangedPaths) => RunMeta; listPaths: boolean; stopped?: () => boolean },
 ): Promise<CommitInfo | null> {
   const changed = new ChangedPaths(input.listPaths);
-  const head: TreeEntry | undefined = ctx.repo.head ? { mode: TREE_MODE, id: ctx.repo.headTree } : undefined;
+  const head: GitTreeEntry | undefined = ctx.repo.head ? { mode: TREE_MODE, id: ctx.repo.headTree } : undefined;
   const walk = new VaultWalk(ctx, { owned: input.owned, changed, rememberKeys: false, ...(input.stopped ? { stopped: input.stopped } : {}) });
   const root = await walk.folder('', head);
   // Stopped half way (the service is closing): nothing is committed; the next start walks again.

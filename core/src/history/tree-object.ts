@@ -10,19 +10,19 @@ export const TREE_MODE = '40000';
 /** The tree with no entries: an empty vault's root. */
 export const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
 
-export interface TreeEntry {
+export interface GitTreeEntry {
   /** Octal, as git writes it: '100644' for files, '40000' for folders (others are kept as found). */
   mode: string;
   id: string;
 }
 
 /** One folder: its entries by name. */
-export type Tree = Map<string, TreeEntry>;
+export type Tree = Map<string, GitTreeEntry>;
 
 /** A folder's entry (a plain boolean, not a type guard: "not a folder" still may be a file). */
-export const isTree = (entry: TreeEntry | undefined): boolean => entry?.mode === TREE_MODE;
+export const isTree = (entry: GitTreeEntry | undefined): boolean => entry?.mode === TREE_MODE;
 /** The tree id of a folder's entry; undefined for a file or nothing. */
-export const treeIdOf = (entry: TreeEntry | undefined): string | undefined => (entry?.mode === TREE_MODE ? entry.id : undefined);
+export const treeIdOf = (entry: GitTreeEntry | undefined): string | undefined => (entry?.mode === TREE_MODE ? entry.id : undefined);
 
 // Modes seen in Knower's trees are these two: shared strings, not one copy per entry.
 const MODES = new Map([FILE_MODE, TREE_MODE].map((m) => [m, m]));

@@ -2,14 +2,14 @@ import type { Git } from './git.js';
 import { writeObject } from './git-objects.js';
 import { readBlobs } from './repo-read.js';
 import { EMPTY_RAW, findEntry, indexTree, spliceTree, type RawTree } from './raw-tree.js';
-import { EMPTY_TREE, FILE_MODE, parseTree, serializeTree, TREE_MODE, treeIdOf, type Tree, type TreeEntry } from './tree-object.js';
+import { EMPTY_TREE, FILE_MODE, parseTree, serializeTree, TREE_MODE, treeIdOf, type Tree, type GitTreeEntry } from './tree-object.js';
 
 /** A path set to a blob, set to a folder's tree, or removed (blob null: a file or a whole folder). */
 export type TreeChange = { path: string; blob: string | null } | { path: string; tree: string };
 
 /** What one path becomes, and what changes below it (a file with changes below gives way to a folder). */
 interface ChangeNode {
-  set?: TreeEntry | null;
+  set?: GitTreeEntry | null;
   below: Map<string, ChangeNode>;
 }
 
@@ -72,9 +72,9 @@ export class TreeStore {
   }
 
   /** What each path is in the tree `root`: a file, a folder, or nothing (undefined). Batched per level. */
-  async entriesAt(root: string, rels: readonly string[]): Promise<Map<string, TreeEntry | undefined>> {
-    const out = new Map<string, TreeEntry | undefined>();
-    let walking = rels.map((rel) => ({ rel, parts: rel.split('/'), at: { mode: TREE_MODE, id: root } as TreeEntry | undefined, depth: 0 }));
+  async entriesAt(root: string, rels: readonly string[]): Promise<Map<string, GitTreeEntry | undefined>> {
+    const out = new Map<string, GitTreeEntry | undefined>();
+    let walking = rels.map((rel) => ({ rel, parts: rel.split('/'), at: { mode: TREE_MODE, id: root } as GitTreeEntry | undefined, depth: 0 }));
     while (walking.length) {
       await this.load(walking.flatMap((w) => treeIdOf(w.at) ?? []));
       const next: typeof walking = [];
@@ -90,7 +90,7 @@ export class TreeStore {
   }
 
   /** Every file below a folder entry (its path under `prefix`), depth first. */
-  async *files(entry: TreeEntry, prefix: string): AsyncGenerator<[string, TreeEntry]> {
+  async *files(entry: GitTreeEntry, prefix: string): AsyncGenerator<[string, GitTreeEntry]> {
     const id = treeIdOf(entry);
     if (!id) return yield [prefix, entry];
     for (const [name, child] of await this.get(id)) yield* this.files(child, `${prefix}/${name}`);
@@ -113,7 +113,7 @@ export class TreeStore {
     return result?.id ?? EMPTY_TREE;
   }
 
-  private async build(node: ChangeNode, current: TreeEntry | undefined): Promise<TreeEntry | undefined> {
+  private async build(node: ChangeNode, current: GitTreeEntry | undefined): Promise<GitTreeEntry | undefined> {
     const start = node.set === undefined ? current : (node.set ?? undefined);
     if (node.below.size === 0) return start;
     const startId = treeIdOf(start);
@@ -125,7 +125,7 @@ export class TreeStore {
         return child.below.size && id ? [id] : [];
       }),
     );
-    const made = new Map<string, TreeEntry | null>();
+    const made = new Map<string, GitTreeEntry | null>();
     for (const [name, child] of node.below) made.set(name, (await this.build(child, findEntry(tree, name))) ?? null);
     const raw = spliceTree(tree, made);
     if (raw.length === 0) return undefined; // git keeps no empty folders

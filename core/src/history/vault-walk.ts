@@ -6,7 +6,7 @@ import { blobId, writeBlob } from './git-objects.js';
 import { readForHistory } from './history-file.js';
 import { readBlobs } from './repo-read.js';
 import { isHistoryPath } from './run-changes.js';
-import { FILE_MODE, isTree, TREE_MODE, treeIdOf, type Tree, type TreeEntry } from './tree-object.js';
+import { FILE_MODE, isTree, TREE_MODE, treeIdOf, type Tree, type GitTreeEntry } from './tree-object.js';
 
 /** Files read and decided together: a folder of 30k notes is never held in memory whole. */
 const CHUNK = 32;
@@ -34,7 +34,7 @@ export class ChangedPaths {
 export interface FileState {
   rel: string;
   bytes: Buffer | null;
-  head: TreeEntry | undefined;
+  head: GitTreeEntry | undefined;
   /** Bytes a run found before changing the path: the path's own run does not own it. */
   known?: boolean;
 }
@@ -80,7 +80,7 @@ export class VaultWalk {
   }
 
   /** The tree the folder `rel` ('' for the vault) makes now; `head` is what the history has there. */
-  async folder(rel: string, head: TreeEntry | undefined): Promise<TreeEntry | undefined> {
+  async folder(rel: string, head: GitTreeEntry | undefined): Promise<GitTreeEntry | undefined> {
     if (!this.stoppedEarly && this.stopped()) this.stoppedEarly = true;
     if (this.stoppedEarly) return head;
     const abs = path.join(this.ctx.root, rel);
@@ -91,7 +91,7 @@ export class VaultWalk {
     // A folder where the history had a file or nothing is new, whatever it holds.
     let changed = !headTree;
     if (head && !headTree) this.changed.add(rel); // the file it replaces
-    const set = (name: string, entry: TreeEntry | undefined) => {
+    const set = (name: string, entry: GitTreeEntry | undefined) => {
       const old = before.get(name);
       if (entry && (old?.id !== entry.id || old.mode !== entry.mode)) tree.set(name, entry);
       else if (!entry && old) tree.delete(name);
@@ -133,7 +133,7 @@ export class VaultWalk {
   }
 
   /** What each file's path holds now: unchanged (the head entry itself), a new blob, or nothing. */
-  async files(states: readonly FileState[], owned: ReadonlySet<string>): Promise<Array<TreeEntry | undefined>> {
+  async files(states: readonly FileState[], owned: ReadonlySet<string>): Promise<Array<GitTreeEntry | undefined>> {
     const ids = states.map((s) => (s.bytes ? blobId(s.bytes) : null));
     // A version of a note the history stored before this process started: its key needs its bytes.
     const unknown = states.flatMap((s, k) => (s.bytes && s.head && !isTree(s.head) && s.head.id !== ids[k] && isTextContent(s.bytes) && !this.ctx.keys.get(s.head.id) ? [s.head.id] : []));
@@ -153,7 +153,7 @@ export class VaultWalk {
   }
 
   /** What is left of `head` once the path is gone from disk: nothing, but for the files a run owns. */
-  async remove(rel: string, head: TreeEntry | undefined, owned: ReadonlySet<string>, known = false): Promise<TreeEntry | undefined> {
+  async remove(rel: string, head: GitTreeEntry | undefined, owned: ReadonlySet<string>, known = false): Promise<GitTreeEntry | undefined> {
     if (!head) return undefined;
     if (!isTree(head)) {
       if (!known && owned.has(rel)) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findEntry, indexTree, spliceTree } from '../../src/history/raw-tree.js';
-import { FILE_MODE, parseTree, serializeTree, TREE_MODE, type Tree, type TreeEntry } from '../../src/history/tree-object.js';
+import { FILE_MODE, parseTree, serializeTree, TREE_MODE, type Tree, type GitTreeEntry } from '../../src/history/tree-object.js';
 
 /** A small deterministic generator: the same cases on every run. */
 function rng(seed: number): () => number {
@@ -17,7 +17,7 @@ function rng(seed: number): () => number {
 // (a folder "a" sorts as "a/": after "a-b" and "a.md", before "a0").
 const NAMES = ['a', 'a.md', 'a-b', 'a0', 'ab', 'b', 'x🌱.md', 'x\uff01.md', 'заметка.md', '知识.md', '-dash.md', 'with space.md', 'Z', 'é.md', 'e\u0301.md'];
 
-const entry = (r: () => number): TreeEntry => ({ mode: r() < 0.3 ? TREE_MODE : FILE_MODE, id: Array.from({ length: 40 }, () => '0123456789abcdef'[Math.floor(r() * 16)]).join('') });
+const entry = (r: () => number): GitTreeEntry => ({ mode: r() < 0.3 ? TREE_MODE : FILE_MODE, id: Array.from({ length: 40 }, () => '0123456789abcdef'[Math.floor(r() * 16)]).join('') });
 
 describe('a tree changed in place, as git stores it', () => {
   it('splices entries exactly where sorting and rewriting the whole tree puts them', () => {
@@ -25,7 +25,7 @@ describe('a tree changed in place, as git stores it', () => {
     for (let round = 0; round < 300; round++) {
       const tree: Tree = new Map();
       for (const name of NAMES) if (r() < 0.5) tree.set(name, entry(r));
-      const changes = new Map<string, TreeEntry | null>();
+      const changes = new Map<string, GitTreeEntry | null>();
       for (const name of NAMES) if (r() < 0.25) changes.set(name, r() < 0.3 ? null : entry(r));
       const expected = new Map(tree);
       for (const [name, e] of changes) {

@@ -7,7 +7,7 @@ export interface FileInfo {
   birthtimeMs: number;
 }
 
-export interface NoteReading {
+export interface IndexedNote {
   facts: FileFacts;
   title: string;
   /** What search indexes: the note minus the fields Knower maintains (they would match every note). */
@@ -15,7 +15,7 @@ export interface NoteReading {
 }
 
 /** Everything Knower derives from one note's text: its facts, its search title and indexed text. */
-export function readNote(rel: string, text: string, info: FileInfo): NoteReading {
+export function readNote(rel: string, text: string, info: FileInfo): IndexedNote {
   const note = readNoteText(text);
   return {
     facts: {
