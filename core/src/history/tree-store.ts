@@ -128,18 +128,27 @@ export class TreeStore {
     const made = new Map<string, GitTreeEntry | null>();
     for (const [name, child] of node.below) made.set(name, (await this.build(child, findEntry(tree, name))) ?? null);
     const raw = spliceTree(tree, made);
+    // The version this one replaces is history now: the next commit starts from the new one. Kept,
+    // a wide folder's every version (2 MB each for 30k notes) would push the others out of the cache.
+    if (startId) this.forget(startId);
     if (raw.length === 0) return undefined; // git keeps no empty folders
     return { mode: TREE_MODE, id: await this.writeRaw(raw) };
+  }
+
+  private forget(id: string): void {
+    const tree = this.cache.get(id);
+    if (!tree) return;
+    this.cache.delete(id);
+    this.cachedBytes -= tree.raw.length + tree.starts.byteLength * 2;
   }
 
   private remember(id: string, tree: RawTree): void {
     if (this.cache.has(id)) return;
     this.cache.set(id, tree);
     this.cachedBytes += tree.raw.length + tree.starts.byteLength * 2;
-    for (const [oldId, old] of this.cache) {
+    for (const oldId of this.cache.keys()) {
       if (this.cachedBytes <= this.maxBytes || oldId === id) break;
-      this.cache.delete(oldId);
-      this.cachedBytes -= old.raw.length + old.starts.byteLength * 2;
+      this.forget(oldId);
     }
   }
 }
