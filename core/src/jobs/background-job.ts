@@ -81,6 +81,9 @@ export function createBackgroundJob(deps: BackgroundJobDeps): BackgroundJob {
   const waiting = new Map<string, WaitingStamp>();
   // Paths queued on their first change after being quiet: what that look finds may be mid-save.
   const firstLooks = new Set<string>();
+  // What a first look found gone, still listed until the look once the path is quiet. The index
+  // worker has dropped them already: a folder's later look does not report them again.
+  const heldGone = new Map<string, string[]>();
   let pruneAt = 10_000;
   // Bodies of the notes the job stamps, as last seen: a different body moves `updated`.
   const bodies = new Map<string, string>();
@@ -198,7 +201,7 @@ export function createBackgroundJob(deps: BackgroundJobDeps): BackgroundJob {
         const revision = deps.index.revision;
         const firstLook = batch.filter((rel) => firstLooks.delete(rel));
         try {
-          const result = holdRemovals(await deps.engine.sync(batch), firstLook);
+          const result = holdRemovals(releaseHeld(await deps.engine.sync(batch), batch, firstLook), firstLook);
           const asked = new Set(batch);
           for (const f of result.upserts) if (!asked.has(f.path)) deps.announce?.(f.path, 'add');
           for (const rel of result.removed) if (!asked.has(rel)) deps.announce?.(rel, 'unlink');
@@ -226,8 +229,24 @@ export function createBackgroundJob(deps: BackgroundJobDeps): BackgroundJob {
     const under = (rel: string, folder: string) => rel === folder || rel.startsWith(`${folder}/`);
     const held = firstLook.filter((f) => result.removed.some((rel) => under(rel, f)));
     if (held.length === 0) return result;
+    for (const f of held) heldGone.set(f, [...(heldGone.get(f) ?? []), ...result.removed.filter((rel) => under(rel, f))]);
     held.forEach(settleLater);
     return { ...result, removed: result.removed.filter((rel) => !held.some((f) => under(rel, f))) };
+  }
+
+  /** The look once a path is quiet: what its first look found gone and is not back goes now. */
+  function releaseHeld(result: SyncResult, batch: string[], firstLook: string[]): SyncResult {
+    if (heldGone.size === 0) return result;
+    const gone: string[] = [];
+    for (const rel of batch) {
+      const held = heldGone.get(rel);
+      if (!held || firstLook.includes(rel)) continue;
+      heldGone.delete(rel);
+      gone.push(...held);
+    }
+    if (gone.length === 0) return result;
+    const seen = new Set([...result.removed, ...result.upserts.map((f) => f.path)]);
+    return { ...result, removed: [...result.removed, ...gone.filter((rel) => !seen.has(rel))] };
   }
 
   const quietFor = (rel: string) => Date.now() - (lastChange.get(rel) ?? -Infinity);

@@ -1,4 +1,4 @@
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBackgroundJob, type BackgroundJob } from '../../src/jobs/index.js';
@@ -127,5 +127,23 @@ describe('the job indexes a change at once and stamps it once the note is quiet'
     job.enqueue('old.md');
     await job.whenIdle();
     expect(ctx.index.has('old.md')).toBe(false);
+  });
+
+  it('a note gone from a folder looked at whole leaves the listing once the folder is quiet', async () => {
+    ctx = await startJob();
+    job = ctx.job;
+    await mkdir(path.join(ctx.dir, 'notes'));
+    await writeFile(path.join(ctx.dir, 'notes', 'kept.md'), '# Kept\n');
+    await writeFile(path.join(ctx.dir, 'notes', 'gone.md'), '# Gone\n');
+    await job.start();
+    await job.whenIdle();
+
+    // The watcher reports the folder: its first look finds one note gone, which stays listed
+    // until the look once the folder is quiet, and then goes.
+    await rm(path.join(ctx.dir, 'notes', 'gone.md'));
+    job.enqueue('notes');
+    await job.whenIdle();
+    expect(ctx.index.has('notes/gone.md')).toBe(false);
+    expect(ctx.index.has('notes/kept.md')).toBe(true);
   });
 });
