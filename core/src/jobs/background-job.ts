@@ -237,10 +237,11 @@ export function createBackgroundJob(deps: BackgroundJobDeps): BackgroundJob {
   /** The look once a path is quiet: what its first look found gone and is not back goes now. */
   function releaseHeld(result: SyncResult, batch: string[], firstLook: string[]): SyncResult {
     if (heldGone.size === 0) return result;
+    const first = new Set(firstLook);
     const gone: string[] = [];
     for (const rel of batch) {
       const held = heldGone.get(rel);
-      if (!held || firstLook.includes(rel)) continue;
+      if (!held || first.has(rel)) continue;
       heldGone.delete(rel);
       gone.push(...held);
     }

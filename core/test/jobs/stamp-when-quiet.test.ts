@@ -31,6 +31,14 @@ async function startJob() {
   return { dir: temp.dir, engine, index, job, hits, setClock: (at: string) => (now = new Date(at)), cleanup: temp.cleanup };
 }
 
+/** The note holds `body` under one stamp of the job, and the job wrote it once. */
+async function expectStampedOnce(job: BackgroundJob, file: string, body: string): Promise<void> {
+  const parsed = parseNote(await readFile(file, 'utf8'));
+  expect(parsed.ok && parsed.body).toBe(body);
+  expect(parsed.ok && parsed.data.tokens).toBe(Math.ceil(body.length / 4));
+  expect(job.stats().writes).toBe(1);
+}
+
 describe('the job indexes a change at once and stamps it once the note is quiet', () => {
   let ctx: Awaited<ReturnType<typeof startJob>> | undefined;
   let job: BackgroundJob | undefined;
@@ -52,10 +60,7 @@ describe('the job indexes a change at once and stamps it once the note is quiet'
     expect(await readFile(file, 'utf8')).toBe(body);
 
     await job.whenIdle();
-    const parsed = parseNote(await readFile(file, 'utf8'));
-    expect(parsed.ok && parsed.body).toBe(body);
-    expect(parsed.ok && parsed.data.tokens).toBe(Math.ceil(body.length / 4));
-    expect(job.stats().writes).toBe(1);
+    await expectStampedOnce(job, file, body);
   });
 
   it('a note saved again while its stamp waits is stamped once, with the last save', async () => {
@@ -73,10 +78,7 @@ describe('the job indexes a change at once and stamps it once the note is quiet'
     await job.whenIdle();
     expect(await ctx.hits('chestnuts')).toEqual(['plan.md']);
     expect(await ctx.hits('walnuts')).toEqual([]);
-    const parsed = parseNote(await readFile(file, 'utf8'));
-    expect(parsed.ok && parsed.body).toBe(last);
-    expect(parsed.ok && parsed.data.tokens).toBe(Math.ceil(last.length / 4));
-    expect(job.stats().writes).toBe(1);
+    await expectStampedOnce(job, file, last);
   });
 
   it('a note changed and changed back before it is quiet keeps its `updated`', async () => {
