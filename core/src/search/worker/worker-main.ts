@@ -74,11 +74,17 @@ async function handle(req: Request): Promise<Results[Request['op']]> {
     case 'scan': {
       const { scanner, notes } = need(writer, 'index');
       const progress = await scanner.scan((batch, p) => send({ id: req.id, event: 'batch', batch, progress: p }), pause);
+      notes.compact();
       notes.checkpoint();
       return progress;
     }
-    case 'sync':
-      return need(writer, 'index').scanner.sync(req.args.paths);
+    case 'sync': {
+      const { scanner, notes } = need(writer, 'index');
+      const result = scanner.sync(req.args.paths);
+      // After a bulk import or many edits: this one answer waits for the merge (~1 s at 100k notes).
+      if (notes.compact()) notes.checkpoint();
+      return result;
+    }
     case 'search':
       return search(req.args);
     case 'describe':
