@@ -80,6 +80,8 @@ export interface KnowerDeps {
   retry?: RetryPolicy;
   /** How long the vault must be quiet before hand edits are committed to the history (tests shorten it). */
   historyQuietMs?: number;
+  /** When the history packs its loose objects (tests make it small). */
+  historyLoose?: { maxBytes: number; checkEvery: number };
   /** File operations that differ between filesystems (tests give one without hard links). */
   fileOps?: FileOps;
   /** A running update silent this long is reported stuck in /health (default 15 min). */
@@ -115,7 +117,7 @@ export async function createKnower(deps: KnowerDeps, log: Logger): Promise<Knowe
   const journals = new UpdateJournals({ folders: store, root, log });
   const turns = new VaultTurns();
   const quiet = deps.historyQuietMs !== undefined && { quietMs: deps.historyQuietMs };
-  const history = createHistory({ ...base, stateDir, env: config.childEnv, bus, journals, records: store, turns, ...quiet });
+  const history = createHistory({ ...base, stateDir, env: config.childEnv, bus, journals, records: store, turns, ...quiet, ...(deps.historyLoose && { loose: deps.historyLoose }) });
   const sync = startVaultSync({ root, bus, job, selfWrites, log, onForeignChange: (rel) => history.noteChange(rel), listed: (rel) => index.has(rel) });
   const toolTime = deps.toolTimeLimitMs ? { toolTimeLimitMs: deps.toolTimeLimitMs } : {};
   const agents = createAgents({ ...base, names: rootNames, index, search, ...modelDeps(config.provider), ...toolTime });

@@ -35,6 +35,8 @@ export interface HistoryDeps {
   /** Quiet time before hand edits are committed, and the longest they wait. */
   quietMs?: number;
   maxWaitMs?: number;
+  /** Loose objects are packed once they take more than `maxBytes`, looked at every `checkEvery` commits. */
+  loose?: { maxBytes: number; checkEvery: number };
 }
 
 /** Per-run costs, for the benchmark: what an update waits on (changes, handover) and what runs after it (commit). */
@@ -45,7 +47,15 @@ export interface HistoryTimings {
   catchUpMs?: number;
 }
 
+/** Packing 100k objects after a first snapshot stays within a few tens of MB: one thread, a bounded delta cache. */
+const BOUNDED_PACKING = ['-c', 'pack.threads=1', '-c', 'pack.deltaCacheSize=16m', '-c', 'pack.windowMemory=64m'];
+/** Commits between two runs of `git gc --auto` (it packs once there are thousands of loose objects). */
 const GC_EVERY = 200;
+/**
+ * Loose objects are packed past 64 MB, looked at every 25 commits: a folder of tens of thousands
+ * of notes adds a tree of megabytes per commit, and packed, each version is a small delta.
+ */
+const LOOSE = { maxBytes: 64 * 1024 * 1024, checkEvery: 25 };
 
 /**
  * The engine of the history: one turn at a time (a promise chain), so commits land in the order
@@ -80,6 +90,7 @@ export function createHistoryEngine(deps: HistoryDeps) {
   /** Why the last commit failed (the repository deleted or corrupt, its disk full); cleared by one that works. */
   let failing: string | undefined;
   let sinceGc = 0;
+  let sinceLooseCheck = 0;
   let tail: Promise<unknown> = Promise.resolve();
 
   /** What keeps the history from working now: it could not open, its repository is gone, or commits fail. */
@@ -159,7 +170,7 @@ export function createHistoryEngine(deps: HistoryDeps) {
       batch.settle(settled, listed);
       await pending.remove(run);
       keep(timings.commitMs, performance.now() - t0);
-      if (++sinceGc >= GC_EVERY) await gc();
+      await upkeep();
       return info;
     } finally {
       queued.delete(run.dir);
@@ -172,14 +183,37 @@ export function createHistoryEngine(deps: HistoryDeps) {
     const listed = batch.list();
     const { settled } = await recording(() => commitSnapshot(ctx, { read: [...listed.keys()], owned: () => owned(), meta: (paths) => ({ kind: 'hand', paths, at: deps.clock().toISOString() }) }));
     batch.settle(settled, listed);
+    // In a turn of its own: a run waiting for the person's edits to be committed does not wait for this too.
+    background(upkeep);
+  }
+
+  /** After a commit of any kind: loose objects are packed once they take much room, and git tidies up now and then. */
+  async function upkeep(): Promise<void> {
+    const loose = deps.loose ?? LOOSE;
+    if (++sinceLooseCheck >= loose.checkEvery) {
+      sinceLooseCheck = 0;
+      if ((await looseBytes()) > loose.maxBytes) return pack();
+    }
+    if (++sinceGc >= GC_EVERY) await gc();
+  }
+
+  /** The bytes loose objects take (`count-objects` reports KiB); 0 when it cannot tell. */
+  async function looseBytes(): Promise<number> {
+    const out = await git.run(['count-objects', '-v']).catch(() => undefined);
+    const kib = /^size: (\d+)$/m.exec(out?.stdout.toString() ?? '')?.[1];
+    return Number(kib ?? 0) * 1024;
+  }
+
+  /** Packs the loose objects (each version of a wide folder becomes a delta of the one before) and removes them. */
+  async function pack(): Promise<void> {
+    sinceGc = 0;
+    await git.run([...BOUNDED_PACKING, 'repack', '-d', '-q'], { timeoutMs: 600_000 }).catch((err: unknown) => deps.log.warn({ err }, 'git repack failed'));
   }
 
   /** Packs loose objects once there are many (`gc --auto` decides; it is a no-op otherwise). */
   async function gc(): Promise<void> {
     sinceGc = 0;
-    // Packing 100k objects after a first snapshot stays within a few tens of MB: one thread, a bounded delta cache.
-    const bounded = ['-c', 'pack.threads=1', '-c', 'pack.deltaCacheSize=16m', '-c', 'pack.windowMemory=64m'];
-    await git.run([...bounded, 'gc', '--auto', '--quiet'], { timeoutMs: 600_000 }).catch((err: unknown) => deps.log.warn({ err }, 'git gc failed'));
+    await git.run([...BOUNDED_PACKING, 'gc', '--auto', '--quiet'], { timeoutMs: 600_000 }).catch((err: unknown) => deps.log.warn({ err }, 'git gc failed'));
   }
 
   async function open(): Promise<void> {

@@ -30,7 +30,9 @@ export interface HistoryApp {
 }
 
 /** A real app (real agents against the fake Messages API) on a temp vault, with a short hand-edit quiet time. */
-export async function startHistoryApp(opts: { prepare?: (vault: string) => Promise<void>; dirs?: { base: string; cleanup: () => Promise<void> }; quietMs?: number } = {}): Promise<HistoryApp> {
+export async function startHistoryApp(
+  opts: { prepare?: (vault: string) => Promise<void>; dirs?: { base: string; cleanup: () => Promise<void> }; quietMs?: number; loose?: { maxBytes: number; checkEvery: number } } = {},
+): Promise<HistoryApp> {
   const temp: { base: string; cleanup: () => Promise<void> } = opts.dirs ?? (await makeTempDir('knower-history-').then((t) => ({ base: t.dir, cleanup: t.cleanup })));
   const { base, cleanup } = temp;
   const vault = path.join(base, 'vault');
@@ -52,7 +54,14 @@ export async function startHistoryApp(opts: { prepare?: (vault: string) => Promi
     },
     base,
   );
-  const { app, knower } = await buildService({ config, search: createFakeSearchEngine(vault), logger: false, retry: { attempts: 1, baseDelayMs: 10 }, historyQuietMs: opts.quietMs ?? 150 });
+  const { app, knower } = await buildService({
+    config,
+    search: createFakeSearchEngine(vault),
+    logger: false,
+    retry: { attempts: 1, baseDelayMs: 10 },
+    historyQuietMs: opts.quietMs ?? 150,
+    ...(opts.loose && { historyLoose: opts.loose }),
+  });
   await app.ready();
   await knower.whenSettled();
   const inject = async <T>(method: 'GET' | 'POST', url: string, body?: unknown) => {
@@ -96,7 +105,7 @@ export async function startHistoryApp(opts: { prepare?: (vault: string) => Promi
     async restart() {
       await app.close();
       await model.close();
-      return startHistoryApp({ dirs: { base, cleanup }, quietMs: opts.quietMs ?? 150 });
+      return startHistoryApp({ ...opts, dirs: { base, cleanup } });
     },
     async close() {
       await app.close();
