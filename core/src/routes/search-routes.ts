@@ -6,7 +6,8 @@ import type { SearchEngine } from '../search/index.js';
 export async function searchRoutes(base: FastifyInstance, { search }: { search: Pick<SearchEngine, 'search' | 'models' | 'pullModels' | 'embed'> }): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/vault/search', { schema: { querystring: searchQuery, response: { 200: searchHitsSchema } } }, async (request) => {
+  // Hits go out uncompressed: a few kB, where compressing cost ~0.5 ms of a search's 3-12 ms.
+  app.get('/vault/search', { compress: false, schema: { querystring: searchQuery, response: { 200: searchHitsSchema } } }, async (request) => {
     const { q, mode, scope, limit } = request.query;
     return search.search({ query: q, mode, scope, limit });
   });

@@ -63,7 +63,7 @@ describe('GET /vault/tree?path= (one folder at a time)', () => {
     expect(changed.json().files.map((f: { path: string }) => f.path)).toEqual(['projects/a/w.md', 'projects/a/x.md']);
   });
 
-  it('keeps the flat listing without a path, and serves both compressed when asked', async () => {
+  it('keeps the flat listing without a path, and serves both compressed when asked (search hits not)', async () => {
     t = await startTestApp({ prepare: (vault) => seed(vault, Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`bucket/note-${i}.md`, `# Note ${i}\n`]))) });
     await t.knower.whenSettled();
     const flat = await t.app.inject({ url: '/vault/tree', headers: { 'accept-encoding': 'gzip' } });
@@ -72,5 +72,10 @@ describe('GET /vault/tree?path= (one folder at a time)', () => {
     expect(folder.headers['content-encoding']).toBe('br');
     expect((await t.app.inject('/vault/tree')).json().files).toHaveLength(t.knower.index.list().length);
     expect((await t.app.inject('/vault/tree?path=bucket')).json().files).toHaveLength(60);
+    // Search hits, a few kB and the fastest answer there is, are never worth compressing.
+    const hits = await t.app.inject({ url: '/vault/search?q=note&limit=20', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(hits.json().results).toHaveLength(20);
+    expect(Number(hits.headers['content-length'] ?? hits.rawPayload.length)).toBeGreaterThan(1024);
+    expect(hits.headers['content-encoding']).toBeUndefined();
   });
 });
