@@ -61,7 +61,7 @@ export function startInOrder(parts: RunningParts): Lifecycle {
   // collection also hands the emptied heap pages back (measured at 100,000 notes: 247 → 207 MB).
   const collect = parts.collectGarbage ?? (() => globalThis.gc?.({ type: 'major', flavor: 'last-resort' }));
   void whenSettled().then(
-    () => collect?.(),
+    () => collect(),
     () => undefined,
   );
   return {

@@ -35,17 +35,23 @@ describe("the full-text index's segments", () => {
     await cleanup?.();
   });
 
-  it('are merged into one, deletions folded in, once enough notes were written; searches find the same notes in the same order', async () => {
+  /** A fresh index merged after 40 writes, with `batches` transactions of `size` notes written: a segment each. */
+  async function storeWith(batches: number, size: number): Promise<{ db: Db; notes: NoteStore }> {
     const temp = await makeTempDir();
     cleanup = temp.cleanup;
     db = openIndex(path.join(temp.dir, 'index.sqlite'), temp.dir).db;
     const notes = new NoteStore(db, 40);
-    // Five batches, as a first pass writes them: a segment each. Then edits and removals.
-    for (let batch = 0; batch < 5; batch++) {
+    for (let batch = 0; batch < batches; batch++) {
       notes.transaction(() => {
-        for (let i = batch * 8; i < batch * 8 + 8; i++) notes.index(`n${i}.md`, `Note ${i}`, noteText(i));
+        for (let i = batch * size; i < (batch + 1) * size; i++) notes.index(`n${i}.md`, `Note ${i}`, noteText(i));
       });
     }
+    return { db, notes };
+  }
+
+  it('are merged into one, deletions folded in, once enough notes were written; searches find the same notes in the same order', async () => {
+    // Five batches, as a first pass writes them. Then edits and removals.
+    const { db, notes } = await storeWith(5, 8);
     notes.transaction(() => {
       for (let i = 0; i < 6; i++) notes.index(`n${i}.md`, `Note ${i}`, `${noteText(i + 1)} edited`);
       notes.remove('n7.md');
@@ -71,15 +77,7 @@ describe("the full-text index's segments", () => {
   });
 
   it('are left as they are while fewer notes than the threshold were written', async () => {
-    const temp = await makeTempDir();
-    cleanup = temp.cleanup;
-    db = openIndex(path.join(temp.dir, 'index.sqlite'), temp.dir).db;
-    const notes = new NoteStore(db, 40);
-    for (let batch = 0; batch < 3; batch++) {
-      notes.transaction(() => {
-        for (let i = batch * 10; i < batch * 10 + 10; i++) notes.index(`n${i}.md`, `Note ${i}`, noteText(i));
-      });
-    }
+    const { db, notes } = await storeWith(3, 10);
     // The job's own writes that change nothing indexed count for nothing.
     notes.transaction(() => {
       for (let i = 0; i < 30; i++) notes.index(`n${i}.md`, `Note ${i}`, noteText(i));
