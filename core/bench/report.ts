@@ -11,6 +11,14 @@ import type { SearchableUnderLoadFigures, WorstCaseFigures } from './worst-case-
 import type { Summary } from './stats.js';
 import type { SearchableFigures, SseFigures } from './write-bench.js';
 
+/** One phase of the measurements after start-up: the tree's peak in it, and what it was made of then. */
+export interface InUsePhase {
+  phase: string;
+  peakRssMb: number;
+  peakPssMb: number;
+  byCommand: Record<string, number>;
+}
+
 export interface CaseFigures {
   /** "1,000 notes", "realistic 1,000" or "real-world 2,500". */
   label: string;
@@ -27,8 +35,8 @@ export interface CaseFigures {
   idle: IdleFigures;
   /** The state folder once the first start's work is over (search index, history, queue, …). */
   state: StateFigures;
-  /** Through everything measured after start-up: searches, saves, bursts, tree listings. */
-  steady: { peakRssMb: number; peakPssMb: number };
+  /** Through everything measured after start-up (searches, saves, bursts, tree listings): the highest phase, and each. */
+  steady: { peakRssMb: number; peakPssMb: number; phases: InUsePhase[] };
   treeRequests: TreeRequestsFigures;
   /** The search index on disk after the first start, qmd's own index of the same vault, the vault's text. */
   index: { bytes: number; qmdBytes: number; vaultBytes: number };
@@ -44,6 +52,10 @@ export interface CaseFigures {
   burst: BurstFigures;
 }
 
+const byCommand = (mb: Record<string, number>) =>
+  Object.entries(mb)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
 const f = (v: number, digits = 1) => (Number.isFinite(v) ? v.toFixed(digits) : '-');
 const kb = (bytes: number) => (bytes >= 1e6 ? `${(bytes / 1e6).toFixed(2)} MB` : `${(bytes / 1e3).toFixed(1)} kB`);
 const row = (label: string, s: Summary, unit = 'ms') => `  ${label.padEnd(44)}${f(s.median).padStart(9)}${f(s.p90).padStart(9)}${f(s.max).padStart(9)}${String(s.n).padStart(6)}  ${unit}`;
@@ -130,9 +142,8 @@ export function formatCase(c: CaseFigures): string {
       row('edit of an existing note', s.edit),
       `  timeouts ${s.timeouts}; idle again ${s.settleAfterMs === null ? 'not within the bound' : `${f(s.settleAfterMs / 1000, 1)} s`} after the last save`,
     ]),
-    `memory, whole tree: peak ${c.firstStart.peakRssMb} MB to "ok", ${c.snapshot.peakRssMb} MB through the first snapshot (${Object.entries(c.snapshot.byCommand)
-      .map(([k, v]) => `${k} ${v}`)
-      .join(', ')}), ${c.steady.peakRssMb} MB in use`,
+    `memory, whole tree: peak ${c.firstStart.peakRssMb} MB to "ok", ${c.snapshot.peakRssMb} MB through the first snapshot (${byCommand(c.snapshot.byCommand)}), ${c.steady.peakRssMb} MB in use`,
+    ...c.steady.phases.map((p) => `  in use, ${p.phase}: ${p.peakRssMb} MB (PSS ${p.peakPssMb}; ${byCommand(p.byCommand)})`),
     `state on disk: ${kb(c.state.totalBytes)} (${Object.entries(c.state.byEntry)
       .filter(([, v]) => v > 0)
       .sort((a, b) => b[1] - a[1])

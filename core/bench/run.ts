@@ -18,7 +18,7 @@ import { loadConfig } from '../src/config/index.js';
 import { createQmdContext } from '../src/search/qmd-process.js';
 import { generateVault } from './generate-vault.js';
 import { generateRealWorldVault } from './real-world-vault.js';
-import { formatCase, formatSummary, machineInfo, saveResults, type CaseFigures } from './report.js';
+import { formatCase, formatSummary, machineInfo, saveResults, type CaseFigures, type InUsePhase } from './report.js';
 import { benchSaveCpu, measureIdle } from './cpu-bench.js';
 import { watchPeak } from './process-tree.js';
 import { realisticBody } from './realistic-notes.js';
@@ -95,6 +95,7 @@ const watchdog = setTimeout(
 watchdog.unref();
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
+const roundMb = (byCommand: Record<string, number>) => Object.fromEntries(Object.entries(byCommand).map(([k, v]) => [k, Math.round(v)]));
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -148,40 +149,53 @@ async function benchCase(label: string, corpus: CaseFigures['corpus'], make: (di
     afterOkMs: Math.round(quiet.ms),
     peakRssMb: Math.round(snapshotPeak.rssMb),
     peakPssMb: Math.round(snapshotPeak.pssMb),
-    byCommand: Object.fromEntries(Object.entries(snapshotPeak.byCommand).map(([k, v]) => [k, Math.round(v)])),
+    byCommand: roundMb(snapshotPeak.byCommand),
   };
   log(`[${label}] idle: ${plan.idle.windows} windows of ${plan.idle.windowMs / 1000} s …`);
   const idle = await measureIdle(svc, plan.idle.windows, plan.idle.windowMs);
   // What the first start left on disk, before the bench's own saves add to it.
   const state = await stateOnDisk(path.join(temp, 'state'));
 
-  watch = watchPeak(svc.pid);
-  const context = await firstContext(vault);
-  const tree = await wireSize(svc.base, '/vault/tree');
+  // In use: each phase's own peak, and what the tree was made of then.
+  const inUse: InUsePhase[] = [];
+  const phase = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+    const w = watchPeak(svc.pid);
+    try {
+      return await work();
+    } finally {
+      const p = w.peak();
+      w.stop();
+      inUse.push({ phase: name, peakRssMb: Math.round(p.rssMb), peakPssMb: Math.round(p.pssMb), byCommand: roundMb(p.byCommand) });
+    }
+  };
+  const { context, tree } = await phase('first context, one listing', async () => ({ context: await firstContext(vault), tree: await wireSize(svc.base, '/vault/tree') }));
   const target = {
     base: svc.base,
     settle: async () => void (await svc.untilIdle(300_000)),
     lastSyncMs: async () => (await svc.health()).qmd.lastSync?.ms,
   };
   log(`[${label}] search: ${QUERIES.length} queries × service / qmd CLI / ${rg ? 'rg' : 'no rg'} …`);
-  const search = await benchSearch({ base: svc.base, qmd: anchorCtx }, vault, { ...plan.search, rg });
+  const search = await phase('search', () => benchSearch({ base: svc.base, qmd: anchorCtx }, vault, { ...plan.search, rg }));
   log(`[${label}] worst-case queries …`);
-  const worstCases = await benchWorstCases(svc.base, plan.worstCaseReps);
+  const worstCases = await phase('worst-case queries', () => benchWorstCases(svc.base, plan.worstCaseReps));
   log(`[${label}] write → searchable (quiet, then during worst-case queries), write → SSE (isolated, in bursts), CPU per save, a burst of ${plan.burst}, ${plan.treeRequests} tree listings …`);
-  const searchable = await benchSearchable(target, vault, plan.searchableSamples, plan.pollMs);
-  const searchableDuringWorstCases = await benchSearchableDuringWorstCases(target, vault, plan.searchableSamples, plan.pollMs);
+  const searchable = await phase('write → searchable', () => benchSearchable(target, vault, plan.searchableSamples, plan.pollMs));
+  const searchableDuringWorstCases = await phase('write → searchable, worst cases running', () => benchSearchableDuringWorstCases(target, vault, plan.searchableSamples, plan.pollMs));
   const notes = gen.value.paths.filter((p) => !/^(overview|profile|tree|tasks|changelog)\.md$/.test(p));
-  const sse = {
+  const sse = await phase('write → SSE', async () => ({
     isolated: await benchSse(target, vault, notes, plan.sse.isolated.samples, plan.sse.isolated.spacingMs, plan.drainBoundMs, 'isolated'),
     burst: await benchSse(target, vault, notes, plan.sse.burst.samples, plan.sse.burst.spacingMs, plan.drainBoundMs, 'burst'),
-  };
+  }));
   await svc.untilQuiet(300_000);
-  const saveCpu = await benchSaveCpu(svc, vault, notes, plan.saveCpu.saves, plan.saveCpu.quietMs, idle);
-  const burst = await benchBurst(svc, vault, plan.burst);
-  await svc.untilQuiet(300_000);
-  const treeRequests = await benchTreeRequests(svc, plan.treeRequests);
-  const steady = { peakRssMb: Math.round(watch.peak().rssMb), peakPssMb: Math.round(watch.peak().pssMb) };
-  watch.stop();
+  const saveCpu = await phase('saves', () => benchSaveCpu(svc, vault, notes, plan.saveCpu.saves, plan.saveCpu.quietMs, idle));
+  const burst = await phase(`a burst of ${plan.burst}`, async () => {
+    const figures = await benchBurst(svc, vault, plan.burst);
+    await svc.untilQuiet(300_000);
+    return figures;
+  });
+  const treeRequests = await phase('tree listings', () => benchTreeRequests(svc, plan.treeRequests));
+  const top = inUse.reduce((a, b) => (b.peakRssMb > a.peakRssMb ? b : a));
+  const steady = { peakRssMb: top.peakRssMb, peakPssMb: Math.max(...inUse.map((p) => p.peakPssMb)), phases: inUse };
 
   loadAvg.atEnd = os.loadavg()[0] ?? 0;
   await cleanUp();

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SyncResult } from '../../src/search/index.js';
@@ -70,6 +70,9 @@ describe('qmd faults keep the service usable', () => {
     const [searcher] = engine.status().search!.pids;
     expect(indexer).toBeGreaterThan(0);
     expect(searcher).toBeGreaterThan(0);
+    // Each worker says which it is, to `ps`, `top` and the bench's memory breakdown.
+    expect(readFileSync(`/proc/${indexer}/comm`, 'utf8').trim()).toBe('knower-index');
+    expect(readFileSync(`/proc/${searcher!}/comm`, 'utf8').trim()).toBe('knower-search');
     process.kill(indexer, 'SIGKILL');
     process.kill(searcher!, 'SIGKILL');
     expect(await waitFor(() => !alive(indexer) && !alive(searcher!), 5000)).toBe(true);

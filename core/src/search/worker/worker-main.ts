@@ -25,6 +25,8 @@ const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function open(args: OpenArgs): OpenResult {
   root = args.root;
+  // What `ps` and `top` show (and the bench's memory breakdown): which worker this is.
+  process.title = `knower-${args.role}`;
   if (args.role === 'search') {
     db = openForSearch(args.dbPath);
     reader = new NoteSearch(db);
