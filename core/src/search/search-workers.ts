@@ -27,14 +27,20 @@ export interface SearchWorkersOptions {
   /** Past this a search is stopped: its worker is killed (a runaway SQLite query cannot be interrupted otherwise). */
   budgetMs: number;
   log: SearchLog;
+  /** A worker left idle this long exits while another one runs (the second is there for busy moments). */
+  spareIdleMs?: number;
   clock?: () => number;
 }
+
+/** Each search worker holds ~75 MB at 100k notes: the second one goes once the burst that needed it is over. */
+const SPARE_IDLE_MS = 30_000;
 
 const shorten = (q: string) => (q.length > 80 ? `${q.slice(0, 77)}…` : q);
 
 /**
  * Searches run in their own worker processes, apart from the one that indexes: a slow search
- * never holds up indexing, and a second worker answers while the first is busy. Each search has
+ * never holds up indexing, and a second worker answers while the first is busy (and exits once
+ * it has been idle a while, the first still running). Each search has
  * a time budget; past it its worker is killed (the next search starts another), the caller gets
  * a degraded answer at once, and the overrun is logged.
  */
@@ -44,6 +50,18 @@ export function createSearchWorkers(opts: SearchWorkersOptions): SearchWorkers {
   let nextCall = 1;
   let overruns = 0;
   let lastOverrun: SearchWorkersStatus['lastOverrun'];
+  const idleTimers = new Map<WorkerClient, NodeJS.Timeout>();
+
+  /** Once `client` has been idle a while, it exits if another worker is running to answer. */
+  function retireWhenIdle(client: WorkerClient): void {
+    clearTimeout(idleTimers.get(client));
+    const timer = setTimeout(() => {
+      idleTimers.delete(client);
+      if (client.inFlight === 0 && opts.clients.some((c) => c !== client && c.pid !== undefined)) client.retire();
+    }, opts.spareIdleMs ?? SPARE_IDLE_MS);
+    timer.unref();
+    idleTimers.set(client, timer);
+  }
 
   /** An idle worker already running, else an idle one (it starts), else the least busy. */
   function pick(): WorkerClient {
@@ -78,6 +96,7 @@ export function createSearchWorkers(opts: SearchWorkersOptions): SearchWorkers {
     clearTimeout(slowTimer);
     clearTimeout(budgetTimer);
     running.delete(id);
+    retireWhenIdle(client);
     if (!res.ok && stopped) return { ...res, timedOut: true };
     // A worker that crashed, or was stopped for another search's overrun while this one waited
     // behind it, is replaced: ask again, once.
@@ -99,6 +118,7 @@ export function createSearchWorkers(opts: SearchWorkersOptions): SearchWorkers {
       };
     },
     close: async () => {
+      for (const timer of idleTimers.values()) clearTimeout(timer);
       await Promise.all(opts.clients.map((c) => c.close()));
     },
   };

@@ -17,6 +17,8 @@ export interface WorkerClient {
   readonly inFlight: number;
   /** Kills the worker now (its unanswered calls fail with `reason`); the next call starts another. */
   stop(reason: string): void;
+  /** Lets an idle worker exit (it closes its database); the next call starts another. False when busy or not running. */
+  retire(): boolean;
   close(): Promise<void>;
 }
 
@@ -177,19 +179,29 @@ export function createWorkerClient(opts: WorkerClientOptions): WorkerClient {
       s.pending.clear();
       s.child.kill('SIGKILL');
     },
+    retire() {
+      const s = worker;
+      if (closed || !s || s.gone || s.pending.size > 0) return false;
+      worker = undefined;
+      void letGo(s);
+      return true;
+    },
     async close() {
       closed = true;
       const s = worker;
       worker = undefined;
-      if (!s || s.gone) return;
-      const exited = new Promise<void>((resolve) => s.child.once('exit', () => resolve()));
-      // It closes its database and exits when the channel closes; the kill is the backstop.
-      s.child.disconnect();
-      const timer = setTimeout(() => kill(s), 2_000);
-      await exited;
-      clearTimeout(timer);
+      if (s && !s.gone) await letGo(s);
     },
   };
+}
+
+/** It closes its database and exits when the channel closes; the kill is the backstop. */
+async function letGo(s: WorkerProcess): Promise<void> {
+  const exited = new Promise<void>((resolve) => s.child.once('exit', () => resolve()));
+  s.child.disconnect();
+  const timer = setTimeout(() => kill(s), 2_000);
+  await exited;
+  clearTimeout(timer);
 }
 
 function kill(s: WorkerProcess): void {

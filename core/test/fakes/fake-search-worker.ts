@@ -2,7 +2,8 @@ import type { WorkerCall, WorkerClient } from '../../src/search/worker-client.js
 
 /**
  * A search worker as the pool sees it: each call answers when the test says (or never), like a
- * query that is quick or runs away; stop() fails whatever it holds, as killing the process does.
+ * query that is quick or runs away; stop() fails whatever it holds, as killing the process does;
+ * retire() lets an idle one go.
  */
 export function fakeWorker(answer: (query: string) => Promise<void> | 'never') {
   const pending = new Set<(r: WorkerCall<never>) => void>();
@@ -39,6 +40,11 @@ export function fakeWorker(answer: (query: string) => Promise<void> | 'never') {
       running = false;
       for (const settle of pending) settle({ ok: false, error: reason });
       pending.clear();
+    },
+    retire() {
+      if (!running || pending.size > 0) return false;
+      running = false;
+      return true;
     },
     close: async () => undefined,
   };

@@ -2,7 +2,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SyncResult } from '../../src/search/index.js';
-import { disposeSandbox, fakeModels, makeEngine, makeSandbox, pidsMentioning, scannedEngine, waitFor, writeFakeCli, type Sandbox } from './qmd-fixture.js';
+import { createWorkerClient } from '../../src/search/worker-client.js';
+import { disposeSandbox, fakeModels, makeEngine, makeSandbox, NODE_BINARY, pidsMentioning, scannedEngine, waitFor, writeFakeCli, type Sandbox } from './qmd-fixture.js';
 
 const NOTES = {
   'projects/alpha/state.md': '---\ncreated: 2024-01-01\n---\n# Alpha state\n\nThe alpha project uses a flux capacitor.\n',
@@ -92,6 +93,28 @@ describe('qmd faults keep the service usable', () => {
     await engine.close();
     expect(await waitFor(() => pids.every((pid) => !alive(pid)), 5000)).toBe(true);
     expect((await engine.search({ query: 'flux' })).degraded).toBe('search engine is closed');
+  });
+
+  it('a retired search worker closes and exits; the next search starts another', async () => {
+    sandbox = await makeSandbox(NOTES);
+    await scannedEngine(sandbox);
+    const client = createWorkerClient({
+      nodeBinary: NODE_BINARY,
+      cwd: sandbox.state,
+      env: process.env,
+      open: { role: 'search', dbPath: join(sandbox.state, 'search', 'index.sqlite'), root: sandbox.vault },
+    });
+    const search = () => client.call('search', { query: 'flux', limit: 10, prefix: null }, { timeoutMs: 15_000 });
+    expect(await search()).toMatchObject({ ok: true, value: { ok: true, hits: [{}, {}] } });
+    const pid = client.pid!;
+    expect(client.retire()).toBe(true);
+    expect(client.pid).toBeUndefined();
+    expect(await waitFor(() => !alive(pid), 5000)).toBe(true);
+    expect(client.retire()).toBe(false);
+    expect(await search()).toMatchObject({ ok: true, value: { ok: true, hits: [{}, {}] } });
+    expect(client.starts).toBe(2);
+    expect(client.pid).not.toBe(pid);
+    await client.close();
   });
 
   it('bounds deep search and embed when model work hangs, one hybrid query at a time', async () => {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { planQuery } from '../../src/search/worker/fts-query.js';
-import { openIndex } from '../../src/search/worker/index-db.js';
+import { openForSearch, openIndex, SEARCH_CACHE_KIB } from '../../src/search/worker/index-db.js';
 import { NoteSearch } from '../../src/search/worker/note-search.js';
 import { NoteStore } from '../../src/search/worker/note-store.js';
 import type { Db } from '../../src/search/worker/sqlite.js';
@@ -36,17 +36,18 @@ describe("the full-text index's segments", () => {
   });
 
   /** A fresh index merged after 40 writes, with `batches` transactions of `size` notes written: a segment each. */
-  async function storeWith(batches: number, size: number): Promise<{ db: Db; notes: NoteStore }> {
+  async function storeWith(batches: number, size: number): Promise<{ db: Db; notes: NoteStore; file: string }> {
     const temp = await makeTempDir();
     cleanup = temp.cleanup;
-    db = openIndex(path.join(temp.dir, 'index.sqlite'), temp.dir).db;
+    const file = path.join(temp.dir, 'index.sqlite');
+    db = openIndex(file, temp.dir).db;
     const notes = new NoteStore(db, 40);
     for (let batch = 0; batch < batches; batch++) {
       notes.transaction(() => {
         for (let i = batch * size; i < (batch + 1) * size; i++) notes.index(`n${i}.md`, `Note ${i}`, noteText(i));
       });
     }
-    return { db, notes };
+    return { db, notes, file };
   }
 
   it('are merged into one, deletions folded in, once enough notes were written; searches find the same notes in the same order', async () => {
@@ -84,5 +85,17 @@ describe("the full-text index's segments", () => {
     });
     expect(notes.compact()).toBe(false);
     expect(segments(db).live).toBe(3);
+  });
+
+  it("are read by search connections through a small page cache of their own; the writer keeps SQLite's", async () => {
+    const { db, file } = await storeWith(1, 8);
+    const reader = openForSearch(file);
+    try {
+      expect(reader.pragma('cache_size', { simple: true })).toBe(-SEARCH_CACHE_KIB);
+      expect(db.pragma('cache_size', { simple: true })).toBeLessThan(-SEARCH_CACHE_KIB);
+      expect(new NoteSearch(reader).search(planQuery('harbour')!, 20, null).length).toBeGreaterThan(0);
+    } finally {
+      reader.close();
+    }
   });
 });

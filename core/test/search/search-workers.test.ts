@@ -21,4 +21,32 @@ describe('the search workers', () => {
     expect(workers.status().slow).toBeUndefined();
     expect(logs.filter((m) => m === 'a search ran past its budget; its worker was stopped')).toHaveLength(2);
   });
+
+  it('lets the second worker go once it has been idle a while, and keeps one running', async () => {
+    const gate: Record<string, () => void> = {};
+    const answer = (q: string) => new Promise<void>((r) => (gate[q] = r));
+    const workers = createSearchWorkers({ clients: [fakeWorker(answer), fakeWorker(answer)], slowMs: 1_000, budgetMs: 5_000, spareIdleMs: 40, log: () => undefined });
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    // Two searches at once: both workers run.
+    const first = workers.search({ query: 'one', limit: 10, prefix: null });
+    const second = workers.search({ query: 'two', limit: 10, prefix: null });
+    await sleep(5);
+    expect(workers.status().pids).toHaveLength(2);
+    gate.one!();
+    await first;
+    // The first is idle past the limit while the second still answers: a busy worker is never let go.
+    await sleep(80);
+    expect(workers.status().pids).toHaveLength(1);
+    gate.two!();
+    await second;
+    await sleep(80);
+    // Idle too now, but it is the last one running: it stays.
+    expect(workers.status().pids).toHaveLength(1);
+    const third = workers.search({ query: 'three', limit: 10, prefix: null });
+    await sleep(5);
+    gate.three!();
+    expect(await third).toEqual({ ok: true, value: { ok: true, hits: [] } });
+    expect(workers.status().starts).toBe(2);
+    await workers.close();
+  });
 });

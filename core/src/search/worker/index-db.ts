@@ -187,8 +187,16 @@ function removeLegacy(legacyPath: string): void {
 }
 
 /** A search worker's connection: the index must exist and be of this version. */
+/**
+ * A search connection's page cache, in KiB. The pages it reads stay in the system's file cache
+ * anyway: at 100k notes, ranking was as fast with 2 MB as with SQLite's 16 MB, and each search
+ * worker kept ~14 MB less once worst-case queries had filled it.
+ */
+export const SEARCH_CACHE_KIB = 2_000;
+
 export function openForSearch(dbPath: string): Db {
   const db = openSqlite(dbPath, { fileMustExist: true });
+  db.pragma(`cache_size = -${SEARCH_CACHE_KIB}`);
   const schema = meta(db, 'schema');
   if (schema !== String(SCHEMA_VERSION) || meta(db, 'tokenizer') !== tokenizerId()) {
     db.close();
