@@ -67,4 +67,14 @@ describe('listings', () => {
     expect(own).toEqual({ ok: true, text: 'projects/p1/\n- new.md · 4 tokens' });
     expect(folderView(index.folder('projects')!).files(5)).toEqual([]);
   });
+
+  it("lists a folder's first files by name, without tree.md, however they came in", () => {
+    const index = new VaultIndex();
+    for (const name of ['m.md', 'b.md', 'tree.md', 'z.md', 'a b.md', 'B.md', 'c.md']) index.set(note(name, 1));
+    const root = folderView(index.folder('')!);
+    expect(root.files(3).map((e) => e.path)).toEqual(['B.md', 'a b.md', 'b.md']);
+    expect(root.files().map((e) => e.path)).toEqual(['B.md', 'a b.md', 'b.md', 'c.md', 'm.md', 'z.md']);
+    index.delete('a b.md');
+    expect(root.files(2).map((e) => e.path)).toEqual(['B.md', 'b.md']);
+  });
 });
