@@ -186,7 +186,6 @@ function removeLegacy(legacyPath: string): void {
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${legacyPath}${suffix}`, { force: true });
 }
 
-/** A search worker's connection: the index must exist and be of this version. */
 /**
  * A search connection's page cache, in KiB. The pages it reads stay in the system's file cache
  * anyway: at 100k notes, ranking was as fast with 2 MB as with SQLite's 16 MB, and each search
@@ -194,6 +193,7 @@ function removeLegacy(legacyPath: string): void {
  */
 export const SEARCH_CACHE_KIB = 2_000;
 
+/** A search worker's connection: the index must exist and be of this version. */
 export function openForSearch(dbPath: string): Db {
   const db = openSqlite(dbPath, { fileMustExist: true });
   db.pragma(`cache_size = -${SEARCH_CACHE_KIB}`);
