@@ -17,9 +17,17 @@ export interface FolderView {
   ownFiles: number;
 }
 
-const byName = <T extends { name: string }>(a: T, b: T) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+const compareNames = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const byName = <T extends { name: string }>(a: T, b: T) => compareNames(a.name, b.name);
 const fileName = (e: IndexEntry) => e.path.slice(e.path.lastIndexOf('/') + 1);
-const byFileName = (a: IndexEntry, b: IndexEntry) => byName({ name: fileName(a) }, { name: fileName(b) });
+
+/** A folder's files sorted by name (tree.md left out): the names are the map's keys, never cut from the paths. */
+function sortedByName(files: ReadonlyMap<string, IndexEntry>): IndexEntry[] {
+  return [...files]
+    .filter(([, e]) => e.path !== TREE_FILE)
+    .sort(([a], [b]) => compareNames(a, b))
+    .map(([, e]) => e);
+}
 
 /**
  * The first `limit` entries by name without sorting them all. This runs over every file of a
@@ -46,7 +54,7 @@ export function folderView(node: FolderNode): FolderView {
     fileCount: node.fileCount,
     tokens: node.tokens,
     folders: () => [...node.folders.values()].sort(byName).map(folderView),
-    files: (limit) => (limit === undefined ? [...node.files.values()].filter((e) => e.path !== TREE_FILE).sort(byFileName) : firstByName(node.files, limit)),
+    files: (limit) => (limit === undefined ? sortedByName(node.files) : firstByName(node.files, limit)),
     ownFiles: node.files.size - (node.files.get(TREE_FILE) ? 1 : 0),
   };
 }
@@ -79,7 +87,7 @@ export function overlayView(node: FolderNode | undefined, overlay: FolderNode | 
       tokens -= gone.tokens ?? 0;
     }
   }
-  const fileList = [...files.values()].sort(byFileName);
+  const fileList = sortedByName(files);
   let children: FolderView[] | undefined;
   return {
     name,
