@@ -280,4 +280,39 @@ describe('the live tree under random vault events', () => {
     ];
     await run(burst);
   });
+
+  it('shows a note again when a folder moved in brings back a path removed before', async () => {
+    // a/x.md is deleted, then b/d (holding an x.md of its own) is moved to a.
+    await run([
+      { op: 'add', folder: 'b/d', name: 'x.md' },
+      { op: 'deleteFile', pick: 1 },
+      { op: 'moveFolder', from: 'b/d', to: 'a' },
+    ]);
+  });
+
+  it('keeps a note removed before a folder was moved in out of a listing asked for before both', async () => {
+    // The first listings are asked for with a/x.md indexed; it is deleted and indexed, then b/d
+    // (no x.md in it) is moved to a, and only then do the old answers arrive.
+    await run([
+      { op: 'deleteFile', pick: 1 },
+      { op: 'index', count: 1 },
+      { op: 'moveFolder', from: 'b/d', to: 'a' },
+      { op: 'deliver', count: 5 },
+      { op: 'answer', pick: 0 },
+      { op: 'answer', pick: 0 },
+    ]);
+  });
+
+  it('keeps an open folder its parent shows, though an answer asked for before it existed says 404', async () => {
+    await run([
+      { op: 'toggle', folder: 'a/c' },
+      { op: 'add', folder: 'a/c', name: 'x.md' },
+      { op: 'index', count: 2 },
+      // The first listing of a (a/c not in it yet) arrives; the events are lost with the connection.
+      { op: 'answer', pick: 1 },
+      { op: 'reconnect' },
+      // a's new listing shows a/c, before a/c's own first answer (404) comes back.
+      { op: 'answer', pick: 2 },
+    ]);
+  });
 });

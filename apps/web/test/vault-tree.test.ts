@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { FolderListing, TreeEntry } from '@knower/api';
-import { ancestorsOf, applyFileEvents, applyListing, emptyTree, entryIn, forgetFolder, rootOf, visibleRows, type TreeModel } from '../src/lib/vault-tree';
+import { ancestorsOf, applyFileEvents, applyListing, emptyTree, entryIn, forgetFolder, holdBack, rootOf, visibleRows, type TreeModel } from '../src/lib/vault-tree';
 
 const note = (path: string, tokens?: number): TreeEntry => ({ path, kind: 'note', size: 10, ...(tokens === undefined ? {} : { tokens }) });
 const folder = (path: string, files = 1) => ({ name: path.split('/').at(-1)!, path, files, tokens: files * 10 });
 const listing = (path: string, folders: ReturnType<typeof folder>[], files: TreeEntry[]): FolderListing => ({ path, total: { files: files.length, tokens: 0 }, folders, files });
 
-const withListings = (...listings: FolderListing[]): TreeModel => listings.reduce(applyListing, emptyTree);
+const withListings = (...listings: FolderListing[]): TreeModel => listings.reduce((model, listing) => applyListing(model, listing), emptyTree);
 
 const loaded = withListings(
   listing('', [folder('projects', 5), folder('bucket')], [note('overview.md', 120), note('changelog.md', 300)]),
@@ -121,6 +121,22 @@ describe('applyFileEvents', () => {
     const removed = applyFileEvents(loaded, [{ path: 'projects/berlin', type: 'unlink' }]);
     const back = applyFileEvents(removed, [{ path: 'projects/berlin/state.md', type: 'add' }]);
     expect(back.removed.size).toBe(0);
+  });
+
+  it('lets back what was removed inside a folder moved in, but not into a listing asked for before', () => {
+    const events = [
+      { path: 'projects/berlin/state.md', type: 'unlink' },
+      { path: 'projects/berlin', type: 'unlink' },
+      { path: 'projects/berlin', type: 'add' },
+    ] as const;
+    const heldBack = new Set(loaded.removed);
+    holdBack(heldBack, events);
+    expect([...heldBack]).toEqual(['projects/berlin/state.md']);
+    const movedIn = applyFileEvents(loaded, events);
+    expect(movedIn.removed.size).toBe(0);
+    const answer = listing('projects/berlin', [], [note('projects/berlin/state.md')]);
+    expect(rows(applyListing(movedIn, answer, heldBack), ['projects', 'projects/berlin'])).not.toContain('2:projects/berlin/state.md');
+    expect(rows(applyListing(movedIn, answer), ['projects', 'projects/berlin'])).toContain('2:projects/berlin/state.md');
   });
 });
 

@@ -1,5 +1,5 @@
 import type { ApiProblem, FileChanged, FolderListing, Result } from './api';
-import { applyFileEvents, applyListing, emptyTree, forgetFolder, forgetRemovals, type TreeModel } from './vault-tree';
+import { applyFileEvents, applyListing, emptyTree, forgetFolder, forgetRemovals, holdBack, type TreeModel } from './vault-tree';
 
 export type FetchFolder = (path: string) => Promise<Result<FolderListing>>;
 
@@ -33,6 +33,12 @@ export function createTreeSync(fetchFolder: FetchFolder): TreeSync {
   let closed = false;
   const listeners = new Set<() => void>();
   const flights = new Map<string, { again: boolean; done: Promise<void> }>();
+  /**
+   * For each request out, the paths removed when it was asked for or since: its answer keeps them
+   * out even once an addition has let them back (the answer may show the files they were, not
+   * what came back).
+   */
+  const heldBack = new Set<Set<string>>();
 
   const emit = () => {
     for (const listener of listeners) listener();
@@ -54,10 +60,12 @@ export function createTreeSync(fetchFolder: FetchFolder): TreeSync {
       try {
         do {
           mine.again = false;
-          const result = await fetchFolder(path);
+          const removals = new Set(model.removed);
+          heldBack.add(removals);
+          const result = await fetchFolder(path).finally(() => heldBack.delete(removals));
           if (closed) return;
           if (result.ok) {
-            update(applyListing(model, result.value));
+            update(applyListing(model, result.value, removals));
             // Open folders this listing reveals are listed in turn (a folder opened before it existed).
             for (const f of result.value.folders) if (open.has(f.path) && isUnlisted(f.path)) void list(f.path);
             if (path === '' && problem) {
@@ -66,8 +74,9 @@ export function createTreeSync(fetchFolder: FetchFolder): TreeSync {
             }
           } else if (result.problem.status === 404) {
             // Gone, or not indexed yet (a folder opened by the event that made it): the
-            // `tree_changed` that follows the indexing lists it again.
-            update(forgetFolder(model, path));
+            // `tree_changed` that follows the indexing lists it again. Unless it is already to be
+            // asked for again: a newer listing (its parent's) may have shown it since.
+            if (!mine.again) update(forgetFolder(model, path));
           } else if (path === '') {
             problem = result.problem;
             emit();
@@ -111,10 +120,14 @@ export function createTreeSync(fetchFolder: FetchFolder): TreeSync {
       if (!model.nodes.has('') && !flights.has('')) void list('');
       for (const path of opened) if (worthListing(path)) void list(path);
     },
-    fileEvents: (events) => update(applyFileEvents(model, events)),
+    fileEvents(events) {
+      for (const removals of heldBack) holdBack(removals, events);
+      update(applyFileEvents(model, events));
+    },
     relist: listAll,
     async reconnected() {
       update(forgetRemovals(model));
+      for (const removals of heldBack) removals.clear();
       await listAll();
     },
     close() {

@@ -59,16 +59,21 @@ function detachFromParent(nodes: Map<string, TreeNode>, path: string): void {
   nodes.set(parent.path, { ...parent, children: parent.children.filter((c) => c !== path) });
 }
 
-/** A folder's listing as it is now: its children replace what was known of them. */
-export function applyListing(model: TreeModel, listing: FolderListing): TreeModel {
+/**
+ * A folder's listing as it is now: its children replace what was known of them. `heldBack`: the
+ * paths it must keep out, the model's removals unless the listing was asked for before some of
+ * them were let back (`holdBack`).
+ */
+export function applyListing(model: TreeModel, listing: FolderListing, heldBack: ReadonlySet<string> = model.removed): TreeModel {
   const at = listing.path;
+  const hidden = (path: string) => isRemoved(heldBack, path);
   // Fetched before the folder (or one above it) was removed: it says nothing true any more.
-  if (at !== '' && isRemoved(model.removed, at)) return model;
+  if (at !== '' && hidden(at)) return model;
   const nodes = new Map(model.nodes);
   const folders: string[] = [];
   const files: string[] = [];
   for (const f of listing.folders) {
-    if (isRemoved(model.removed, f.path)) continue;
+    if (hidden(f.path)) continue;
     const known = nodes.get(f.path);
     if (known?.kind === 'file') dropSubtree(nodes, f.path);
     const children = known?.kind === 'folder' ? known.children : undefined;
@@ -76,7 +81,7 @@ export function applyListing(model: TreeModel, listing: FolderListing): TreeMode
     folders.push(f.path);
   }
   for (const entry of listing.files) {
-    if (isRemoved(model.removed, entry.path)) continue;
+    if (hidden(entry.path)) continue;
     if (nodes.get(entry.path)?.kind === 'folder') dropSubtree(nodes, entry.path);
     nodes.set(entry.path, { kind: 'file', name: basename(entry.path), path: entry.path, entry });
     files.push(entry.path);
@@ -125,15 +130,28 @@ export function applyFileEvents(model: TreeModel, events: readonly FileChanged[]
       dropSubtree(nodes, path);
       detachFromParent(nodes, path);
     } else {
-      // There again (or still): neither it nor a folder it lives in may be held back any longer.
+      // There again (or still): neither it, a folder it lives in, nor anything inside it (a folder
+      // moved in brings its own files, whatever was removed at those paths before) is held back.
       for (const gone of removed ?? model.removed) {
-        if (!isUnder(path, gone)) continue;
+        if (!isUnder(path, gone) && !isUnder(gone, path)) continue;
         removed ??= new Set(model.removed);
         removed.delete(gone);
       }
     }
   }
   return nodes || removed ? { nodes: nodes ?? model.nodes, removed: removed ?? model.removed } : model;
+}
+
+/**
+ * What an answer asked for before `events` must still keep out: every path removed meanwhile, less
+ * the ones back since, themselves or by a file inside them. Unlike the model's own removals, a
+ * folder added again does not let back what was removed inside it: the answer predates the folder.
+ */
+export function holdBack(removals: Set<string>, events: readonly FileChanged[]): void {
+  for (const { path, type } of events) {
+    if (type === 'unlink') removals.add(path);
+    else for (const gone of removals) if (isUnder(path, gone)) removals.delete(gone);
+  }
 }
 
 /** After a lost connection nothing is known about what changed meanwhile: listings decide alone. */
