@@ -19,7 +19,7 @@ export async function searchRoutes(base: FastifyInstance, { search }: { search: 
   // GET /models follows it. A failure is reported there and in /health, never fatal.
   app.post('/models/pull', { schema: { response: { 202: modelsSchema } } }, async (_request, reply) => {
     void search.pullModels();
-    return reply.code(202).send(search.models());
+    return reply.code(202).send(await search.models());
   });
 
   app.post('/embed', async (_request, reply) => {

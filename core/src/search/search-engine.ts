@@ -192,7 +192,11 @@ export function createSearchEngine(opts: QmdOptions): SearchEngine {
     startEmbedTimer: (intervalS) => embedder.startTimer(intervalS),
     pullModels,
 
-    models: modelsStatus,
+    // Answered once the models were looked at on disk: the look made at start may still be under way.
+    async models() {
+      await models.get();
+      return modelsStatus();
+    },
 
     status(): QmdStatus {
       const search = searchers.status();

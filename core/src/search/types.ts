@@ -118,8 +118,8 @@ export interface SearchEngine {
   embed(): Promise<{ ok: boolean; error?: string }>;
   /** Downloads qmd's missing models (resumable, bounded); joins a download under way. */
   pullModels(): Promise<PullOutcome>;
-  /** Which models are on disk, and the download under way or last finished. */
-  models(): ModelsStatus;
+  /** Which models are on disk (once looked at), and the download under way or last finished. */
+  models(): Promise<ModelsStatus>;
   /** Runs embed every `intervalS` when something changed and the models are present. */
   startEmbedTimer(intervalS: number): void;
   status(): QmdStatus;

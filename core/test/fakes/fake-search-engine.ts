@@ -83,7 +83,7 @@ export function createFakeSearchEngine(root: string): SearchEngine & { documents
     },
     embed: async () => ({ ok: false, error: 'no models in the fake engine' }),
     pullModels: async () => ({ ok: false, fetched: [], error: 'no network in the fake engine' }),
-    models: () => ({ present: false, missing: ['embedding', 'query expansion', 'reranking'], pull: { running: false } }),
+    models: async () => ({ present: false, missing: ['embedding', 'query expansion', 'reranking'], pull: { running: false } }),
     startEmbedTimer: () => undefined,
     status,
     // No vectors here: every note still needs them, as with qmd before its first embed.
