@@ -51,6 +51,7 @@ export function createSearchWorkers(opts: SearchWorkersOptions): SearchWorkers {
   let overruns = 0;
   let lastOverrun: SearchWorkersStatus['lastOverrun'];
   const idleTimers = new Map<WorkerClient, NodeJS.Timeout>();
+  let slowRankingTold = false;
 
   /** Once `client` has been idle a while, it exits if another worker is running to answer. */
   function retireWhenIdle(client: WorkerClient): void {
@@ -97,6 +98,11 @@ export function createSearchWorkers(opts: SearchWorkersOptions): SearchWorkers {
     clearTimeout(budgetTimer);
     running.delete(id);
     retireWhenIdle(client);
+    const slowRanking = client.opened?.slowRanking;
+    if (slowRanking && !slowRankingTold) {
+      slowRankingTold = true;
+      opts.log('warn', "search ranks with SQLite's own bm25(): same results, slower on common words", { reason: slowRanking });
+    }
     if (!res.ok && stopped) return { ...res, timedOut: true };
     // A worker that crashed, or was stopped for another search's overrun while this one waited
     // behind it, is replaced: ask again, once.

@@ -12,25 +12,26 @@ const machine = (tools: string[], files: string[]): MachineProbe => ({
 });
 
 describe('knower test: prerequisites', () => {
-  it('asks for nothing when shellcheck runs and Chromium is where the suite looks', () => {
-    expect(missingPrerequisites({}, machine(['shellcheck'], ['/usr/bin/chromium']))).toEqual([]);
-    expect(missingPrerequisites({ CHROMIUM_PATH: '/opt/chrome/chrome' }, machine(['shellcheck'], ['/opt/chrome/chrome']))).toEqual([]);
+  it('asks for nothing when shellcheck and a C compiler run and Chromium is where the suite looks', () => {
+    expect(missingPrerequisites({}, machine(['shellcheck', 'cc'], ['/usr/bin/chromium']))).toEqual([]);
+    expect(missingPrerequisites({ CHROMIUM_PATH: '/opt/chrome/chrome' }, machine(['shellcheck', 'cc'], ['/opt/chrome/chrome']))).toEqual([]);
   });
 
   it('names each missing tool with the command that installs it', () => {
     const missing = missingPrerequisites({}, machine([], []));
-    expect(missing).toHaveLength(2);
+    expect(missing).toHaveLength(3);
     expect(missing[0]).toMatch(/^shellcheck .*apt-get install shellcheck.*brew install shellcheck/);
-    expect(missing[1]).toMatch(/^Chromium for the end-to-end tests \(no Chromium at \/usr\/bin\/chromium\): .*apt-get install chromium.*CHROMIUM_PATH/);
+    expect(missing[1]).toMatch(/^a C compiler, `cc` .*apt-get install gcc.*xcode-select --install/);
+    expect(missing[2]).toMatch(/^Chromium for the end-to-end tests \(no Chromium at \/usr\/bin\/chromium\): .*apt-get install chromium.*CHROMIUM_PATH/);
   });
 
   it('says which CHROMIUM_PATH does not work', () => {
-    const missing = missingPrerequisites({ CHROMIUM_PATH: '/nowhere/chrome' }, machine(['shellcheck'], ['/usr/bin/chromium']));
+    const missing = missingPrerequisites({ CHROMIUM_PATH: '/nowhere/chrome' }, machine(['shellcheck', 'cc'], ['/usr/bin/chromium']));
     expect(missing).toEqual([expect.stringContaining('CHROMIUM_PATH=/nowhere/chrome is not an executable file')]);
   });
 });
 
-describe('knower test on a machine without shellcheck or Chromium', () => {
+describe('knower test on a machine without shellcheck, a C compiler or Chromium', () => {
   let scratch: string;
   beforeAll(async () => {
     scratch = await realpath(await mkdtemp(join(tmpdir(), 'knower-prereq-')));
@@ -50,6 +51,7 @@ describe('knower test on a machine without shellcheck or Chromium', () => {
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('knower: the tests need what npm cannot install; missing:');
     expect(result.stderr).toContain('apt-get install shellcheck');
+    expect(result.stderr).toContain('apt-get install gcc');
     expect(result.stderr).toContain(`CHROMIUM_PATH=${join(scratch, 'no-chromium')} is not an executable file`);
     expect(result.stderr).toContain('Nothing was run.');
   });

@@ -61,7 +61,7 @@ describe("the full-text index's segments", () => {
     expect(before.live).toBeGreaterThan(1);
     expect(before.tombstones).toBeGreaterThan(0);
 
-    const search = new NoteSearch(db);
+    const search = new NoteSearch(db, 'bm25');
     const ask = (q: string) => search.search(planQuery(q)!, 20, null);
     const queries = ['harbour', 'saffron marimba', 'edited', 'orbit -quetzal', 'note'];
     const found = queries.map(ask);
@@ -91,11 +91,11 @@ describe("the full-text index's segments", () => {
     const { db, file } = await storeWith(1, 8);
     const reader = openForSearch(file);
     try {
-      expect(reader.pragma('cache_size', { simple: true })).toBe(-SEARCH_CACHE_KIB);
+      expect(reader.db.pragma('cache_size', { simple: true })).toBe(-SEARCH_CACHE_KIB);
       expect(db.pragma('cache_size', { simple: true })).toBeLessThan(-SEARCH_CACHE_KIB);
-      expect(new NoteSearch(reader).search(planQuery('harbour')!, 20, null).length).toBeGreaterThan(0);
+      expect(new NoteSearch(reader.db, reader.rank).search(planQuery('harbour')!, 20, null).length).toBeGreaterThan(0);
     } finally {
-      reader.close();
+      reader.db.close();
     }
   });
 });

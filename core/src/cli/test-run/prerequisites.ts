@@ -31,6 +31,10 @@ export function missingPrerequisites(env: NodeJS.ProcessEnv, probe: MachineProbe
   if (!probe.runs('shellcheck', ['--version'])) {
     missing.push('shellcheck (it checks the shell scripts): Debian and Ubuntu `sudo apt-get install shellcheck`, macOS `brew install shellcheck`');
   }
+  // The search's ranking extension (core/native) is compiled by the build, and its tests check that search uses it.
+  if (!probe.runs('cc', ['--version'])) {
+    missing.push('a C compiler, `cc` (the build compiles the search ranking extension): Debian and Ubuntu `sudo apt-get install gcc`, macOS `xcode-select --install`');
+  }
   // The end-to-end suite drives the system's Chromium and never downloads a browser.
   const chromium = env.CHROMIUM_PATH?.trim() || '/usr/bin/chromium';
   if (!probe.executable(chromium)) {

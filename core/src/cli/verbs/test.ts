@@ -33,8 +33,9 @@ own: the .env file and provider keys or KNOWER_* settings of this shell are left
 $KNOWER_STATE_DIR/test-results/. Ends with one line: "N passed, N failed" (a failed build,
 typecheck, lint or crashed suite counts as one failure). Exit 0 only if nothing failed.
 
-Needs two things npm cannot install, checked before anything runs: shellcheck, and Chromium
-at /usr/bin/chromium (Debian: apt-get install shellcheck chromium) or CHROMIUM_PATH.
+Needs three things npm cannot install, checked before anything runs: shellcheck, a C
+compiler (cc: the build compiles the search's ranking extension, and must here), and Chromium
+at /usr/bin/chromium (Debian: apt-get install shellcheck gcc chromium) or CHROMIUM_PATH.
 `,
   options: {},
   takesWords: false,
@@ -58,7 +59,8 @@ at /usr/bin/chromium (Debian: apt-get install shellcheck chromium) or CHROMIUM_P
     };
 
     // The end-to-end and lifecycle tests run the built service: always test what the sources say.
-    if ((await phase('build', ['npm', 'run', 'build'])) === 0) {
+    // The ranking extension must build here: its tests check that search uses it.
+    if ((await phase('build', ['npm', 'run', 'build'], { env: { KNOWER_NATIVE: 'required' } })) === 0) {
       await phase('typecheck', ['npm', 'run', 'typecheck']);
       await phase('lint', ['npm', 'run', 'lint']);
       await phase('shellcheck', ['shellcheck', ...SHELL_SCRIPTS]);

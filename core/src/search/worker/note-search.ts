@@ -10,7 +10,7 @@ export interface SearchRow {
 }
 
 /** Title matches weigh four times body matches. */
-const RANK = 'bm25(notes_fts, 4.0, 1.0)';
+const WEIGHTS = '4.0, 1.0';
 
 /** A word in more than this share of the notes adds almost nothing to BM25 and costs the most to rank. */
 const COMMON_SHARE = 0.2;
@@ -30,7 +30,9 @@ const MAX_INFIX_WORDS = 64;
 export class NoteSearch {
   private readonly s;
 
-  constructor(private readonly db: Db) {
+  /** `rank`: FTS5's bm25, or the extension that computes it to the same results (index-db.ts). */
+  constructor(db: Db, rank: 'knower_bm25' | 'bm25') {
+    const RANK = `${rank}(notes_fts, ${WEIGHTS})`;
     this.s = {
       rank: db.prepare(`SELECT rowid AS id, ${RANK} AS score FROM notes_fts WHERE notes_fts MATCH ? ORDER BY score LIMIT ?`),
       rankUnder: db.prepare(`SELECT rowid AS id, ${RANK} AS score FROM notes_fts WHERE notes_fts MATCH ?

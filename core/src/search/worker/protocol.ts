@@ -70,6 +70,8 @@ export interface OpenResult {
   complete: boolean;
   /** What had to be rebuilt on opening, if anything. */
   rebuilt?: string;
+  /** A search worker ranking with SQLite's own bm25() (same results, slower): why. */
+  slowRanking?: string;
 }
 
 export interface SearchArgs {

@@ -15,6 +15,7 @@ export interface Db {
   exec(sql: string): void;
   prepare(sql: string): Statement;
   pragma(source: string, options?: { simple?: boolean }): unknown;
+  loadExtension(path: string): void;
   close(): void;
 }
 

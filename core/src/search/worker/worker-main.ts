@@ -28,9 +28,10 @@ function open(args: OpenArgs): OpenResult {
   // What `ps` and `top` show (and the bench's memory breakdown): which worker this is.
   process.title = `knower-${args.role}`;
   if (args.role === 'search') {
-    db = openForSearch(args.dbPath);
-    reader = new NoteSearch(db);
-    return { documents: 0, complete: false };
+    const connection = openForSearch(args.dbPath);
+    db = connection.db;
+    reader = new NoteSearch(db, connection.rank);
+    return { documents: 0, complete: false, ...(connection.fallback && { slowRanking: connection.fallback }) };
   }
   const opened = openIndex(args.dbPath, args.root, args.legacyDbPath);
   db = opened.db;
