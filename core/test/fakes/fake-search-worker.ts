@@ -1,11 +1,12 @@
 import type { WorkerCall, WorkerClient } from '../../src/search/worker-client.js';
+import type { OpenResult } from '../../src/search/worker/protocol.js';
 
 /**
  * A search worker as the pool sees it: each call answers when the test says (or never), like a
  * query that is quick or runs away; stop() fails whatever it holds, as killing the process does;
- * retire() lets an idle one go.
+ * retire() lets an idle one go. `opened`: what it said on opening its database.
  */
-export function fakeWorker(answer: (query: string) => Promise<void> | 'never') {
+export function fakeWorker(answer: (query: string) => Promise<void> | 'never', opened?: OpenResult) {
   const pending = new Set<(r: WorkerCall<never>) => void>();
   let starts = 0;
   let running = false;
@@ -19,7 +20,7 @@ export function fakeWorker(answer: (query: string) => Promise<void> | 'never') {
     get inFlight() {
       return pending.size;
     },
-    opened: undefined,
+    opened,
     async call(_op: string, args: { query: string }, opts?: { onSent?: () => void }) {
       if (!running) {
         running = true;

@@ -49,4 +49,22 @@ describe('the search workers', () => {
     expect(workers.status().starts).toBe(2);
     await workers.close();
   });
+
+  it('says once, with the reason, when the workers rank without the ranking extension', async () => {
+    const logs: { msg: string; data?: Record<string, unknown> }[] = [];
+    const opened = { documents: 0, complete: false, slowRanking: '/x/knower-rank.so was not built' };
+    const quick = () => new Promise<void>((r) => setTimeout(r, 1));
+    const workers = createSearchWorkers({ clients: [fakeWorker(quick, opened), fakeWorker(quick, opened)], slowMs: 1_000, budgetMs: 5_000, log: (_l, msg, data) => logs.push({ msg, data }) });
+    await Promise.all([1, 2, 3].map((i) => workers.search({ query: `q${i}`, limit: 10, prefix: null })));
+    expect(logs).toEqual([{ msg: "search ranks with SQLite's own bm25(): same results, slower on common words", data: { reason: '/x/knower-rank.so was not built' } }]);
+    await workers.close();
+  });
+
+  it('says nothing of ranking when the workers have the extension', async () => {
+    const logs: string[] = [];
+    const workers = createSearchWorkers({ clients: [fakeWorker(async () => undefined, { documents: 0, complete: false })], slowMs: 1_000, budgetMs: 5_000, log: (_l, msg) => logs.push(msg) });
+    await workers.search({ query: 'q', limit: 10, prefix: null });
+    expect(logs).toEqual([]);
+    await workers.close();
+  });
 });
