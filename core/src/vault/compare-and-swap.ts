@@ -3,12 +3,14 @@ import { realpath, unlink, type FileHandle } from 'node:fs/promises';
 import { linkNoClobber } from './create-file.js';
 import { openRegularFile, readAll } from './read-file.js';
 import { fillGap, putBack, watchReplaced, type Reswap } from './swap-repair.js';
-import { createFileExclusive, tempPathFor, writeTemp } from './temp-file.js';
+import { createFileExclusive, tempPathFor } from './temp-file.js';
 
 export type WriteOutcome = { ok: true } | { ok: false; reason: 'changed' | 'exists' | 'missing' };
 
 /** Test seams: a concurrent save put at an exact point of the swap. */
 export interface SwapHooks {
+  /** Once the note is open, before the new version is written beside it. */
+  opened?: () => void;
   /** After the last check that the path still names the file read, before it is moved aside. */
   checked?: () => void;
   /** While the note is aside, before the new version takes its name. */
@@ -107,7 +109,17 @@ export async function compareAndSwap(path: string, data: string, expect: string,
   let keepOpen = false;
   try {
     if ((await readAll(original)) !== expect) return CHANGED;
-    tmp = await writeTemp(abs, data);
+    opts.hooks?.opened?.();
+    // Beside the note, in the folder it was read from, never in one made anew: a folder deleted
+    // meanwhile (an inbox item resolved, a project removed) must not come back, empty.
+    tmp = tempPathFor(abs);
+    try {
+      await createFileExclusive(tmp, data);
+    } catch (err) {
+      tmp = undefined;
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { ok: false, reason: 'missing' };
+      throw err;
+    }
     if ((await readAll(original)) !== expect) return CHANGED;
     opts.beforeCommit?.();
     const swap = swapSync(original, abs, tmp, opts.hooks);

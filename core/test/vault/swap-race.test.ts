@@ -1,5 +1,5 @@
-import { appendFileSync, renameSync, writeFileSync } from 'node:fs';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { appendFileSync, existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { nodeFileOps, probeFilesystem, registerFilesystem, settleWrites, writeFileAtomic, type SwapHooks } from '../../src/vault/index.js';
@@ -34,6 +34,20 @@ describe('compare-and-swap against the ways people save', () => {
   }
 
   const onlyTheNote = async () => expect((await readdir(dir)).sort()).toEqual(['note.md']);
+
+  it('never brings back, empty, a folder deleted while it was about to replace a note in it', async () => {
+    const folder = path.join(dir, 'inbox', 'item');
+    const note = path.join(folder, 'review.md');
+    await mkdir(folder, { recursive: true });
+    await writeFile(note, '# Review\n');
+    const outcome = await writeFileAtomic(note, '---\ntokens: 2\n---\n# Review\n', {
+      expect: '# Review\n',
+      hooks: { opened: () => rmSync(folder, { recursive: true }) },
+    });
+    await settleWrites();
+    expect(outcome).toEqual({ ok: false, reason: 'missing' });
+    expect(existsSync(folder)).toBe(false);
+  });
 
   it('loses to a save renamed over the note just before it moves the note aside', async () => {
     const outcome = await stampRacing({ checked: () => editorSave(file, '# Note\n\nv2 typed by the person\n') });
@@ -85,7 +99,12 @@ describe('compare-and-swap against the ways people save', () => {
   describe('on a filesystem without hard links', () => {
     let unregister: () => void;
     beforeEach(() => {
-      const noLinks = { ...nodeFileOps, link: () => { throw Object.assign(new Error('EPERM: operation not permitted, link'), { code: 'EPERM' }); } };
+      const noLinks = {
+        ...nodeFileOps,
+        link: () => {
+          throw Object.assign(new Error('EPERM: operation not permitted, link'), { code: 'EPERM' });
+        },
+      };
       const probed = probeFilesystem(dir, noLinks);
       expect(probed.hardLinks).toBe(false);
       unregister = registerFilesystem(probed);
