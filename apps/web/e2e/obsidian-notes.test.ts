@@ -89,6 +89,12 @@ describe.each(SIZES)('an Obsidian note on a $name ($width×$height)', (size) => 
 
   it('folds a foldable callout and opens it on click', async () => {
     const { note } = await open();
+    // Clicked once the note has settled, as a person would: its links resolved and the photo above
+    // the callout loaded (either arriving late re-renders the note or moves the callout down).
+    await note.locator('[data-unresolved]').first().waitFor();
+    const photo = note.getByRole('img', { name: 'bed-photo.png' });
+    await photo.waitFor();
+    await waitForImage(photo);
     const callout = note.locator('details[data-callout]');
     const body = callout.getByText('Water the tomatoes at dawn');
     expect(await callout.getAttribute('open')).toBeNull();
