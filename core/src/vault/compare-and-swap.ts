@@ -112,14 +112,14 @@ export async function compareAndSwap(path: string, data: string, expect: string,
     opts.hooks?.opened?.();
     // Beside the note, in the folder it was read from, never in one made anew: a folder deleted
     // meanwhile (an inbox item resolved, a project removed) must not come back, empty.
-    tmp = tempPathFor(abs);
+    const beside = tempPathFor(abs);
     try {
-      await createFileExclusive(tmp, data);
+      await createFileExclusive(beside, data);
     } catch (err) {
-      tmp = undefined;
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { ok: false, reason: 'missing' };
       throw err;
     }
+    tmp = beside;
     if ((await readAll(original)) !== expect) return CHANGED;
     opts.beforeCommit?.();
     const swap = swapSync(original, abs, tmp, opts.hooks);

@@ -73,7 +73,7 @@ describe('the ranking extension (knower_bm25)', () => {
   it('is built and loaded by search connections', async () => {
     const { file } = await index(10);
     const connection = reader(file);
-    expect(connection.fallback).toBeUndefined();
+    expect(connection.slowRanking).toBeUndefined();
     expect(connection.rank).toBe('knower_bm25');
   });
 
@@ -143,11 +143,11 @@ describe('the ranking extension (knower_bm25)', () => {
     const { file, dir } = await index(10);
     const missing = reader(file, path.join(dir, 'none.so'));
     expect(missing.rank).toBe('bm25');
-    expect(missing.fallback).toMatch(/was not built/);
+    expect(missing.slowRanking).toMatch(/was not built/);
     const broken = reader(file, file);
     expect(existsSync(file)).toBe(true);
     expect(broken.rank).toBe('bm25');
-    expect(broken.fallback).toMatch(/could not be loaded/);
+    expect(broken.slowRanking).toMatch(/could not be loaded/);
     expect(new NoteSearch(broken.db, broken.rank).search(planQuery('harbour')!, 5, null).length).toBeGreaterThan(0);
   });
 });

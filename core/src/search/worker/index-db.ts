@@ -197,15 +197,17 @@ export const SEARCH_CACHE_KIB = 2_000;
 /** The ranking extension `npm run build` compiles (core/native/knower-rank.c): the same path from src/ and dist/. */
 const RANK_EXTENSION = fileURLToPath(new URL('../../../dist/native/knower-rank.so', import.meta.url));
 
+/**
+ * The FTS5 function that ranks: knower_bm25 (the extension: bm25's results, without its
+ * per-match length lookup), or bm25 itself where the extension cannot load.
+ */
+export type RankFunction = 'knower_bm25' | 'bm25';
+
 export interface SearchConnection {
   db: Db;
-  /**
-   * The FTS5 function that ranks: knower_bm25 (the extension: bm25's results, without its
-   * per-match length lookup), or bm25 itself where the extension cannot load.
-   */
-  rank: 'knower_bm25' | 'bm25';
-  /** Why the extension is not used, when it is not. */
-  fallback?: string;
+  rank: RankFunction;
+  /** Why the extension is not used, when it is not (the worker's OpenResult.slowRanking). */
+  slowRanking?: string;
 }
 
 /** A search worker's connection: the index must exist and be of this version. */
@@ -217,11 +219,11 @@ export function openForSearch(dbPath: string, extension = RANK_EXTENSION): Searc
     db.close();
     throw new Error(`the search index at ${dbPath} is not ready (schema ${schema ?? 'none'}); the index worker builds it`);
   }
-  if (!existsSync(extension)) return { db, rank: 'bm25', fallback: `${extension} was not built (npm run build compiles it where a C compiler is found)` };
+  if (!existsSync(extension)) return { db, rank: 'bm25', slowRanking: `${extension} was not built (npm run build compiles it where a C compiler is found)` };
   try {
     db.loadExtension(extension);
     return { db, rank: 'knower_bm25' };
   } catch (err) {
-    return { db, rank: 'bm25', fallback: `${extension} could not be loaded: ${(err as Error).message}` };
+    return { db, rank: 'bm25', slowRanking: `${extension} could not be loaded: ${(err as Error).message}` };
   }
 }

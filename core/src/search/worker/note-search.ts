@@ -1,4 +1,5 @@
 import type { QueryPlan, Term } from './fts-query.js';
+import type { RankFunction } from './index-db.js';
 import { prefixEnd } from './note-store.js';
 import type { Db } from './sqlite.js';
 
@@ -31,7 +32,7 @@ export class NoteSearch {
   private readonly s;
 
   /** `rank`: FTS5's bm25, or the extension that computes it to the same results (index-db.ts). */
-  constructor(db: Db, rank: 'knower_bm25' | 'bm25') {
+  constructor(db: Db, rank: RankFunction) {
     const RANK = `${rank}(notes_fts, ${WEIGHTS})`;
     this.s = {
       rank: db.prepare(`SELECT rowid AS id, ${RANK} AS score FROM notes_fts WHERE notes_fts MATCH ? ORDER BY score LIMIT ?`),

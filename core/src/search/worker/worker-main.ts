@@ -31,7 +31,7 @@ function open(args: OpenArgs): OpenResult {
     const connection = openForSearch(args.dbPath);
     db = connection.db;
     reader = new NoteSearch(db, connection.rank);
-    return { documents: 0, complete: false, ...(connection.fallback && { slowRanking: connection.fallback }) };
+    return { documents: 0, complete: false, ...(connection.slowRanking && { slowRanking: connection.slowRanking }) };
   }
   const opened = openIndex(args.dbPath, args.root, args.legacyDbPath);
   db = opened.db;
