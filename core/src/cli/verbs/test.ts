@@ -79,12 +79,12 @@ at /usr/bin/chromium (Debian: apt-get install shellcheck gcc chromium) or CHROMI
         await phase('e2e', ['npm', 'run', 'e2e'], { report, env: { PLAYWRIGHT_JSON_OUTPUT_NAME: report } });
       }
     }
-    return report(ctx, phases);
+    return report(ctx, root, phases);
   },
 };
 
-function report(ctx: Context, phases: PhaseResult[]) {
-  const { lines, failed } = summarize(phases);
+function report(ctx: Context, root: string, phases: PhaseResult[]) {
+  const { lines, failed } = summarize(phases, root);
   for (const line of lines) ctx.out.say(line);
   return failed > 0 ? EXIT.fail : EXIT.ok;
 }
