@@ -122,13 +122,17 @@ export function createHistoryEngine(deps: HistoryDeps) {
 
   async function owned(except?: string): Promise<Set<string>> {
     const out = new Set<string>();
-    for (const journal of [...deps.journals.active(), ...queued]) {
-      if (journal === except) continue;
+    const take = async (journal: string) => {
+      if (journal === except) return;
       for (const entry of await readJournal(journal)) {
         const rel = relOf(deps.root, entry.abs);
         if (rel) out.add(rel);
       }
-    }
+    };
+    for (const journal of deps.journals.active()) await take(journal);
+    // Read after the open journals: one moved into the history meanwhile (finished) was queued
+    // before its move, so it is read here if it was gone from its old place.
+    for (const journal of [...queued]) await take(journal);
     return out;
   }
 
@@ -303,10 +307,16 @@ export function createHistoryEngine(deps: HistoryDeps) {
       if (unavailable && unavailable !== OPENING) return;
       const t0 = performance.now();
       // One rename and the update goes on; its meta comes from its record (on disk, after a crash).
-      const run = await pending.adopt(journal.dir, record.id);
-      if (!run) return;
+      // Its files count as the run's at the new place before the move: a hand-edit commit made
+      // meanwhile reads the journal at one place or the other, and never takes them for the person's.
+      const run = pending.reserve(record.id);
       adoptedHere.add(run.dir);
       queued.add(run.dir);
+      if (!(await pending.adopt(journal.dir, run))) {
+        adoptedHere.delete(run.dir);
+        queued.delete(run.dir);
+        return;
+      }
       const meta = metaOfUpdate(record) as RunMeta;
       background(() => commitPending(run, meta));
       keep(timings.handoverMs, performance.now() - t0);

@@ -37,21 +37,28 @@ export class PendingRuns {
     });
   }
 
-  /** Takes a journal folder over (one rename); undefined when it holds nothing (no folder). */
-  async adopt(journalDir: string, updateId: string): Promise<PendingRun | undefined> {
+  /**
+   * The folder an update's journal will be moved to, named now: the history counts the run's
+   * files as its own from before the move, so no instant passes where they belong to nobody.
+   */
+  reserve(updateId: string): PendingRun {
+    return { dir: path.join(this.dir, this.nextName('update', updateId)), kind: 'update', updateId };
+  }
+
+  /** Takes a journal folder over into its reserved place (one rename); false when it holds nothing (no folder). */
+  async adopt(journalDir: string, run: PendingRun): Promise<boolean> {
     if (!this.made) await mkdir(this.dir, { recursive: true });
     this.made = true;
-    const dir = path.join(this.dir, this.nextName('update', updateId));
     try {
-      await rename(journalDir, dir);
+      await rename(journalDir, run.dir);
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') return undefined;
+      if (code === 'ENOENT') return false;
       if (code !== 'EXDEV') throw err;
       // The state folder spans two filesystems: copy, then let the caller clear the original.
-      await cp(journalDir, dir, { recursive: true });
+      await cp(journalDir, run.dir, { recursive: true });
     }
-    return { dir, kind: 'update', updateId };
+    return true;
   }
 
   /** A fresh folder for an undo's or a restore's journal. */

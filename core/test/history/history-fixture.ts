@@ -81,6 +81,9 @@ export async function startHistoryApp(
       model.push(...steps);
       const { body } = await inject<{ id: string }>('POST', '/update', { text: textToSend });
       await waitFor(() => ['done', 'inbox', 'failed'].includes(knower.queue.get(body.id)?.status ?? ''), 20_000, `update ${body.id}`);
+      // Every history test means its updates to land: one that failed is the test's failure, said as such.
+      const ended = knower.queue.get(body.id);
+      if (ended?.status === 'failed') throw new Error(`the update "${textToSend}" failed: ${JSON.stringify(ended)}`);
       await self.settle();
       return body.id;
     },

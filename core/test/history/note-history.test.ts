@@ -70,6 +70,7 @@ describe("a note's versions and restore", () => {
     await h.update('Two', ...appendSteps(NOTES, '- two'));
     const first = await h.get<{ versions: Version[]; next_cursor?: string }>(`/vault/history?path=${encodeURIComponent(NOTES)}&limit=2`);
     expect(first.body.versions).toHaveLength(2);
+    expect(first.body.next_cursor, JSON.stringify(first.body.versions.map((v) => [v.kind, v.update_id]))).toBeDefined();
     const second = await h.get<{ versions: Version[]; next_cursor?: string }>(`/vault/history?path=${encodeURIComponent(NOTES)}&limit=2&cursor=${first.body.next_cursor}`);
     expect(second.body.versions.map((v) => v.kind)).toEqual(['snapshot']);
     expect(second.body.next_cursor).toBeUndefined();

@@ -67,7 +67,7 @@ describe('undo (real update agent, fake Messages API)', () => {
     const ids = all.body.entries.map((e) => e.update?.id ?? e.kind);
     const hands = ids.filter((id) => id === 'hand').length;
     expect(hands).toBeGreaterThanOrEqual(1);
-    expect(ids).toEqual(['undo', u3, u2, ...Array<string>(hands).fill('hand'), u1, 'snapshot']);
+    expect(ids, JSON.stringify(all.body.entries.map((e) => [e.update?.id ?? e.kind, e.changes.map((c) => c.path)]))).toEqual(['undo', u3, u2, ...Array<string>(hands).fill('hand'), u1, 'snapshot']);
     const handPaths = all.body.entries.slice(3, 3 + hands).flatMap((e) => e.changes.map((c) => c.path));
     expect(handPaths.sort()).toEqual([NOTES, STATE]);
     const diff = await h.get<{ files: Array<{ path: string; hunks: Array<{ lines: string[] }> }> }>(`/updates/${u2}/diff`);

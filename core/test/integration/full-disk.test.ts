@@ -79,6 +79,11 @@ describe('a vault whose disk is full', () => {
     return t;
   }
   const finished = (id: string) => updateEnded(t!, id, 15_000);
+  /** Temp files left once the job has caught up (tree.md is written after an update, by a temp file renamed). */
+  const leftovers = async () => {
+    await t!.knower.whenSettled();
+    return tempFiles(t!.vault);
+  };
 
   it('fails an update retryably with its input intact, leaves no temp file, and files it on Retry once space is back', async () => {
     const app = (await start()).app;
@@ -87,7 +92,7 @@ describe('a vault whose disk is full', () => {
     const failed = await finished(id);
     expect(failed).toMatchObject({ status: 'failed', text: 'The boiler code is 4711.' });
     expect(failed.error).toMatch(/disk is full.*Retry it once the disk is writable again/);
-    expect(await tempFiles(t!.vault)).toEqual([]);
+    expect(await leftovers()).toEqual([]);
     if (disk!.real) {
       const health = (await app.inject('/health')).json();
       expect(health.degraded.join('\n')).toMatch(/the vault disk is full/);
@@ -100,7 +105,7 @@ describe('a vault whose disk is full', () => {
     expect(done.status).toBe('done');
     const note = done.files?.find((f) => f.startsWith('bucket/'));
     expect(await readFile(path.join(t!.vault, note!), 'utf8')).toContain('The boiler code is 4711.');
-    expect(await tempFiles(t!.vault)).toEqual([]);
+    expect(await leftovers()).toEqual([]);
   });
 
   it('stops an agent run at its first write that finds the disk full, instead of ending "done" with nothing written', async () => {
@@ -118,7 +123,7 @@ describe('a vault whose disk is full', () => {
     expect(failed.error).toMatch(/disk is full/);
     // The model was not told to carry on after the failed write (each attempt stopped at it).
     expect(model.requests.every((r) => !JSON.stringify(r.body.messages).includes('no space left'))).toBe(true);
-    expect(await tempFiles(t!.vault)).toEqual([]);
+    expect(await leftovers()).toEqual([]);
   });
 });
 
