@@ -87,6 +87,8 @@ describe('POST /updates/:id/retry', () => {
     // Nothing is lost: undoing the retry brings the failed item back.
     const undo = await h.post<{ status: string }>(`/updates/${retried.body.id}/undo`);
     expect(undo.body.status).toBe('undone');
+    // Once the job has looked at the files put back (it writes by a temp file renamed).
+    await h.settle();
     expect((await readdir(item)).sort()).toEqual(['bed.png', 'input.md', 'review.md']);
   });
 
