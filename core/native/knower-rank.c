@@ -13,11 +13,17 @@
  * query's read transaction; and every length is forgotten as soon as the database's data version
  * moves (any commit, by any connection), checked at each query's first row. The first query
  * after a write costs what bm25() costs; none costs more.
+ *
+ * knower_deadline(ms) gives the connection's ranking a deadline (0: none): past it, knower_bm25
+ * fails, which ends the statement ranking. A search thread stopped at its budget cannot be
+ * terminated while it is inside SQLite, and ranking every match is where a search's time goes;
+ * the deadline brings the thread back. (better-sqlite3 builds SQLite without progress handlers.)
  */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT1
@@ -31,7 +37,12 @@ typedef struct Lengths {
   sqlite3_int64 cap;
   uint32_t *length; /* by rowid; UNKNOWN where not read yet */
   sqlite3_int64 held;
+  sqlite3_int64 deadline; /* ms on the monotonic clock; 0: none */
+  unsigned int ranked;     /* calls since the clock was last read */
 } Lengths;
+
+/* The clock is read once every this many notes ranked (~40 µs of ranking): a fraction of its cost. */
+#define DEADLINE_EVERY 256
 
 /* Per query (FTS5 auxdata): what bm25() computes once per statement. */
 typedef struct Query {
@@ -118,9 +129,19 @@ static int start_query(const Fts5ExtensionApi *api, Fts5Context *fts, Lengths *l
   return SQLITE_OK;
 }
 
+static sqlite3_int64 monotonic_ms(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (sqlite3_int64)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
 static void knower_bm25(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx, int nargs, sqlite3_value **args) {
   const double k1 = 1.2, b = 0.75;
   Lengths *l = api->xUserData(fts);
+  if (l->deadline != 0 && ++l->ranked % DEADLINE_EVERY == 0 && monotonic_ms() > l->deadline) {
+    sqlite3_result_error(ctx, "interrupted: the search ran past its deadline", -1);
+    return;
+  }
   Query *q = api->xGetAuxdata(fts, 0);
   int rc = q ? SQLITE_OK : start_query(api, fts, l, &q);
   if (rc != SQLITE_OK) {
@@ -163,6 +184,16 @@ static void rank_lengths(sqlite3_context *ctx, int nargs, sqlite3_value **args) 
   sqlite3_result_int64(ctx, l->held);
 }
 
+/* knower_deadline(ms): statements running `ms` from now are interrupted; 0 clears it. */
+static void set_deadline(sqlite3_context *ctx, int nargs, sqlite3_value **args) {
+  (void)nargs;
+  Lengths *l = sqlite3_user_data(ctx);
+  sqlite3_int64 ms = sqlite3_value_int64(args[0]);
+  l->deadline = ms > 0 ? monotonic_ms() + ms : 0;
+  l->ranked = 0;
+  sqlite3_result_null(ctx);
+}
+
 static void free_lengths(void *p) {
   Lengths *l = p;
   free(l->length);
@@ -190,6 +221,7 @@ int sqlite3_extension_init(sqlite3 *db, char **error, const sqlite3_api_routines
   memset(l, 0, sizeof(Lengths));
   l->db = db;
   int rc = sqlite3_create_function(db, "knower_rank_lengths", 0, SQLITE_UTF8, l, rank_lengths, 0, 0);
+  if (rc == SQLITE_OK) rc = sqlite3_create_function(db, "knower_deadline", 1, SQLITE_UTF8, l, set_deadline, 0, 0);
   if (rc != SQLITE_OK) {
     sqlite3_free(l);
     return rc;

@@ -1,7 +1,7 @@
 /**
  * The vault's search: Knower's own full-text index (docs/adr-0001-own-the-lexical-index.md),
- * kept by a Node 22 worker process that reads the files that changed and indexes them one by
- * one, searched by other worker processes with BM25 under a time budget; hybrid "deep" search
+ * kept in a Node 22 worker process: one of its threads reads the files that changed and indexes
+ * them, others search with BM25 under a time budget; hybrid "deep" search
  * and embeddings through qmd's CLI, over qmd's own index, when its models are present. Faults
  * never throw out of here; they come back as `degraded`.
  */

@@ -10,7 +10,7 @@ import { createSearchRun } from './run-search.js';
 import { clampLimit, parseScope } from './search-query.js';
 import { createSearchWorkers } from './search-workers.js';
 import type { ModelsStatus, QmdOptions, QmdStatus, SearchEngine, SearchQuery, SearchResult, SyncResult } from './types.js';
-import { createWorkerClient, type ArgsOf, type CallOptions, type WorkerCall } from './worker-client.js';
+import { createWorkerHost, type ArgsOf, type CallOptions, type WorkerCall } from './worker-client.js';
 import type { OpenArgs, RequestOp, Results } from './worker/protocol.js';
 import { MemoryStore } from './worker/memory-store.js';
 import { VaultScanner } from './worker/vault-scanner.js';
@@ -19,6 +19,12 @@ import { VaultScanner } from './worker/vault-scanner.js';
 const MAX_STARTS_PER_MINUTE = 3;
 
 const HOUR = 60 * 60_000;
+
+/**
+ * A search is stopped at its budget by the service; SQLite interrupts it just after, which is
+ * what ends a thread stopped while inside native code.
+ */
+const SEARCH_DEADLINE_GRACE_MS = 250;
 
 export function createSearchEngine(opts: QmdOptions): SearchEngine {
   const t = opts.timeouts ?? {};
@@ -34,11 +40,13 @@ export function createSearchEngine(opts: QmdOptions): SearchEngine {
   const ctx = createQmdContext(opts);
   const models = createModelDetector(ctx.env, qmdConfigFile(ctx));
   const dbPath = join(opts.stateDir, 'search', 'index.sqlite');
-  const workerOptions = (open: OpenArgs, entry?: string) => ({ nodeBinary: opts.nodeBinary, cwd: dirname(dbPath), env: ctx.env, open, ...(entry && { entry }) });
+  // One worker process; the indexer and each searcher are threads of it (lanes).
+  const host = createWorkerHost({ nodeBinary: opts.nodeBinary, cwd: dirname(dbPath), env: ctx.env });
   // Earlier versions kept their facts inside qmd's database, at qmd's INDEX_PATH.
-  const indexer = createWorkerClient(workerOptions({ role: 'index', dbPath, root: opts.vaultRoot, legacyDbPath: ctx.env.INDEX_PATH as string }));
+  const indexer = host.lane('index', { open: { role: 'index', dbPath, root: opts.vaultRoot, legacyDbPath: ctx.env.INDEX_PATH as string } });
+  const searchOpen: OpenArgs = { role: 'search', dbPath, root: opts.vaultRoot, deadlineMs: timeouts.searchBudgetMs + SEARCH_DEADLINE_GRACE_MS };
   const searchers = createSearchWorkers({
-    clients: Array.from({ length: opts.searchWorkers ?? 2 }, () => createWorkerClient(workerOptions({ role: 'search', dbPath, root: opts.vaultRoot }, opts.searchWorkerEntry))),
+    clients: Array.from({ length: opts.searchWorkers ?? 2 }, (_, i) => host.lane(`search-${String(i + 1)}`, { open: searchOpen, ...(opts.searchWorkerEntry && { entry: opts.searchWorkerEntry }) })),
     slowMs: timeouts.slowSearchMs,
     budgetMs: timeouts.searchBudgetMs,
     log,
@@ -232,6 +240,7 @@ export function createSearchEngine(opts: QmdOptions): SearchEngine {
       embedder.stop();
       puller.stop();
       await Promise.all([indexer.close(), searchers.close()]);
+      await host.close();
       for (const child of ctx.children) killChild(child);
     },
   };

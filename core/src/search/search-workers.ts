@@ -9,7 +9,8 @@ export interface SearchWorkersStatus {
   overruns: number;
   lastOverrun?: { at: string; query: string; ms: number };
   starts: number;
-  pids: number[];
+  /** Search workers running now (threads of the worker process). */
+  running: number;
 }
 
 export interface SearchWorkers {
@@ -20,11 +21,11 @@ export interface SearchWorkers {
 }
 
 export interface SearchWorkersOptions {
-  /** One client per search worker (each starts its process on first use). */
+  /** One client per search worker: a lane of the worker process (its thread starts on first use). */
   clients: WorkerClient[];
   /** Past this a search is slow: logged, and /health is degraded until it ends. */
   slowMs: number;
-  /** Past this a search is stopped: its worker is killed (a runaway SQLite query cannot be interrupted otherwise). */
+  /** Past this a search is stopped: its worker's thread is ended (and SQLite interrupts its ranking, see knower_deadline). */
   budgetMs: number;
   log: SearchLog;
   /** A worker left idle this long exits while another one runs (the second is there for busy moments). */
@@ -32,17 +33,17 @@ export interface SearchWorkersOptions {
   clock?: () => number;
 }
 
-/** Each search worker holds ~75 MB at 100k notes: the second one goes once the burst that needed it is over. */
+/** Each search worker's thread holds ~15-40 MB at 100k notes: the second one goes once the burst that needed it is over. */
 const SPARE_IDLE_MS = 30_000;
 
 const shorten = (q: string) => (q.length > 80 ? `${q.slice(0, 77)}…` : q);
 
 /**
- * Searches run in their own worker processes, apart from the one that indexes: a slow search
- * never holds up indexing, and a second worker answers while the first is busy (and exits once
- * it has been idle a while, the first still running). Each search has
- * a time budget; past it its worker is killed (the next search starts another), the caller gets
- * a degraded answer at once, and the overrun is logged.
+ * Searches run on their own threads of the worker process, apart from the one that indexes: a
+ * slow search never holds up indexing, and a second worker answers while the first is busy (and
+ * ends once it has been idle a while, the first still running). Each search has a time budget;
+ * past it its worker is stopped (the next search starts another), the caller gets a degraded
+ * answer at once, and the overrun is logged.
  */
 export function createSearchWorkers(opts: SearchWorkersOptions): SearchWorkers {
   const now = opts.clock ?? Date.now;
@@ -120,7 +121,7 @@ export function createSearchWorkers(opts: SearchWorkersOptions): SearchWorkers {
         overruns,
         ...(lastOverrun && { lastOverrun }),
         starts: opts.clients.reduce((n, c) => n + c.starts, 0),
-        pids: opts.clients.flatMap((c) => (c.pid === undefined ? [] : [c.pid])),
+        running: opts.clients.filter((c) => c.pid !== undefined).length,
       };
     },
     close: async () => {

@@ -54,7 +54,7 @@ export interface QmdOptions {
     embedMs?: number;
     /** A search running longer is slow: logged, and /health is degraded while it runs. */
     slowSearchMs?: number;
-    /** A search running longer is stopped (its worker is killed and replaced). */
+    /** A search running longer is stopped (its worker's thread is ended and replaced). */
     searchBudgetMs?: number;
   };
   log?: SearchLog;
@@ -62,9 +62,9 @@ export interface QmdOptions {
   env?: NodeJS.ProcessEnv;
   /** Where qmd's models come from, and whether to fetch them when the engine starts. */
   models?: { baseUrl?: string; autoPull?: boolean; stallMs?: number; deadlineMs?: number; fetchImpl?: typeof fetch };
-  /** Search worker processes (default 2: one answers while the other is busy). */
+  /** Search workers, threads of the worker process (default 2: one answers while the other is busy). */
   searchWorkers?: number;
-  /** Another entry point for the search workers (tests: a stand-in that stalls like a runaway query). */
+  /** Another entry point for the search workers' threads (tests: a stand-in that stalls like a runaway query). */
   searchWorkerEntry?: string;
 }
 

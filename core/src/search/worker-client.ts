@@ -1,6 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { OpenArgs, OpenResult, Reply, Request, RequestOp, Results, ScanProgress, SyncResult } from './worker/protocol.js';
+import type { HostMessage, HostReply, OpenArgs, OpenResult, Reply, Request, RequestOp, Results, ScanProgress, SyncResult } from './worker/protocol.js';
 
 export type WorkerCall<T> = { ok: true; value: T } | { ok: false; error: string; timedOut?: boolean };
 
@@ -9,15 +9,15 @@ export interface WorkerClient {
   call<Op extends RequestOp>(op: Op, args: ArgsOf<Op>, opts?: CallOptions): Promise<WorkerCall<Results[Op]>>;
   /** Worker starts since the client was made (a restart after a crash counts). */
   readonly starts: number;
-  /** The running worker's process id, if one runs. */
+  /** The process id of the worker running this lane, if it runs. */
   readonly pid: number | undefined;
   /** What the worker said when it last opened the database. */
   readonly opened: OpenResult | undefined;
   /** Requests sent and not answered yet. */
   readonly inFlight: number;
-  /** Kills the worker now (its unanswered calls fail with `reason`); the next call starts another. */
+  /** Ends the lane's thread now (its unanswered calls fail with `reason`); the next call starts another. */
   stop(reason: string): void;
-  /** Lets an idle worker exit (it closes its database); the next call starts another. False when busy or not running. */
+  /** Lets an idle lane go (it closes its database); the next call starts another. False when busy or not running. */
   retire(): boolean;
   close(): Promise<void>;
 }
@@ -36,180 +36,233 @@ interface Pending {
   onBatch?: (batch: SyncResult, progress: ScanProgress) => void;
 }
 
-interface WorkerProcess {
-  child: ChildProcess;
+/** One run of a lane: a thread of the worker process, from its first request to its end. */
+interface LaneRun {
+  key: string;
+  process: WorkerProcess;
   pending: Map<number, Pending>;
   opened: Promise<WorkerCall<Results['open']>>;
+  gone: boolean;
+}
+
+interface WorkerProcess {
+  child: ChildProcess;
+  runs: Map<string, LaneRun>;
   stderr: string;
   gone: boolean;
 }
 
 /**
- * A worker keeps its garbage small: what it holds lives in SQLite, and V8's default young
- * generation (up to 32 MB a semi-space) would be most of its memory (see config/node-flags.ts).
+ * The worker process keeps its garbage small: what it holds lives in SQLite, and V8's default
+ * young generation (up to 32 MB a semi-space) would be most of its memory (see
+ * config/node-flags.ts). Each lane's thread allocates: two malloc arenas, as for the service.
  */
 const WORKER_NODE_FLAGS = ['--max-semi-space-size=1'];
+const WORKER_ENV = { MALLOC_ARENA_MAX: '2' };
 
-/**
- * The worker's entry point next to this file (or `file`, a stand-in in tests); from the sources
- * (tests, tsx) it runs through tsx.
- */
-function workerEntry(file?: string): { file: string; execArgv: string[] } {
-  const here = fileURLToPath(import.meta.url);
-  const tsx = ['--import', import.meta.resolve('tsx')];
-  if (file) return { file, execArgv: file.endsWith('.ts') ? tsx : [] };
-  if (here.endsWith('.ts')) return { file: fileURLToPath(new URL('./worker/worker-main.ts', import.meta.url)), execArgv: tsx };
-  return { file: fileURLToPath(new URL('./worker/worker-main.js', import.meta.url)), execArgv: WORKER_NODE_FLAGS };
+/** The worker process's entry point next to this file; from the sources (tests, tsx) it runs through tsx. */
+function hostEntry(): { file: string; execArgv: string[] } {
+  if (import.meta.url.endsWith('.ts')) return { file: fileURLToPath(new URL('./worker/worker-host.ts', import.meta.url)), execArgv: ['--import', import.meta.resolve('tsx')] };
+  return { file: fileURLToPath(new URL('./worker/worker-host.js', import.meta.url)), execArgv: WORKER_NODE_FLAGS };
 }
 
-export interface WorkerClientOptions {
+export interface WorkerHostOptions {
   nodeBinary: string;
   cwd: string;
   env: NodeJS.ProcessEnv;
+}
+
+export interface LaneOptions {
   open: OpenArgs;
   openTimeoutMs?: number;
-  /** Another entry point for the worker (tests: a stand-in that stalls like a runaway query). */
+  /** Another entry point for the lane's thread (tests: a stand-in that stalls like a runaway query). */
   entry?: string;
 }
 
-/**
- * The service's side of an index worker: one child process, started lazily, restarted after a
- * crash or a stop (the next call re-opens the database), killed on close.
- */
-export function createWorkerClient(opts: WorkerClientOptions): WorkerClient {
-  let worker: WorkerProcess | undefined;
-  let nextId = 1;
-  let starts = 0;
-  let closed = false;
-  let openedInfo: OpenResult | undefined;
+export interface WorkerHost {
+  /** A lane of the worker process: a thread with its own connection, started on its first call. */
+  lane(name: string, opts: LaneOptions): WorkerClient;
+  /** The worker process's id, if it runs. */
+  readonly pid: number | undefined;
+  /** Ends every lane (each closes its database) and the process. */
+  close(): Promise<void>;
+}
 
-  function send<Op extends RequestOp>(s: WorkerProcess, op: Op, args: ArgsOf<Op>, timeoutMs: number | undefined, onBatch?: Pending['onBatch']): Promise<WorkerCall<Results[Op]>> {
-    if (s.gone) return Promise.resolve({ ok: false, error: goneMessage(s) });
+/**
+ * The service's side of the worker process: started on the first call of any lane, restarted by
+ * the next call after a crash (each lane opens its database again), ended on close. A crash
+ * fails the unanswered calls of every lane; stopping one lane ends its thread only.
+ */
+export function createWorkerHost(opts: WorkerHostOptions): WorkerHost {
+  let worker: WorkerProcess | undefined;
+  let closed = false;
+
+  function start(): WorkerProcess {
+    const entry = hostEntry();
+    const child = fork(entry.file, [], {
+      execPath: opts.nodeBinary,
+      execArgv: entry.execArgv,
+      cwd: opts.cwd,
+      env: { ...opts.env, ...WORKER_ENV },
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
+    const w: WorkerProcess = { child, runs: new Map(), stderr: '', gone: false };
+    child.stderr?.setEncoding('utf8').on('data', (d: string) => {
+      w.stderr = (w.stderr + d).slice(-8192);
+    });
+    child.on('message', (msg: HostReply) => {
+      const run = w.runs.get(msg.lane);
+      if (!run) return;
+      if ('ended' in msg) return end(run, `the index worker's ${msg.lane.replace(/#\d+$/, '')} thread exited (${msg.ended})`);
+      const reply = msg.reply;
+      const pending = run.pending.get(reply.id);
+      if (!pending) return;
+      if ('event' in reply) return pending.onBatch?.(reply.batch, reply.progress);
+      run.pending.delete(reply.id);
+      pending.settle(reply);
+    });
+    const onGone = () => {
+      if (w.gone) return;
+      w.gone = true;
+      if (worker === w) worker = undefined;
+      for (const run of w.runs.values()) end(run, goneMessage(w));
+    };
+    child.once('exit', onGone);
+    child.once('error', (err) => {
+      w.stderr += `\n${err.message}`;
+      onGone();
+    });
+    return w;
+  }
+
+  /** The run is over: its unanswered calls fail with `reason`. */
+  function end(run: LaneRun, reason: string): void {
+    if (run.gone) return;
+    run.gone = true;
+    run.process.runs.delete(run.key);
+    for (const p of run.pending.values()) p.settle({ id: 0, ok: false, error: reason });
+    run.pending.clear();
+  }
+
+  function post(w: WorkerProcess, msg: HostMessage): void {
+    if (!w.gone && w.child.connected) w.child.send(msg);
+  }
+
+  let nextId = 1;
+  function send<Op extends RequestOp>(run: LaneRun, op: Op, args: ArgsOf<Op>, timeoutMs: number | undefined, onBatch?: Pending['onBatch'], entry?: string): Promise<WorkerCall<Results[Op]>> {
+    if (run.gone) return Promise.resolve({ ok: false, error: goneMessage(run.process) });
     const id = nextId++;
     return new Promise((resolve) => {
       const timer =
         timeoutMs === undefined
           ? undefined
           : setTimeout(() => {
-              s.pending.delete(id);
+              run.pending.delete(id);
               resolve({ ok: false, error: `the index worker did not answer ${op} within ${timeoutMs} ms`, timedOut: true });
             }, timeoutMs);
-      s.pending.set(id, {
+      run.pending.set(id, {
         ...(onBatch && { onBatch }),
         settle: (reply) => {
           clearTimeout(timer);
           resolve(reply.ok ? { ok: true, value: reply.result as Results[Op] } : { ok: false, error: reply.error });
         },
       });
-      s.child.send({ id, op, ...(args !== undefined && { args }) } as Request);
+      post(run.process, { lane: run.key, request: { id, op, ...(args !== undefined && { args }) } as Request, ...(entry && { entry }) });
     });
   }
 
-  function start(): WorkerProcess {
-    const entry = workerEntry(opts.entry);
-    const child = fork(entry.file, [], {
-      execPath: opts.nodeBinary,
-      execArgv: entry.execArgv,
-      cwd: opts.cwd,
-      env: opts.env,
-      serialization: 'advanced',
-      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-    });
-    starts++;
-    const s: WorkerProcess = { child, pending: new Map(), opened: Promise.resolve({ ok: false, error: 'not opened' }), stderr: '', gone: false };
-    child.stderr?.setEncoding('utf8').on('data', (d: string) => {
-      s.stderr = (s.stderr + d).slice(-8192);
-    });
-    child.on('message', (reply: Reply) => {
-      const pending = s.pending.get(reply.id);
-      if (!pending) return;
-      if ('event' in reply) return pending.onBatch?.(reply.batch, reply.progress);
-      s.pending.delete(reply.id);
-      pending.settle(reply);
-    });
-    const onGone = () => {
-      if (s.gone) return;
-      s.gone = true;
-      if (worker === s) worker = undefined;
-      for (const p of s.pending.values()) p.settle({ id: 0, ok: false, error: goneMessage(s) });
-      s.pending.clear();
+  function lane(name: string, laneOpts: LaneOptions): WorkerClient {
+    let run: LaneRun | undefined;
+    let starts = 0;
+    let openedInfo: OpenResult | undefined;
+    const current = () => (run && !run.gone ? run : undefined);
+
+    function startRun(): LaneRun {
+      const w = (worker ??= start());
+      starts++;
+      const key = `${name}#${String(starts)}`;
+      const r: LaneRun = { key, process: w, pending: new Map(), opened: Promise.resolve({ ok: false, error: 'not opened' }), gone: false };
+      w.runs.set(key, r);
+      r.opened = send(r, 'open', laneOpts.open, laneOpts.openTimeoutMs ?? 60_000, undefined, laneOpts.entry);
+      return r;
+    }
+
+    /** Lets the run go: `stop` ends its thread at once, `retire` lets it close its database first. */
+    function letGo(r: LaneRun, how: 'stop' | 'retire', reason: string): void {
+      if (run === r) run = undefined;
+      end(r, reason);
+      post(r.process, { lane: r.key, end: how });
+    }
+
+    return {
+      async call(op, args, callOpts = {}) {
+        if (closed) return { ok: false, error: 'the search engine is closed' };
+        const r = (run = current() ?? startRun());
+        const opened = await r.opened;
+        if (!opened.ok) {
+          // Could not open (an unreadable database, an index not built yet): nothing after it can work either.
+          letGo(r, 'stop', opened.error);
+          return opened;
+        }
+        openedInfo = opened.value;
+        callOpts.onSent?.();
+        return send(r, op, args, callOpts.timeoutMs, callOpts.onBatch);
+      },
+      get starts() {
+        return starts;
+      },
+      get opened() {
+        return openedInfo;
+      },
+      get pid() {
+        return current() ? current()!.process.child.pid : undefined;
+      },
+      get inFlight() {
+        return current()?.pending.size ?? 0;
+      },
+      stop(reason) {
+        const r = current();
+        if (r) letGo(r, 'stop', reason);
+      },
+      retire() {
+        const r = current();
+        if (closed || !r || r.pending.size > 0) return false;
+        letGo(r, 'retire', 'the lane was retired');
+        return true;
+      },
+      async close() {
+        const r = current();
+        if (r) letGo(r, 'retire', 'the search engine is closed');
+      },
     };
-    child.once('exit', onGone);
-    child.once('error', (err) => {
-      s.stderr += `\n${err.message}`;
-      onGone();
-    });
-    s.opened = send(s, 'open', opts.open, opts.openTimeoutMs ?? 60_000);
-    return s;
   }
 
   return {
-    async call(op, args, callOpts = {}) {
-      if (closed) return { ok: false, error: 'the search engine is closed' };
-      const s = (worker ??= start());
-      const opened = await s.opened;
-      if (!opened.ok) {
-        // Could not open (wrong qmd, unreadable database): nothing after it can work either.
-        kill(s);
-        if (worker === s) worker = undefined;
-        return opened;
-      }
-      openedInfo = opened.value;
-      callOpts.onSent?.();
-      return send(s, op, args, callOpts.timeoutMs, callOpts.onBatch);
-    },
-    get starts() {
-      return starts;
-    },
-    get opened() {
-      return openedInfo;
-    },
+    lane,
     get pid() {
       return worker && !worker.gone ? worker.child.pid : undefined;
     },
-    get inFlight() {
-      return worker && !worker.gone ? worker.pending.size : 0;
-    },
-    stop(reason) {
-      const s = worker;
-      if (!s || s.gone) return;
-      worker = undefined;
-      s.gone = true;
-      for (const p of s.pending.values()) p.settle({ id: 0, ok: false, error: reason });
-      s.pending.clear();
-      s.child.kill('SIGKILL');
-    },
-    retire() {
-      const s = worker;
-      if (closed || !s || s.gone || s.pending.size > 0) return false;
-      worker = undefined;
-      void letGo(s);
-      return true;
-    },
     async close() {
       closed = true;
-      const s = worker;
+      const w = worker;
       worker = undefined;
-      if (s && !s.gone) await letGo(s);
+      if (w && !w.gone) await exit(w);
     },
   };
 }
 
-/** It closes its database and exits when the channel closes; the kill is the backstop. */
-async function letGo(s: WorkerProcess): Promise<void> {
-  const exited = new Promise<void>((resolve) => s.child.once('exit', () => resolve()));
-  s.child.disconnect();
-  const timer = setTimeout(() => kill(s), 2_000);
+/** Every lane closes its database and the process exits when the channel closes; the kill is the backstop. */
+async function exit(w: WorkerProcess): Promise<void> {
+  const exited = new Promise<void>((resolve) => w.child.once('exit', () => resolve()));
+  w.child.disconnect();
+  const timer = setTimeout(() => w.child.kill('SIGKILL'), 3_000);
   await exited;
   clearTimeout(timer);
 }
 
-function kill(s: WorkerProcess): void {
-  if (!s.gone) s.child.kill('SIGKILL');
-}
-
-function goneMessage(s: WorkerProcess): string {
-  const code = s.child.exitCode ?? s.child.signalCode ?? 'unknown';
-  const last = s.stderr.trim().split('\n').filter(Boolean).at(-1);
+function goneMessage(w: WorkerProcess): string {
+  const code = w.child.exitCode ?? w.child.signalCode ?? 'unknown';
+  const last = w.stderr.trim().split('\n').filter(Boolean).at(-1);
   return `the index worker exited (${code})${last ? `: ${last.slice(0, 300)}` : ''}`;
 }

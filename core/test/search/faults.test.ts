@@ -1,8 +1,8 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SyncResult } from '../../src/search/index.js';
-import { createWorkerClient } from '../../src/search/worker-client.js';
+import { createWorkerHost } from '../../src/search/worker-client.js';
 import { disposeSandbox, fakeModels, makeEngine, makeSandbox, NODE_BINARY, pidsMentioning, scannedEngine, waitFor, writeFakeCli, type Sandbox } from './qmd-fixture.js';
 
 const NOTES = {
@@ -12,6 +12,20 @@ const NOTES = {
 
 /** Processes running `qmd <command>` through the CLI at `cli` (argv is NUL-separated in /proc). */
 const running = (cli: string, command = '') => pidsMentioning(`${cli}\0--index\0index\0${command}`);
+/** This process's children that are Knower's worker process. */
+const workerProcesses = () =>
+  readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const [comm, rest] = [stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), stat.slice(stat.lastIndexOf(')') + 2).split(' ')];
+        return comm === 'knower-index' && Number(rest[1]) === process.pid && rest[0] !== 'Z';
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -63,58 +77,59 @@ describe('qmd faults keep the service usable', () => {
     expect(existsSync(join(sandbox.state, 'qmd', 'index.sqlite'))).toBe(true);
   });
 
-  it('restarts a worker that was killed, and close() leaves no process behind', async () => {
+  it('restarts the worker process after it was killed, and close() leaves no process behind', async () => {
     sandbox = await makeSandbox(NOTES);
     const engine = await scannedEngine(sandbox);
     expect((await engine.search({ query: 'flux' })).results).toHaveLength(2);
-    const indexer = engine.status().workerPid!;
-    const [searcher] = engine.status().search!.pids;
-    expect(indexer).toBeGreaterThan(0);
-    expect(searcher).toBeGreaterThan(0);
-    // Each worker says which it is, to `ps`, `top` and the bench's memory breakdown.
-    expect(readFileSync(`/proc/${indexer}/comm`, 'utf8').trim()).toBe('knower-index');
-    expect(readFileSync(`/proc/${searcher!}/comm`, 'utf8').trim()).toBe('knower-search');
-    process.kill(indexer, 'SIGKILL');
-    process.kill(searcher!, 'SIGKILL');
-    expect(await waitFor(() => !alive(indexer) && !alive(searcher!), 5000)).toBe(true);
+    const worker = engine.status().workerPid!;
+    expect(worker).toBeGreaterThan(0);
+    // One process: the indexer and the searchers are its threads. It says what it is, to `ps`,
+    // `top` and the bench's memory breakdown.
+    expect(engine.status().search!.running).toBe(1);
+    expect(workerProcesses()).toEqual([worker]);
+    expect(readFileSync(`/proc/${worker}/comm`, 'utf8').trim()).toBe('knower-index');
+    process.kill(worker, 'SIGKILL');
+    expect(await waitFor(() => !alive(worker), 5000)).toBe(true);
 
-    // The next save and the next search each start a new worker.
+    // The next save and the next search start it again.
     writeFileSync(join(sandbox.vault, 'bucket/c.md'), '# C\n\nflux again\n');
     expect((await engine.sync(['bucket/c.md'])).upserts).toMatchObject([{ path: 'bucket/c.md', indexed: true }]);
     const res = await engine.search({ query: 'flux' });
     expect(res.degraded).toBeUndefined();
     expect(res.results.map((h) => h.path).sort()).toEqual(['bucket/b.md', 'bucket/c.md', 'projects/alpha/state.md']);
     const status = engine.status();
-    expect(status.workerPid).not.toBe(indexer);
+    expect(status.workerPid).not.toBe(worker);
     expect(status.workerStarts).toBe(2);
-    expect(status.search!.pids).not.toContain(searcher);
+    expect(workerProcesses()).toEqual([status.workerPid]);
 
-    const pids = [status.workerPid!, ...status.search!.pids];
+    const restarted = status.workerPid!;
     await engine.close();
-    expect(await waitFor(() => pids.every((pid) => !alive(pid)), 5000)).toBe(true);
+    expect(await waitFor(() => !alive(restarted), 5000)).toBe(true);
     expect((await engine.search({ query: 'flux' })).degraded).toBe('search engine is closed');
   });
 
-  it('a retired search worker closes and exits; the next search starts another', async () => {
+  it('a retired search lane closes and its thread ends, the process staying; the next search starts another', async () => {
     sandbox = await makeSandbox(NOTES);
     await scannedEngine(sandbox);
-    const client = createWorkerClient({
-      nodeBinary: NODE_BINARY,
-      cwd: sandbox.state,
-      env: process.env,
-      open: { role: 'search', dbPath: join(sandbox.state, 'search', 'index.sqlite'), root: sandbox.vault },
-    });
+    const host = createWorkerHost({ nodeBinary: NODE_BINARY, cwd: sandbox.state, env: process.env });
+    const client = host.lane('search', { open: { role: 'search', dbPath: join(sandbox.state, 'search', 'index.sqlite'), root: sandbox.vault } });
     const search = () => client.call('search', { query: 'flux', limit: 10, prefix: null }, { timeoutMs: 15_000 });
     expect(await search()).toMatchObject({ ok: true, value: { ok: true, hits: [{}, {}] } });
     const pid = client.pid!;
+    expect(pid).toBe(host.pid);
+    const threads = () => readdirSync(`/proc/${pid}/task`).length;
+    const before = threads();
     expect(client.retire()).toBe(true);
     expect(client.pid).toBeUndefined();
-    expect(await waitFor(() => !alive(pid), 5000)).toBe(true);
+    expect(await waitFor(() => threads() === before - 1, 5000)).toBe(true);
+    expect(host.pid).toBe(pid);
     expect(client.retire()).toBe(false);
     expect(await search()).toMatchObject({ ok: true, value: { ok: true, hits: [{}, {}] } });
     expect(client.starts).toBe(2);
-    expect(client.pid).not.toBe(pid);
-    await client.close();
+    expect(client.pid).toBe(pid);
+    expect(threads()).toBe(before);
+    await host.close();
+    expect(await waitFor(() => !alive(pid), 5000)).toBe(true);
   });
 
   it('bounds deep search and embed when model work hangs, one hybrid query at a time', async () => {

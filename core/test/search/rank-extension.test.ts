@@ -127,6 +127,30 @@ describe('the ranking extension (knower_bm25)', () => {
     expect(held()).toBe(fresh.length);
   });
 
+  it('fails a ranking that runs past the deadline its connection was given, and only then', async () => {
+    const { file } = await index(3000);
+    const { db } = reader(file);
+    const deadline = db.prepare('SELECT knower_deadline(?)');
+    const rank = () => ranked(db, 'knower_bm25', '"meet" * OR "harbour"');
+    const pause = (ms: number) => {
+      const until = performance.now() + ms;
+      while (performance.now() < until);
+    };
+    const expected = rank().length;
+    expect(expected).toBeGreaterThan(1000);
+
+    deadline.get(1);
+    pause(5);
+    expect(rank).toThrow(/interrupted: the search ran past its deadline/);
+
+    // Within its deadline, or without one, the same statements run to the end.
+    deadline.get(60_000);
+    expect(rank()).toHaveLength(expected);
+    deadline.get(0);
+    pause(5);
+    expect(rank()).toHaveLength(expected);
+  });
+
   it('gives the same hits through the search as bm25() does', async () => {
     const { file } = await index(300);
     const fast = reader(file);

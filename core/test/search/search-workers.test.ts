@@ -31,17 +31,17 @@ describe('the search workers', () => {
     const first = workers.search({ query: 'one', limit: 10, prefix: null });
     const second = workers.search({ query: 'two', limit: 10, prefix: null });
     await sleep(5);
-    expect(workers.status().pids).toHaveLength(2);
+    expect(workers.status().running).toBe(2);
     gate.one!();
     await first;
     // The first is idle past the limit while the second still answers: a busy worker is never let go.
     await sleep(80);
-    expect(workers.status().pids).toHaveLength(1);
+    expect(workers.status().running).toBe(1);
     gate.two!();
     await second;
     await sleep(80);
     // Idle too now, but it is the last one running: it stays.
-    expect(workers.status().pids).toHaveLength(1);
+    expect(workers.status().running).toBe(1);
     const third = workers.search({ query: 'three', limit: 10, prefix: null });
     await sleep(5);
     gate.three!();

@@ -1,7 +1,8 @@
 /**
- * The messages between the service and its index workers (Node 22 child processes around the
- * search index: one indexes, others search). Requests carry an id; the worker answers each
- * once, and may send progress events for the same id before the answer.
+ * The messages between the service and its worker process (a Node 22 child around the search
+ * index) and, through it, the process's lanes: threads that each hold a connection, one
+ * indexing, others searching. Requests carry an id; a lane answers each once, and may send
+ * progress events for the same id before the answer.
  */
 
 /** What the worker knows about one file of the vault after looking at it on disk. */
@@ -62,6 +63,12 @@ export interface OpenArgs {
   root: string;
   /** Where earlier versions kept their facts (inside qmd's database): taken over once. */
   legacyDbPath?: string;
+  /**
+   * Search lanes: a query still running this long after it started is interrupted inside SQLite
+   * (with Knower's extension). The service stops a lane at its budget; this brings back a thread
+   * stuck in native code, which nothing else can.
+   */
+  deadlineMs?: number;
 }
 
 export interface OpenResult {
@@ -95,7 +102,9 @@ export type Request =
   | { id: number; op: 'search'; args: SearchArgs }
   /** Titles and snippets for hits found elsewhere (qmd's CLI, for deep search). */
   | { id: number; op: 'describe'; args: { paths: string[]; query: string } }
-  | { id: number; op: 'status' };
+  | { id: number; op: 'status' }
+  /** The lane closes its database and its thread ends; no answer. */
+  | { id: number; op: 'close' };
 
 export type RequestOp = Request['op'];
 
@@ -106,6 +115,7 @@ export interface Results {
   search: SearchOutcome;
   describe: WorkerHit[];
   status: StatusResult;
+  close: never;
 }
 
 export type Reply =
@@ -113,3 +123,13 @@ export type Reply =
   | { id: number; ok: false; error: string }
   /** A scan's stream: what it found so far, applied by the service as it arrives. */
   | { id: number; event: 'batch'; batch: SyncResult; progress: ScanProgress };
+
+/**
+ * Service → worker process. A request goes to its lane's thread (started by its first request,
+ * from `entry` where given: tests' stand-ins); `end` lets a lane go: `retire` closes it,
+ * `stop` terminates its thread at once (a search past its budget).
+ */
+export type HostMessage = { lane: string; request: Request; entry?: string } | { lane: string; end: 'retire' | 'stop' };
+
+/** Worker process → service: a lane's reply, or its thread's end (exit code, and the error that ended it). */
+export type HostReply = { lane: string; reply: Reply } | { lane: string; ended: string };

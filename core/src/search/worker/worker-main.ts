@@ -1,10 +1,11 @@
 /**
- * An index worker: a Node 22 child process around Knower's search index (SQLite's native code
- * runs here, on another core, where a crash or a runaway query cannot take the service down).
- * Opened as `index`, it is the one writer: the service sends it the paths that changed, it
- * reads them and indexes them. Opened as `search`, it answers searches from its own connection,
- * so a slow query never holds up indexing, and the service can stop it when a query overruns.
+ * A lane of the worker process (worker-host.ts): a thread around one connection to Knower's
+ * search index. Opened as `index`, it is the one writer: the service sends it the paths that
+ * changed, it reads them and indexes them. Opened as `search`, it answers searches from its own
+ * connection, so a slow query never holds up indexing, and the service can stop it when a query
+ * overruns.
  */
+import { parentPort } from 'node:worker_threads';
 import { planQuery } from './fts-query.js';
 import { openForSearch, openIndex } from './index-db.js';
 import { NoteSearch } from './note-search.js';
@@ -18,19 +19,24 @@ import { VaultScanner } from './vault-scanner.js';
 let db: Db | undefined;
 let writer: { notes: NoteStore; scanner: VaultScanner } | undefined;
 let reader: NoteSearch | undefined;
+/** Search lanes ranking with the extension: the statement that sets their queries' deadline. */
+let deadline: { ms: number; set: (ms: number) => void } | undefined;
 let root = '';
 
-const send = (reply: Reply) => process.send?.(reply);
+const port = parentPort!;
+const send = (reply: Reply) => port.postMessage(reply);
 const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function open(args: OpenArgs): OpenResult {
   root = args.root;
-  // What `ps` and `top` show (and the bench's memory breakdown): which worker this is.
-  process.title = `knower-${args.role}`;
   if (args.role === 'search') {
     const connection = openForSearch(args.dbPath);
     db = connection.db;
     reader = new NoteSearch(db, connection.rank);
+    if (connection.rank === 'knower_bm25' && args.deadlineMs) {
+      const statement = db.prepare('SELECT knower_deadline(?)');
+      deadline = { ms: args.deadlineMs, set: (ms) => statement.get(ms) };
+    }
     return { documents: 0, complete: false, ...(connection.slowRanking && { slowRanking: connection.slowRanking }) };
   }
   const opened = openIndex(args.dbPath, args.root, args.legacyDbPath);
@@ -49,9 +55,12 @@ function search({ query, limit, prefix }: SearchArgs): SearchOutcome {
   const plan = planQuery(query);
   if (!plan) return { ok: true, hits: [] };
   try {
+    deadline?.set(deadline.ms);
     const rows = need(reader, 'search').search(plan, limit, prefix);
+    deadline?.set(0);
     return { ok: true, hits: rows.map((r) => ({ path: r.path, title: r.title, score: r.score, snippet: snippetFor(readNoteText(root, r.path), plan.words) })) };
   } catch (err) {
+    deadline?.set(0);
     // FTS5 refuses some expressions; the plan should never build one, but say so if it does.
     return { ok: false, error: (err as Error).message, rejected: /fts5|syntax/i.test((err as Error).message) };
   }
@@ -70,7 +79,7 @@ function status(): StatusResult {
   return { documents: notes.documents(), complete };
 }
 
-async function handle(req: Request): Promise<Results[Request['op']]> {
+async function handle(req: Exclude<Request, { op: 'close' }>): Promise<Results[Request['op']]> {
   switch (req.op) {
     case 'open':
       return open(req.args);
@@ -97,14 +106,14 @@ async function handle(req: Request): Promise<Results[Request['op']]> {
   }
 }
 
-process.on('message', (req: Request) => {
+port.on('message', (req: Request) => {
+  if (req.op === 'close') {
+    // Closing the indexer's connection checkpoints the log; then the thread ends.
+    db?.close();
+    process.exit(0);
+  }
   handle(req).then(
     (result) => send({ id: req.id, ok: true, result }),
     (err: unknown) => send({ id: req.id, ok: false, error: err instanceof Error ? err.message : String(err) }),
   );
-});
-// The service went away: so does its worker (closing the database first checkpoints the log).
-process.on('disconnect', () => {
-  db?.close();
-  process.exit(0);
 });
