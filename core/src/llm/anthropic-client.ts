@@ -1,4 +1,4 @@
-import Anthropic, { APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import { fromMessage, toCreateParams } from './anthropic-wire.js';
 import type { CallBudget } from './call-budget.js';
 import { fromSdkError, type ModelError } from './model-error.js';
@@ -21,27 +21,41 @@ export interface AnthropicProvider {
   model(name: string, opts?: { budget?: CallBudget }): ModelClient;
 }
 
-const toAnthropicError = (err: unknown): ModelError => fromSdkError(err, { APIConnectionError, APIUserAbortError, APIError });
+interface Sdk {
+  client: Anthropic;
+  toError: (err: unknown) => ModelError;
+}
 
-export function createAnthropicProvider(opts: AnthropicOptions): AnthropicProvider {
-  const sdk = new Anthropic({
+/**
+ * The SDK is loaded by the first call, not at start: a service whose agents are idle, or run on
+ * another provider, does not carry its code (~13 MB resident).
+ */
+async function loadSdk(opts: AnthropicOptions): Promise<Sdk> {
+  const { default: Client, APIConnectionError, APIError, APIUserAbortError } = await import('@anthropic-ai/sdk');
+  const client = new Client({
     apiKey: opts.apiKey,
     ...(opts.baseURL ? { baseURL: opts.baseURL } : {}),
     // Retries happen in withRetries, where each one is counted against the budget and logged.
     maxRetries: 0,
     timeout: opts.timeoutMs ?? 120_000,
   });
+  return { client, toError: (err) => fromSdkError(err, { APIConnectionError, APIUserAbortError, APIError }) };
+}
+
+export function createAnthropicProvider(opts: AnthropicOptions): AnthropicProvider {
+  let loading: Promise<Sdk> | undefined;
   return {
     model(name, { budget } = {}) {
       const raw: ModelClient = {
         model: name,
         async complete(request) {
+          const sdk = await (loading ??= loadSdk(opts));
           budget?.take();
           try {
             // Non-streaming: agents need whole tool calls, and the per-request timeout bounds the wait.
-            return fromMessage(await sdk.messages.create(toCreateParams(name, request), request.signal ? { signal: request.signal } : {}));
+            return fromMessage(await sdk.client.messages.create(toCreateParams(name, request), request.signal ? { signal: request.signal } : {}));
           } catch (err) {
-            throw toAnthropicError(err);
+            throw sdk.toError(err);
           }
         },
       };

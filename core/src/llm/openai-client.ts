@@ -1,4 +1,4 @@
-import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai';
+import type OpenAI from 'openai';
 import type { CallBudget } from './call-budget.js';
 import { fromSdkError, ModelError } from './model-error.js';
 import { adaptToRefusal, isToolsUnsupported, toolsUnsupportedError } from './openai-compat.js';
@@ -28,11 +28,18 @@ export interface OpenAIProvider {
   probe(model: string): Promise<ProbeResult>;
 }
 
-const toOpenAIError = (err: unknown): ModelError => fromSdkError(err, { APIConnectionError, APIUserAbortError, APIError });
+interface Sdk {
+  client: OpenAI;
+  toError: (err: unknown) => ModelError;
+}
 
-export function createOpenAIProvider(opts: OpenAIOptions): OpenAIProvider {
-  const timeoutMs = opts.timeoutMs ?? 300_000;
-  const sdk = new OpenAI({
+/**
+ * The SDK is loaded by the first call, not at start: a service whose agents are idle, or run on
+ * another provider, does not carry its code (~9 MB resident).
+ */
+async function loadSdk(opts: OpenAIOptions, timeoutMs: number): Promise<Sdk> {
+  const { default: Client, APIConnectionError, APIError, APIUserAbortError } = await import('openai');
+  const client = new Client({
     apiKey: opts.apiKey ?? 'none',
     baseURL: opts.baseURL,
     // Explicit, so the client never picks these up from the environment.
@@ -42,6 +49,13 @@ export function createOpenAIProvider(opts: OpenAIOptions): OpenAIProvider {
     maxRetries: 0,
     timeout: timeoutMs,
   });
+  return { client, toError: (err) => fromSdkError(err, { APIConnectionError, APIUserAbortError, APIError }) };
+}
+
+export function createOpenAIProvider(opts: OpenAIOptions): OpenAIProvider {
+  const timeoutMs = opts.timeoutMs ?? 300_000;
+  let loading: Promise<Sdk> | undefined;
+  const sdk = () => (loading ??= loadSdk(opts, timeoutMs));
   // Ids for tool calls a server sent without one, unique within this provider.
   let calls = 0;
   const newCallId = () => `call_knower_${(++calls).toString(36)}`;
@@ -53,7 +67,7 @@ export function createOpenAIProvider(opts: OpenAIOptions): OpenAIProvider {
     return compat;
   };
 
-  async function streamed(params: ChatParams, compat: Compat, stop: AbortSignal | undefined): Promise<RawTurn> {
+  async function streamed(client: OpenAI, params: ChatParams, compat: Compat, stop: AbortSignal | undefined): Promise<RawTurn> {
     const abort = new AbortController();
     const onStop = () => abort.abort();
     stop?.addEventListener('abort', onStop, { once: true });
@@ -67,7 +81,7 @@ export function createOpenAIProvider(opts: OpenAIOptions): OpenAIProvider {
       }, timeoutMs);
     };
     try {
-      const stream = await sdk.chat.completions.create({ ...params, stream: true, ...(compat.streamUsage ? { stream_options: { include_usage: true } } : {}) }, { signal: abort.signal });
+      const stream = await client.chat.completions.create({ ...params, stream: true, ...(compat.streamUsage ? { stream_options: { include_usage: true } } : {}) }, { signal: abort.signal });
       arm();
       const turn = await collectStream(stream, arm);
       // An abort can end the iteration quietly instead of throwing: either way it was a stall.
@@ -90,11 +104,14 @@ export function createOpenAIProvider(opts: OpenAIOptions): OpenAIProvider {
 
   async function once(name: string, request: ModelRequest, budget: CallBudget | undefined): Promise<ModelResponse> {
     const compat = compatOf(name);
+    const { client, toError } = await sdk();
     for (;;) {
       const params = toChatParams(name, request, compat);
       budget?.take();
       try {
-        const raw = opts.stream ? await streamed(params, compat, request.signal) : rawFromCompletion(await sdk.chat.completions.create(params, request.signal ? { signal: request.signal } : {}));
+        const raw = opts.stream
+          ? await streamed(client, params, compat, request.signal)
+          : rawFromCompletion(await client.chat.completions.create(params, request.signal ? { signal: request.signal } : {}));
         if (!raw) throw new ModelError('the model server answered without a choice', { retryable: true });
         return fromRawTurn(
           raw,
@@ -102,7 +119,7 @@ export function createOpenAIProvider(opts: OpenAIOptions): OpenAIProvider {
           newCallId,
         );
       } catch (err) {
-        const error = toOpenAIError(err);
+        const error = toError(err);
         if (isToolsUnsupported(error)) throw toolsUnsupportedError(error, name);
         // Each adaptation happens once per model, so this loop ends.
         if (adaptToRefusal(error, compat, params)) continue;
@@ -120,6 +137,9 @@ export function createOpenAIProvider(opts: OpenAIOptions): OpenAIProvider {
         ...(opts.onRetry ? { onRetry: opts.onRetry } : {}),
       });
     },
-    probe: (model) => probeTools(sdk, model, compatOf(model), toOpenAIError),
+    async probe(model) {
+      const { client, toError } = await sdk();
+      return probeTools(client, model, compatOf(model), toError);
+    },
   };
 }

@@ -1,6 +1,4 @@
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { createMcpServer } from './mcp-server.js';
 import { projectFirst } from './project-first.js';
 import { clientContext, sessionProject } from './session-project.js';
 import type { McpToolDeps } from './tools/index.js';
@@ -10,6 +8,15 @@ import type { McpToolDeps } from './tools/index.js';
  * 100,000 characters (≤ 400 KB as UTF-8 JSON); anything bigger is refused before parsing.
  */
 const MCP_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * The MCP SDK is loaded by the first MCP request, not at start: a person who connects no MCP
+ * client does not carry its code (~13 MB resident).
+ */
+const loadMcp = async () => {
+  const [{ createMcpServer }, { StreamableHTTPServerTransport }] = await Promise.all([import('./mcp-server.js'), import('@modelcontextprotocol/sdk/server/streamableHttp.js')]);
+  return { createMcpServer, StreamableHTTPServerTransport };
+};
 
 function methodNotAllowed(_request: unknown, reply: FastifyReply): FastifyReply {
   return reply
@@ -31,6 +38,7 @@ export async function mcpRoutes(app: FastifyInstance, services: Omit<McpToolDeps
 
   // No response schema: the transport writes JSON-RPC (or an event stream) to the raw response itself.
   app.post('/mcp', { bodyLimit: MCP_BODY_LIMIT }, async (request, reply) => {
+    const { createMcpServer, StreamableHTTPServerTransport } = await loadMcp();
     const project = sessionProject(services.index, clientContext(request.url));
     const server = createMcpServer(project ? { ...deps, project, search: projectFirst(services.search, project) } : deps);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
