@@ -44,18 +44,19 @@ async function loadSdk(opts: AnthropicOptions): Promise<Sdk> {
 
 export function createAnthropicProvider(opts: AnthropicOptions): AnthropicProvider {
   let loading: Promise<Sdk> | undefined;
+  const sdk = () => (loading ??= loadSdk(opts));
   return {
     model(name, { budget } = {}) {
       const raw: ModelClient = {
         model: name,
         async complete(request) {
-          const sdk = await (loading ??= loadSdk(opts));
+          const { client, toError } = await sdk();
           budget?.take();
           try {
             // Non-streaming: agents need whole tool calls, and the per-request timeout bounds the wait.
-            return fromMessage(await sdk.client.messages.create(toCreateParams(name, request), request.signal ? { signal: request.signal } : {}));
+            return fromMessage(await client.messages.create(toCreateParams(name, request), request.signal ? { signal: request.signal } : {}));
           } catch (err) {
-            throw sdk.toError(err);
+            throw toError(err);
           }
         },
       };

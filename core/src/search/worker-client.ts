@@ -216,7 +216,7 @@ export function createWorkerHost(opts: WorkerHostOptions): WorkerHost {
         return openedInfo;
       },
       get pid() {
-        return current() ? current()!.process.child.pid : undefined;
+        return current()?.process.child.pid;
       },
       get inFlight() {
         return current()?.pending.size ?? 0;

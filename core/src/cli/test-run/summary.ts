@@ -62,9 +62,9 @@ function failedTests(r: Report, root: string): string[] {
 }
 
 /**
- * One line per phase, the failed tests by name, then the single "N passed, N failed" line CI reads. A phase that failed
- * without a failed test in its report (typecheck, lint, a suite that did not load, a crash)
- * counts as one failure.
+ * One line per phase, the failed tests by name, then the single "N passed, N failed" line CI
+ * reads. A phase that failed without a failed test in its report (typecheck, lint, a suite that
+ * did not load, a crash) counts as one failure.
  */
 export function summarize(phases: PhaseResult[], root: string): { lines: string[]; failed: number } {
   let passed = 0;

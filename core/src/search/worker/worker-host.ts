@@ -25,6 +25,9 @@ const send = (reply: HostReply) => {
 // What `ps` and `top` show, and the bench's memory breakdown.
 process.title = 'knower-index';
 
+/** The lane closes its database, then its thread ends. */
+const close = (thread: Worker) => thread.postMessage({ id: 0, op: 'close' });
+
 function start(lane: string, entry = LANE_ENTRY): Worker {
   const thread = new Worker(entry, { name: lane, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
   lanes.set(lane, thread);
@@ -53,13 +56,13 @@ process.on('message', (msg: HostMessage) => {
   // A stopped lane's thread ends as soon as it is back from native code: the search connection's
   // deadline (knower_deadline) brings a runaway SQLite query back within its budget.
   if (msg.end === 'stop') void thread.terminate();
-  else thread.postMessage({ id: 0, op: 'close' });
+  else close(thread);
 });
 
 // The service went away: each lane closes its database (the indexer's close checkpoints the
 // log), and the process ends once every thread has, or after two seconds.
 process.on('disconnect', () => {
-  for (const thread of lanes.values()) thread.postMessage({ id: 0, op: 'close' });
+  for (const thread of lanes.values()) close(thread);
   lanes.clear();
   setTimeout(() => process.exit(0), 2_000);
   void Promise.all([...threads].map((thread) => new Promise((resolve) => thread.once('exit', resolve)))).then(() => process.exit(0));

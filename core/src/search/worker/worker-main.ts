@@ -19,8 +19,8 @@ import { VaultScanner } from './vault-scanner.js';
 let db: Db | undefined;
 let writer: { notes: NoteStore; scanner: VaultScanner } | undefined;
 let reader: NoteSearch | undefined;
-/** Search lanes ranking with the extension: the statement that sets their queries' deadline. */
-let deadline: { ms: number; set: (ms: number) => void } | undefined;
+/** Runs a search's SQLite work; search lanes ranking with the extension run it under their deadline. */
+let underDeadline: <T>(work: () => T) => T = (work) => work();
 let root = '';
 
 const port = parentPort!;
@@ -33,9 +33,17 @@ function open(args: OpenArgs): OpenResult {
     const connection = openForSearch(args.dbPath);
     db = connection.db;
     reader = new NoteSearch(db, connection.rank);
-    if (connection.rank === 'knower_bm25' && args.deadlineMs) {
-      const statement = db.prepare('SELECT knower_deadline(?)');
-      deadline = { ms: args.deadlineMs, set: (ms) => statement.get(ms) };
+    const ms = args.deadlineMs;
+    if (connection.rank === 'knower_bm25' && ms) {
+      const deadline = db.prepare('SELECT knower_deadline(?)');
+      underDeadline = (work) => {
+        deadline.get(ms);
+        try {
+          return work();
+        } finally {
+          deadline.get(0);
+        }
+      };
     }
     return { documents: 0, complete: false, ...(connection.slowRanking && { slowRanking: connection.slowRanking }) };
   }
@@ -55,12 +63,9 @@ function search({ query, limit, prefix }: SearchArgs): SearchOutcome {
   const plan = planQuery(query);
   if (!plan) return { ok: true, hits: [] };
   try {
-    deadline?.set(deadline.ms);
-    const rows = need(reader, 'search').search(plan, limit, prefix);
-    deadline?.set(0);
+    const rows = underDeadline(() => need(reader, 'search').search(plan, limit, prefix));
     return { ok: true, hits: rows.map((r) => ({ path: r.path, title: r.title, score: r.score, snippet: snippetFor(readNoteText(root, r.path), plan.words) })) };
   } catch (err) {
-    deadline?.set(0);
     // FTS5 refuses some expressions; the plan should never build one, but say so if it does.
     return { ok: false, error: (err as Error).message, rejected: /fts5|syntax/i.test((err as Error).message) };
   }
