@@ -96,7 +96,7 @@ export async function createKnower(deps: KnowerDeps, log: Logger): Promise<Knowe
   const { stateDir } = config;
   const clock = deps.clock ?? (() => new Date());
   const opened = await openVault({ vaultPath: config.vaultPath, stateDir, frontmatter: config.frontmatter, clock, log, ...(deps.fileOps && { fileOps: deps.fileOps }) });
-  const { root, filesystem, rootNames, frontmatter } = opened;
+  const { root, filesystem, rootNames, frontmatter, knowerNotes } = opened;
   const base = { root, clock, log };
   const index = new VaultIndex();
   const views = createIndexViews(index);
@@ -111,7 +111,7 @@ export async function createKnower(deps: KnowerDeps, log: Logger): Promise<Knowe
     inboxCount();
   };
   const announce = (rel: string, type: FileChangeType) => announceFileChange(bus, rel, type);
-  const job = createBackgroundJob({ ...base, index, engine: search, selfWrites, mode: frontmatter.mode, isPersons: rootNames.isPersons, onListingChange, announce });
+  const job = createBackgroundJob({ ...base, index, engine: search, selfWrites, mode: frontmatter.mode, isPersons: rootNames.isPersons, knowerNotes, onListingChange, announce });
   // What the history and the queue share, built before either: neither knows the other.
   const store = new UpdateStore(stateDir, clock);
   const journals = new UpdateJournals({ folders: store, root, log });
@@ -120,7 +120,7 @@ export async function createKnower(deps: KnowerDeps, log: Logger): Promise<Knowe
   const history = createHistory({ ...base, stateDir, env: config.childEnv, bus, journals, records: store, turns, ...quiet, ...(deps.historyLoose && { loose: deps.historyLoose }) });
   const sync = startVaultSync({ root, bus, job, selfWrites, log, onForeignChange: (rel) => history.noteChange(rel), listed: (rel) => index.has(rel) });
   const toolTime = deps.toolTimeLimitMs ? { toolTimeLimitMs: deps.toolTimeLimitMs } : {};
-  const agents = createAgents({ ...base, names: rootNames, index, search, ...modelDeps(config.provider), ...toolTime });
+  const agents = createAgents({ ...base, names: rootNames, knowerNotes, index, search, ...modelDeps(config.provider), ...toolTime });
   const clearFailedItem = failedItemCleanup({ root, store });
   const queue = createUpdateQueue({ store, agents, bus, clock, log, journals, turns, history, clearFailedItem, ...(deps.retry && { retry: deps.retry }) });
   // Counted before the service answers: /health never shows an idle queue while updates wait to be loaded after a restart.
@@ -144,7 +144,10 @@ export async function createKnower(deps: KnowerDeps, log: Logger): Promise<Knowe
     stats: createVaultStats({ index, queue, history, search, clock }),
     briefs: createBriefs({ root, index, search }),
     whenSettled: lifecycle.whenSettled,
-    close: lifecycle.close,
+    async close() {
+      await lifecycle.close();
+      await knowerNotes.flush();
+    },
   };
 }
 

@@ -7,7 +7,8 @@ export { filesystemOf, probeFilesystem, registerFilesystem, nodeFileOps, type Fi
 export { parseNote, splitNote, setFrontmatterFields, tokenCount, timestamp, formatDateField, firstHeading,  type FieldValue, type ParsedNote } from './frontmatter.js';
 export { readNoteText, decodeNote, whyNotRewritten, hashBody, type NoteReading, type NoteBytes, type JobFields } from './note-reader.js';
 export { QMD_COLLECTION, TREE_FILE, isIndexed, isNote, isHiddenPath } from './indexed-set.js';
-export { chooseFrontmatterMode,  stampsNote, type FileOrigin, type FrontmatterChoice, type FrontmatterMode, type StampFields } from './frontmatter-mode.js';
+export { chooseFrontmatterMode,  stampsNote, type FileOrigin, type FrontmatterChoice, type FrontmatterMode } from './frontmatter-mode.js';
+export { openKnowerNotes, type KnowerNotes } from './knower-notes.js';
 export { ensureSkeleton } from './skeleton.js';
 export { newNote } from './new-note.js';
 export { VaultIndex, type IndexEntry, type FolderNode } from './vault-index.js';

@@ -77,8 +77,8 @@ export async function commitChange(session: Session, rel: string, abs: string, c
 }
 
 /**
- * A note Knower creates carries created/updated/tokens from birth, wherever it is: that is how
- * the job tells it from the person's own notes, which it never rewrites unless asked to.
+ * A note Knower creates carries created/updated/tokens from birth, wherever it is. The job tells
+ * it from the person's own notes by Knower's record (commitCreate adds it), never by these fields.
  */
 function withKnowerFields(rel: string, content: string, now: Date): string {
   if (!isNote(rel)) return content;
@@ -97,5 +97,6 @@ export async function commitCreate(session: Session, rel: string, abs: string, c
   markSeen(session, rel, content);
   markChanged(session, rel);
   session.created.add(rel);
+  if (isNote(rel)) session.knowerNotes?.add(rel);
   return shown(`Created ${rel}.`);
 }
