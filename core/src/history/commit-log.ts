@@ -107,6 +107,15 @@ export class CommitLog {
     return this.undoneBy.get(commit) ?? [];
   }
 
+  /**
+   * The undo that reverses a commit now, if one does: the latest of its undos not undone in
+   * turn (undoing an undo puts the change back). Deeper than 20 undos of undos counts as none.
+   */
+  standingUndo(commit: string, depth = 0): string | undefined {
+    if (depth > 20) return undefined;
+    return this.undoneByOf(commit).findLast((undo) => !this.standingUndo(undo, depth + 1));
+  }
+
   /** Newest first, older than `before` (a seq), only the given kinds. */
   page(opts: { before?: number; limit: number; kinds?: ReadonlySet<CommitKind> }): { entries: CommitInfo[]; next?: number } {
     const entries: CommitInfo[] = [];
