@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from '../http/index.js';
 import { hostAllowed, trustedHosts, type InterfaceAddresses } from './host-check.js';
 import { loginRoutes } from './login-routes.js';
-import { crossOriginProblem, isShareLaunch } from './origin-check.js';
+import { crossOriginProblem, crossSiteReadProblem, isShareLaunch } from './origin-check.js';
 import { createSessionStore } from './session-store.js';
 import { createSignInThrottle, tooManyWrongTokens, waitSentence } from './sign-in-throttle.js';
 import { createTokenCheck, type TokenCheck } from './token-auth.js';
@@ -51,7 +51,9 @@ function unauthorized(request: FastifyRequest, reply: FastifyReply): FastifyRepl
  *  1. Host must be one of ours (DNS rebinding) → 403 host_not_allowed;
  *  2. a state-changing request must not come from another origin → 403 cross_origin (the
  *     share target also takes a launch from the phone's share sheet, and nothing else);
- *  3. with a token, every route except /login needs it (Bearer or session cookie) → 401, and
+ *  3. no request but a page load may come from another site or origin, reads included → 403
+ *     cross_origin;
+ *  4. with a token, every route except /login needs it (Bearer or session cookie) → 401, and
  *     wrong tokens wait longer and longer, per client and all together → 429 (sign-in-throttle).
  */
 async function security(app: FastifyInstance, opts: SecurityOptions): Promise<void> {
@@ -83,6 +85,10 @@ async function security(app: FastifyInstance, opts: SecurityOptions): Promise<vo
       const problem = crossOriginProblem({ method: request.method, host: headers.host, origin, secFetchSite: meta.site, referer: one(headers.referer) }, publicNames);
       if (problem) return sendError(reply, 403, 'cross_origin', `${problem}: a web page must not write into the vault`);
     }
+    // With a token or without: another port of this machine is the same site, and a
+    // SameSite=Strict session cookie goes along with its requests.
+    const readProblem = crossSiteReadProblem({ host: headers.host, origin, meta }, publicNames);
+    if (readProblem) return sendError(reply, 403, 'cross_origin', `${readProblem}: only the app, its share target and programs may`);
     if (!check || (route !== undefined && PUBLIC.has(route))) return;
     const credentials = check.check({ authorization: headers.authorization, cookie: headers.cookie });
     if (credentials === 'missing') return unauthorized(request, reply);
