@@ -7,6 +7,7 @@ import { locationFields, optional, resolveLocation, text } from './location.js';
 import { coreDir, repoRoot } from './paths.js';
 import { childEnvironment } from './child-env.js';
 import { tokenProblem } from './token-strength.js';
+import { trustedProxies, trustedProxyField } from './trusted-proxy.js';
 
 export { ConfigError } from './config-error.js';
 export { readEnvironment, type Environment } from './environment.js';
@@ -31,6 +32,8 @@ export interface Config {
   token?: string;
   /** KNOWER_ALLOWED_HOSTS: host names, besides loopback and IP literals, that requests may address (DNS-rebinding check). */
   allowedHosts: string[];
+  /** KNOWER_TRUSTED_PROXY: addresses and ranges of reverse proxies whose X-Forwarded-For names the client (none: the connection's address does). */
+  trustedProxies: string[];
   anthropic: { apiKey?: string; baseURL?: string; model: string; searchModel: string };
   /** The model provider the agents use (provider-config.ts states how it is chosen). */
   provider: ProviderConfig;
@@ -61,6 +64,7 @@ const envSchema = z.object({
     }),
   ),
   KNOWER_ALLOWED_HOSTS: optional(z.string().regex(/^[A-Za-z0-9.-]+(\s*,\s*[A-Za-z0-9.-]+)*$/, 'must be a comma-separated list of host names, e.g. knower.lan,notes.example.com')),
+  KNOWER_TRUSTED_PROXY: trustedProxyField,
   ANTHROPIC_API_KEY: text,
   ANTHROPIC_BASE_URL: optional(z.url({ message: 'must be a URL such as http://127.0.0.1:9000' })),
   KNOWER_MODEL: text,
@@ -127,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = readEnvironment().merged, cw
       .split(',')
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean),
+    trustedProxies: trustedProxies(e.KNOWER_TRUSTED_PROXY),
     anthropic: {
       apiKey: e.ANTHROPIC_API_KEY,
       baseURL: e.ANTHROPIC_BASE_URL,
