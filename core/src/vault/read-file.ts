@@ -24,7 +24,7 @@ export async function openRegularFile(abs: string): Promise<FileHandle | undefin
 }
 
 /** Reads through an open handle until EOF (positional reads: the handle may outlive a rename). */
-async function readAllBytes(handle: FileHandle): Promise<Buffer> {
+export async function readAllBytes(handle: FileHandle): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let position = 0;
   for (;;) {

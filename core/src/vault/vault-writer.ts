@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic, type WriteOptions, type WriteOutcome } from './atomic-write.js';
 import { readBytesIfExists } from './read-file.js';
+import { removeIfUnchanged, type RemoveOutcome } from './remove-if-unchanged.js';
 import { copyInto, filesUnder, linkFile, removeFile, removeTree, renameTree } from './vault-ops.js';
 import type { RootNames } from './root-names.js';
 import type { WriteJournal } from './write-journal.js';
@@ -15,6 +16,11 @@ export interface VaultWriter {
   /** writeFileAtomic: create, replace, or compare-and-swap (see WriteOptions). */
   write(abs: string, data: string | Uint8Array, opts?: WriteOptions): Promise<WriteOutcome>;
   removeFile(abs: string): Promise<void>;
+  /**
+   * Removes a file only if it still holds `expected`, the bytes the caller checked (job fields
+   * aside); a file changed or replaced since stays, and so does anything else at the path.
+   */
+  removeIfUnchanged(abs: string, expected: Uint8Array): Promise<RemoveOutcome>;
   removeTree(abs: string): Promise<void>;
   /** A second name for a file; EEXIST rather than overwrite. */
   linkFile(fromAbs: string, toAbs: string): Promise<void>;
@@ -35,6 +41,7 @@ export interface VaultAccess {
 export const directWriter: VaultWriter = {
   write: writeFileAtomic,
   removeFile,
+  removeIfUnchanged: (abs, expected) => removeIfUnchanged(abs, expected),
   removeTree,
   linkFile,
   renameTree,
@@ -79,6 +86,13 @@ export function journaledWriter(journal: WriteJournal): VaultWriter {
     },
     async removeFile(abs) {
       await undoable(record(abs, null), () => removeFile(abs));
+    },
+    async removeIfUnchanged(abs, expected) {
+      // The journal keeps the bytes checked, which are the bytes removed (or nothing happens).
+      const cancel = await record(abs, null, expected);
+      const outcome = await undoable(Promise.resolve(cancel), () => removeIfUnchanged(abs, expected));
+      if (!outcome.ok) await cancel();
+      return outcome;
     },
     async removeTree(abs) {
       // Only regular files are read (and so journaled): a FIFO would block the read.

@@ -89,6 +89,7 @@ describe('update journal', () => {
     await expect(writer.linkFile(path.join(vault, 'ours.md'), path.join(vault, 'theirs.md'))).rejects.toThrow(/EEXIST/);
     await expect(writer.copyInto(path.join(dir, 'upload.png'), path.join(vault, 'theirs.md'))).rejects.toThrow(/EEXIST/);
     expect(await writer.write(path.join(vault, 'theirs.md'), 'mine', { expect: 'not what it holds' })).toEqual({ ok: false, reason: 'changed' });
+    expect(await writer.removeIfUnchanged(path.join(vault, 'theirs.md'), Buffer.from('what it held once'))).toEqual({ ok: false, reason: 'changed' });
     expect(await journal.undo()).toEqual([]);
     expect(await readFile(path.join(vault, 'theirs.md'), 'utf8')).toBe('theirs');
   });
