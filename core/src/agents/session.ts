@@ -35,6 +35,11 @@ export interface Session {
   changed: Set<string>;
   /** Files this run created (deleting a folder made only of these is always safe). */
   created: Set<string>;
+  /**
+   * What a folder delete or move of this run left where it was: entries that appeared in the
+   * folder or changed while it ran (a person's saves). The update's outcome lists them.
+   */
+  kept: Set<string>;
   /** Why a search the agent ran degraded (deep → fast), for the answer. */
   degraded?: string;
   /** One tool call's time limit (default TOOL_TIME_LIMIT_MS; tests shorten it). */
@@ -59,6 +64,7 @@ export function newSession(deps: RunDeps, agent: Session['agent'], extra: { upda
     surfaced: new Set(),
     changed: new Set(),
     created: new Set(),
+    kept: new Set(),
   };
 }
 

@@ -1,4 +1,4 @@
-import { constants, copyFile, readdir, rename, rm, unlink } from 'node:fs/promises';
+import { constants, copyFile, readdir, rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { linkOrCopy } from './create-file.js';
 
@@ -25,11 +25,9 @@ export const removeTree = (abs: string): Promise<void> => rm(abs, { recursive: t
 
 /**
  * A second name for a file (a copy where the filesystem has no hard links); fails with EEXIST
- * rather than overwrite (moves use linkFile + removeFile).
+ * rather than overwrite (a move links, then removes the old name only while unchanged).
  */
 export const linkFile = (fromAbs: string, toAbs: string): Promise<void> => linkOrCopy(fromAbs, toAbs);
-
-export const renameTree = (fromAbs: string, toAbs: string): Promise<void> => rename(fromAbs, toAbs);
 
 /** Copies a file in from outside the vault, never overwriting (EEXIST). */
 export const copyInto = (srcAbs: string, destAbs: string): Promise<void> => copyFile(srcAbs, destAbs, constants.COPYFILE_EXCL);

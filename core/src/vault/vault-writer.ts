@@ -1,9 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
-import path from 'node:path';
 import { writeFileAtomic, type WriteOptions, type WriteOutcome } from './atomic-write.js';
 import { readBytesIfExists } from './read-file.js';
 import { removeIfUnchanged, type RemoveOutcome } from './remove-if-unchanged.js';
-import { copyInto, filesUnder, linkFile, removeFile, removeTree, renameTree } from './vault-ops.js';
+import { copyInto, filesUnder, linkFile, removeFile, removeTree } from './vault-ops.js';
 import type { RootNames } from './root-names.js';
 import type { WriteJournal } from './write-journal.js';
 
@@ -24,7 +23,6 @@ export interface VaultWriter {
   removeTree(abs: string): Promise<void>;
   /** A second name for a file; EEXIST rather than overwrite. */
   linkFile(fromAbs: string, toAbs: string): Promise<void>;
-  renameTree(fromAbs: string, toAbs: string): Promise<void>;
   /** A file from outside the vault copied in; EEXIST rather than overwrite. */
   copyInto(srcAbs: string, destAbs: string): Promise<void>;
 }
@@ -44,7 +42,6 @@ export const directWriter: VaultWriter = {
   removeIfUnchanged: (abs, expected) => removeIfUnchanged(abs, expected),
   removeTree,
   linkFile,
-  renameTree,
   copyInto,
 };
 
@@ -101,15 +98,6 @@ export function journaledWriter(journal: WriteJournal): VaultWriter {
     },
     async linkFile(fromAbs, toAbs) {
       await undoable(record(toAbs, await readFile(fromAbs), null), () => linkFile(fromAbs, toAbs));
-    },
-    async renameTree(fromAbs, toAbs) {
-      for (const file of await filesUnder(fromAbs)) {
-        const bytes = await readBytesIfExists(file);
-        if (bytes === undefined) continue;
-        await record(file, null, bytes);
-        await record(path.join(toAbs, path.relative(fromAbs, file)), bytes, null);
-      }
-      await renameTree(fromAbs, toAbs);
     },
     async copyInto(srcAbs, destAbs) {
       await undoable(record(destAbs, await readFile(srcAbs), null), () => copyInto(srcAbs, destAbs));
