@@ -1,8 +1,8 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { writeFileAtomic, type WriteOptions, type WriteOutcome } from './atomic-write.js';
 import { readBytesIfExists } from './read-file.js';
 import { removeIfUnchanged, type RemoveOutcome } from './remove-if-unchanged.js';
-import { copyInto, filesUnder, linkFile, removeFile, removeTree } from './vault-ops.js';
+import { copyInto, linkFile, removeFile } from './vault-ops.js';
 import type { RootNames } from './root-names.js';
 import type { WriteJournal } from './write-journal.js';
 
@@ -20,7 +20,6 @@ export interface VaultWriter {
    * aside); a file changed or replaced since stays, and so does anything else at the path.
    */
   removeIfUnchanged(abs: string, expected: Uint8Array): Promise<RemoveOutcome>;
-  removeTree(abs: string): Promise<void>;
   /** A second name for a file; EEXIST rather than overwrite. */
   linkFile(fromAbs: string, toAbs: string): Promise<void>;
   /** A file from outside the vault copied in; EEXIST rather than overwrite. */
@@ -40,7 +39,6 @@ export const directWriter: VaultWriter = {
   write: writeFileAtomic,
   removeFile,
   removeIfUnchanged: (abs, expected) => removeIfUnchanged(abs, expected),
-  removeTree,
   linkFile,
   copyInto,
 };
@@ -49,8 +47,6 @@ export const directWriter: VaultWriter = {
 export const refusingWriter: VaultWriter = new Proxy({} as VaultWriter, {
   get: (_target, name) => () => Promise.reject(new Error(`this run may not change the vault (${String(name)})`)),
 });
-
-const isRegular = (abs: string) => stat(abs).then((info) => info.isFile(), () => false);
 
 const toBuffer = (data: string | Uint8Array | null): Buffer | null => (data === null ? null : Buffer.from(data));
 
@@ -90,11 +86,6 @@ export function journaledWriter(journal: WriteJournal): VaultWriter {
       const outcome = await undoable(Promise.resolve(cancel), () => removeIfUnchanged(abs, expected));
       if (!outcome.ok) await cancel();
       return outcome;
-    },
-    async removeTree(abs) {
-      // Only regular files are read (and so journaled): a FIFO would block the read.
-      for (const file of await filesUnder(abs)) if (await isRegular(file)) await record(file, null);
-      await removeTree(abs);
     },
     async linkFile(fromAbs, toAbs) {
       await undoable(record(toAbs, await readFile(fromAbs), null), () => linkFile(fromAbs, toAbs));
