@@ -73,10 +73,15 @@ export function markSeen(session: Session, rel: string, content: string | Uint8A
   session.seen.set(rel, versionKey(content));
 }
 
-/** Forgets a path (deleted or moved away): a later file there must be read before it is changed. */
+/**
+ * Forgets a path (deleted or moved away): a later file there must be read before it is changed,
+ * and what a folder delete or move had left there is no longer left.
+ */
 export function forget(session: Session, rel: string): void {
-  session.seen.delete(rel);
-  for (const key of [...session.seen.keys()]) if (key.startsWith(`${rel}/`)) session.seen.delete(key);
+  for (const known of [session.seen, session.kept]) {
+    known.delete(rel);
+    for (const key of [...known.keys()]) if (key.startsWith(`${rel}/`)) known.delete(key);
+  }
 }
 
 export function markChanged(session: Session, ...rels: string[]): void {

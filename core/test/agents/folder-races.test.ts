@@ -57,6 +57,24 @@ describe('a folder delete acts only on what it checked', () => {
     expect(outcome.files).not.toContain('bucket/old/typed-by-hand.md');
   });
 
+  it('no longer lists what was left once the agent has read and deleted it', async () => {
+    vault = await makeVault({ 'bucket/old/a.md': 'a\n' });
+    const writer = savingBefore(REMOVALS, () => writeFileSync(path.join(vault!.root, 'bucket/old/typed-by-hand.md'), 'my own note\n'));
+    server = await startFakeAnthropicServer([
+      turn(toolUse('read', { path: 'bucket/old/a.md' })),
+      turn(toolUse('delete', { path: 'bucket/old' })),
+      turn(toolUse('read', { path: 'bucket/old/typed-by-hand.md' })),
+      turn(toolUse('delete', { path: 'bucket/old' })),
+      turn(text('Removed the old folder, and the note saved into it, which was a duplicate.')),
+    ]);
+    const outcome = await vault.agents({ baseURL: server.baseURL }).runUpdate(input('u-del-race-3'), { writer });
+
+    expect(server.remaining()).toBe(0);
+    expect(await vault.exists('bucket/old')).toBe(false);
+    expect(outcome.kept).toBeUndefined();
+    expect(outcome.files).toEqual(expect.arrayContaining(['bucket/old/a.md', 'bucket/old/typed-by-hand.md']));
+  });
+
   it('keeps a file saved over one it checked (a new version renamed into place) just before the removal', async () => {
     vault = await makeVault({ 'bucket/old/a.md': 'a\n', 'bucket/old/b.md': 'b\n' });
     const a = path.join(vault.root, 'bucket/old/a.md');
