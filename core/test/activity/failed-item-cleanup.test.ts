@@ -25,7 +25,12 @@ describe('removing the inbox item a failed update left, once its retry has an ou
   afterEach(() => cleanup());
 
   it('removes exactly what the failure wrote, then the folder', async () => {
-    expect(await clear()(failed, savingBefore([], () => undefined))).toEqual([`inbox/${ID}/input.md`, `inbox/${ID}/review.md`]);
+    expect(
+      await clear()(
+        failed,
+        savingBefore([], () => undefined),
+      ),
+    ).toEqual([`inbox/${ID}/input.md`, `inbox/${ID}/review.md`]);
     expect(await readdir(path.join(root, 'inbox'))).toEqual([]);
   });
 

@@ -41,7 +41,10 @@ async function deleteThenMove(fixture: VaultFixture, id: string): Promise<ToolRe
   return results;
 }
 
-const namesIn = (folder: string) => readdirSync(folder, { encoding: 'buffer' }).map((name) => name.toString('hex')).sort();
+const namesIn = (folder: string) =>
+  readdirSync(folder, { encoding: 'buffer' })
+    .map((name) => name.toString('hex'))
+    .sort();
 
 describe('a folder holding what Knower cannot represent is neither deleted nor moved', () => {
   it('refuses a folder holding a name that is not valid UTF-8, with a tool error, and moves nothing', async () => {
