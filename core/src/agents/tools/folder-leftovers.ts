@@ -13,7 +13,7 @@ export async function removeEmptied(root: string, rel: string, folders: string[]
   if ((await kindOf(abs)) !== 'folder') return [];
   const left = await walkFolder(abs, rel).catch(() => undefined);
   if (!left) return [];
-  const entries = [...left.files, ...left.hidden, ...left.unnamed, ...left.special];
+  const entries = [...left.files, ...left.hidden, ...left.notUtf8, ...left.special];
   return (entries.length > 0 ? entries : left.folders).sort();
 }
 

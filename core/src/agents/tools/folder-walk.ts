@@ -11,14 +11,14 @@ export interface FolderListing {
   /** Dotfiles and dot-folders: the agent cannot see them and the history does not keep them. */
   hidden: string[];
   /** Names that are not valid UTF-8 (shown with U+FFFD): no path the agent, the journal or the history holds can name them. */
-  unnamed: string[];
+  notUtf8: string[];
   /** Links, pipes, sockets: the history keeps plain files only. */
   special: string[];
 }
 
 /** Every entry under a folder, sorted by what a delete or a move may do with it. */
 export async function walkFolder(abs: string, rel: string): Promise<FolderListing> {
-  const listing: FolderListing = { files: [], folders: [], hidden: [], unnamed: [], special: [] };
+  const listing: FolderListing = { files: [], folders: [], hidden: [], notUtf8: [], special: [] };
   await walk(abs, rel, listing);
   return listing;
 }
@@ -29,7 +29,7 @@ async function walk(abs: string, rel: string, into: FolderListing): Promise<void
   for (const d of await readdir(abs, { withFileTypes: true, encoding: 'buffer' })) {
     const name = d.name.toString('utf8');
     const childRel = `${rel}/${name}`;
-    if (!isUtf8(d.name)) into.unnamed.push(childRel);
+    if (!isUtf8(d.name)) into.notUtf8.push(childRel);
     else if (name.startsWith('.')) into.hidden.push(childRel);
     else if (d.isDirectory()) {
       await walk(path.join(abs, name), childRel, into);
@@ -48,10 +48,10 @@ const some = (list: string[]) => `${list.slice(0, 3).join(', ')}${list.length > 
  */
 export function folderRefusal(rel: string, listing: FolderListing, verb: 'delete' | 'move'): string | undefined {
   const oneByOne = `Nothing was ${verb}d. ${verb === 'delete' ? 'Delete' : 'Move'} the files you mean to, one by one.`;
-  const { hidden, unnamed, special } = listing;
+  const { hidden, notUtf8, special } = listing;
   if (hidden.length > 0) return `${rel}/ holds hidden files (${some(hidden)}) that Knower cannot see or bring back if the ${verb} is undone. ${oneByOne}`;
-  if (unnamed.length > 0) {
-    return `${rel}/ holds ${some(unnamed)}: ${unnamed.length === 1 ? 'a name that is' : 'names that are'} not valid UTF-8 (shown with �). Knower cannot record such a name in its history, so it could not bring ${unnamed.length === 1 ? 'it' : 'them'} back if the ${verb} were undone. ${oneByOne} Tell the person in your reply: they can rename ${unnamed.length === 1 ? 'it' : 'them'} by hand.`;
+  if (notUtf8.length > 0) {
+    return `${rel}/ holds ${some(notUtf8)}: ${notUtf8.length === 1 ? 'a name that is' : 'names that are'} not valid UTF-8 (shown with �). Knower cannot record such a name in its history, so it could not bring ${notUtf8.length === 1 ? 'it' : 'them'} back if the ${verb} were undone. ${oneByOne} Tell the person in your reply: they can rename ${notUtf8.length === 1 ? 'it' : 'them'} by hand.`;
   }
   if (special.length > 0) {
     return `${rel}/ holds ${some(special)}, which ${special.length === 1 ? 'is' : 'are'} not a plain file (a link, a pipe or a socket): Knower's history keeps plain files only, so it could not bring ${special.length === 1 ? 'it' : 'them'} back if the ${verb} were undone. ${oneByOne}`;
