@@ -22,6 +22,9 @@ const exists = (abs: string) =>
     () => false,
   );
 
+/** What the run changed, and what its folder deletes and moves left in place (a person's saves meanwhile). */
+const touched = (session: Session) => ({ files: [...session.changed].sort(), ...(session.kept.size > 0 ? { kept: [...session.kept].sort() } : {}) });
+
 /** The log is a promise to the user: every update that changed the vault appears in it. */
 async function logChanges(session: Session, updateId: string, headline: string | undefined, skip: ReadonlySet<string> = new Set()): Promise<void> {
   const changed = [...session.changed].filter((rel) => !rel.startsWith(`${itemFolder(updateId)}/`) && !skip.has(rel)).sort();
@@ -66,7 +69,7 @@ export async function runUpdateAgent(deps: RunDeps, model: ModelClient, input: U
   const reviewRel = reviewPath(input.id);
   if (session.changed.has(reviewRel) && (await exists(path.join(deps.root, reviewRel)))) {
     await finalizeInboxItem(session, input, saved);
-    return { status: 'inbox', inboxId: input.id, files: [...session.changed].sort(), ...(summary ? { summary } : {}), usage: result.usage };
+    return { status: 'inbox', inboxId: input.id, ...touched(session), ...(summary ? { summary } : {}), usage: result.usage };
   }
   // A run stopped while still working must not pass for done: the user gets an item saying what it did.
   if (result.exhausted) {
@@ -75,7 +78,7 @@ export async function runUpdateAgent(deps: RunDeps, model: ModelClient, input: U
     await writeStoppedItem(session, input, result, runnerSaved);
     await finalizeInboxItem(session, input, saved);
     await logChanges(session, input.id, `Stopped before finishing (${stoppedReason(result)}): see ${reviewRel}`, runnerSaved);
-    return { status: 'inbox', inboxId: input.id, files: [...session.changed].sort(), summary, usage: result.usage };
+    return { status: 'inbox', inboxId: input.id, ...touched(session), summary, usage: result.usage };
   }
   // Nothing changed beyond the images the runner saved, and nothing asked: never a silent "done".
   const runnerSaved = new Set(saved.map((s) => s.rel));
@@ -85,11 +88,11 @@ export async function runUpdateAgent(deps: RunDeps, model: ModelClient, input: U
     return {
       status: 'done',
       fallback: 'bucket',
-      files: [...session.changed].sort(),
+      ...touched(session),
       summary: `The model made no change and asked nothing: filed as received into ${note}.${said}`,
       usage: result.usage,
     };
   }
   await logChanges(session, input.id, result.text ? result.text.split('\n')[0] : undefined);
-  return { status: 'done', files: [...session.changed].sort(), ...(summary ? { summary } : {}), usage: result.usage };
+  return { status: 'done', ...touched(session), ...(summary ? { summary } : {}), usage: result.usage };
 }

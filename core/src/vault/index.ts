@@ -18,6 +18,7 @@ export { UpdateJournal, readJournal, type JournalEntry } from './update-journal.
 export { UpdateJournals } from './update-journals.js';
 export { VaultTurns } from './vault-turns.js';
 export { directWriter, journaledWriter, refusingWriter, type VaultAccess, type VaultWriter } from './vault-writer.js';
+export { removeIfUnchanged, type RemoveHooks, type RemoveOutcome } from './remove-if-unchanged.js';
 export { versionKey, withoutJobFields, isTextContent } from './version-key.js';
 export { listTree, type OwnChanges, type TreeListing } from './tree-listing.js';
 export { outlineNote, pickHeading, sectionText, headingPath, headingKey, noteLines,  type NoteOutline, type OutlineHeading, type SectionPick } from './note-outline.js';
