@@ -26,7 +26,7 @@ export function fakeSecrets() {
 export type FakeSecrets = ReturnType<typeof fakeSecrets>;
 
 /** What must never appear: each secret, and each line of the private key's body. */
-export function needles(secrets: FakeSecrets): string[] {
+function needles(secrets: FakeSecrets): string[] {
   const keyLines = secrets.pem.split('\n').filter((line) => line.length > 20 && !line.startsWith('-----'));
   return [secrets.anthropic, secrets.awsKeyId, secrets.awsSecret, secrets.github, secrets.dbPassword, secrets.privateNote, ...keyLines];
 }

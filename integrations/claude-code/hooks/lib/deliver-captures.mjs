@@ -23,7 +23,13 @@ async function sealed(settings, name, entry) {
   const brief = await request(settings, 'GET', `/brief?${query}`, WAIT);
   if (!brief || isTokenRefusal(brief) || transient(brief)) return { stop: brief };
   const project = brief.status === 200 && typeof brief.json?.project === 'string' ? brief.json.project : undefined;
-  const text = captureText({ ...entry, project });
+  let text;
+  try {
+    text = captureText({ ...entry, project });
+  } catch {
+    // An entry no text can be made of (damaged, or from another version): set aside, so it does not hold up the others.
+    return { broken: true };
+  }
   sealCapture(settings, name, { ...entry, text });
   return { text };
 }
@@ -43,7 +49,11 @@ export async function deliverCaptures(settings, attempted = new Set()) {
     if (!next) return { sent, stopped: false };
     const { name, entry } = next;
     attempted.add(name);
-    const { text, stop } = await sealed(settings, name, entry);
+    const { text, stop, broken } = await sealed(settings, name, entry);
+    if (broken) {
+      setCaptureAside(settings, name);
+      continue;
+    }
     const answer = text === undefined ? stop : await request(settings, 'POST', '/update', { ...WAIT, body: { text }, headers: { 'idempotency-key': entry.key } });
     if (!answer) return stopped();
     if (isTokenRefusal(answer)) {

@@ -9,8 +9,8 @@ import { rules } from '../vendor/secretlint-rules.mjs';
  * shapes the preset does not know (admin, OAuth).
  */
 
-export const SECRET_MARK = '[secret removed]';
-export const PRIVATE_MARK = '[private text removed]';
+const SECRET_MARK = '[secret removed]';
+const PRIVATE_MARK = '[private text removed]';
 
 // An unclosed <private> hides the rest of the message: better too much than a secret.
 const PRIVATE_BLOCK = /<private>[\s\S]*?(?:<\/private>|$)/gi;

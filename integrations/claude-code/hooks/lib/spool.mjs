@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { syncFolder, writeDurably } from './durable-file.mjs';
 
@@ -55,7 +55,7 @@ export function sealCapture(settings, name, entry) {
 }
 
 export function removeCapture(settings, name) {
-  unlinkSync(path.join(folder(settings), name));
+  rmSync(path.join(folder(settings), name), { force: true });
   syncFolder(folder(settings));
 }
 
@@ -65,5 +65,3 @@ export function setCaptureAside(settings, name) {
   renameSync(path.join(folder(settings), name), path.join(aside, name));
   syncFolder(folder(settings));
 }
-
-export const spoolFolder = folder;
