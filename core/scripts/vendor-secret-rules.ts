@@ -13,7 +13,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
-const PRESET = '@secretlint/secretlint-rule-preset-recommend';
 const require = createRequire(import.meta.url);
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -21,13 +20,13 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const vendoredSecretRules = path.resolve(here, '../../integrations/claude-code/hooks/vendor/secretlint-rules.mjs');
 
 export async function bundleSecretRules(): Promise<string> {
-  const manifest = JSON.parse(await readFile(require.resolve(`${PRESET}/package.json`), 'utf8')) as { version: string };
+  const manifest = JSON.parse(await readFile(require.resolve('@secretlint/secretlint-rule-preset-recommend/package.json'), 'utf8')) as { version: string };
   const banner = [
-    `// ${PRESET} ${manifest.version}, bundled and minified by core/scripts/vendor-secret-rules.ts: do not edit.`,
+    `// @secretlint/secretlint-rule-preset-recommend ${manifest.version}, bundled and minified by core/scripts/vendor-secret-rules.ts: do not edit.`,
     '// secretlint (c) 2020 azu and lodash (c) jQuery Foundation and other contributors, both MIT: see LICENSE beside this file.',
   ].join('\n');
   const result = await build({
-    entryPoints: [require.resolve(PRESET)],
+    entryPoints: [require.resolve('@secretlint/secretlint-rule-preset-recommend')],
     bundle: true,
     format: 'esm',
     platform: 'node',

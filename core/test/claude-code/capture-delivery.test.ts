@@ -132,7 +132,18 @@ describe('a damaged capture in the spool', () => {
   it('is set aside, and the captures after it are sent', async () => {
     const data = path.join(scratch.dir, 'data-damaged');
     // Oldest first in the spool, and no text can be made of it (its count of removed secrets is missing).
-    const damaged = { key: 'claude-code:damaged:u-1', session: 'damaged', n: 1, lastUuid: 'u-1', event: 'SessionEnd', cwd: repo, repo: 'zebra-app', capturedAt: '2000-01-01T00:00:00.000Z', maxChars: 6000, body: 'x' };
+    const damaged = {
+      key: 'claude-code:damaged:u-1',
+      session: 'damaged',
+      n: 1,
+      lastUuid: 'u-1',
+      event: 'SessionEnd',
+      cwd: repo,
+      repo: 'zebra-app',
+      capturedAt: '2000-01-01T00:00:00.000Z',
+      maxChars: 6000,
+      body: 'x',
+    };
     await mkdir(path.join(data, 'spool'), { recursive: true });
     await writeFile(path.join(data, 'spool', 'damaged.000001.json'), JSON.stringify(damaged));
     const ended = await runHook('SessionEnd', await appendExchanges(path.join(scratch.dir, 'damaged.jsonl'), 'c0ffee00-0000-4000-8000-000000000040', repo, [FIRST]), hookEnv(data, proxy.url));
