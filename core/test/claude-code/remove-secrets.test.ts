@@ -9,10 +9,15 @@ import { pluginRoot } from './hook-runner.js';
 
 type Removal = { text: string; secrets: number; privateBlocks: number };
 let removeSecrets: (text: string) => Removal;
+let removeSecretsFromEach: (texts: string[]) => Removal[];
 
 beforeAll(async () => {
-  const mod = (await import(pathToFileURL(path.join(pluginRoot, 'hooks', 'lib', 'remove-secrets.mjs')).href)) as { removeSecrets: typeof removeSecrets };
+  const mod = (await import(pathToFileURL(path.join(pluginRoot, 'hooks', 'lib', 'remove-secrets.mjs')).href)) as {
+    removeSecrets: typeof removeSecrets;
+    removeSecretsFromEach: typeof removeSecretsFromEach;
+  };
   removeSecrets = mod.removeSecrets;
+  removeSecretsFromEach = mod.removeSecretsFromEach;
 });
 
 describe('removeSecrets', () => {
@@ -59,5 +64,17 @@ describe('removeSecrets', () => {
     const s = fakeSecrets();
     const out = removeSecrets(`a <private>note ${s.github}</private> b <PRIVATE>two</PRIVATE> c <private>never closed\nstill private`);
     expect(out).toEqual({ text: 'a [private text removed] b [private text removed] c [private text removed]', secrets: 0, privateBlocks: 3 });
+  });
+
+  it('cleans several messages in one pass, each on its own: nothing runs from one into the next', () => {
+    const s = fakeSecrets();
+    const out = removeSecretsFromEach([`an unclosed <private>diary`, `key ${s.github}`, `-----BEGIN RSA PRIVATE KEY-----\nMIIEow`, 'DB_PASSWORD=x1y2z3', 'nothing here']);
+    expect(out).toEqual([
+      { text: 'an unclosed [private text removed]', secrets: 0, privateBlocks: 1 },
+      { text: 'key [secret removed]', secrets: 1, privateBlocks: 0 },
+      { text: '[secret removed]', secrets: 1, privateBlocks: 0 },
+      { text: 'DB_PASSWORD=[secret removed]', secrets: 1, privateBlocks: 0 },
+      { text: 'nothing here', secrets: 0, privateBlocks: 0 },
+    ]);
   });
 });

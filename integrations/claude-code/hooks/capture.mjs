@@ -26,12 +26,12 @@ async function spoolWhatIsNew(settings, input) {
   const session = sessionTurns(readEntriesAfter(input.transcript_path, soFar.lastUuid));
   if (session.turns.length === 0 || !session.lastUuid) return;
   // Loaded only when there is something to clean: the rules are most of what this hook loads.
-  const { removeSecrets } = await import('./lib/remove-secrets.mjs');
+  const { removeSecretsFromEach } = await import('./lib/remove-secrets.mjs');
   const cwd = repositoryRoot(typeof input.cwd === 'string' && input.cwd ? input.cwd : process.cwd());
   const repo = repositoryName(cwd);
   const capturedAt = new Date().toISOString();
   const event = input.hook_event_name;
-  const { body, removed } = captureBody({ event, cwd, repo, project: settings.project ?? repo, session, capturedAt, maxChars: settings.captureChars, removeSecrets });
+  const { body, removed } = captureBody({ event, cwd, repo, project: settings.project ?? repo, session, capturedAt, maxChars: settings.captureChars, removeSecretsFromEach });
   const n = soFar.n + 1;
   // The range ends at its last transcript entry, and ranges never overlap: the key names it.
   const key = `claude-code:${sessionId}:${session.lastUuid}`.slice(0, 200);

@@ -28,9 +28,33 @@ function captureHead({ event, cwd, repo, branch, project, capturedAt, removed })
   ].join('\n');
 }
 
-function shown(text, max, removeSecrets) {
-  const clean = removeSecrets(text.slice(0, max + SECRET_WINDOW));
-  return { text: cut(clean.text, max), secrets: clean.secrets, privateBlocks: clean.privateBlocks };
+/**
+ * The turns' messages without their secrets, cut to size, cleaned on demand from the latest back:
+ * the turns the budget will likely take in one call (the rules cost more per call than per
+ * character), the next ones if it takes more.
+ */
+function cleanTurns(turns, maxChars, removeSecretsFromEach) {
+  const cleaned = new Map();
+  return (i) => {
+    if (cleaned.has(i)) return cleaned.get(i);
+    const batch = [];
+    for (let j = i, estimate = 0; j >= 0 && (batch.length === 0 || estimate < maxChars); j--) {
+      batch.push(j);
+      estimate += Math.min(turns[j].asked.length, ASKED_CHARS) + Math.min(turns[j].concluded?.length ?? 0, CONCLUDED_CHARS);
+    }
+    const texts = batch.flatMap((j) => [turns[j].asked.slice(0, ASKED_CHARS + SECRET_WINDOW), (turns[j].concluded ?? '').slice(0, CONCLUDED_CHARS + SECRET_WINDOW)]);
+    const clean = removeSecretsFromEach(texts);
+    batch.forEach((j, k) => {
+      const [asked, concluded] = [clean[2 * k], clean[2 * k + 1]];
+      cleaned.set(j, {
+        asked: cut(asked.text, ASKED_CHARS),
+        concluded: turns[j].concluded ? cut(concluded.text, CONCLUDED_CHARS) : undefined,
+        secrets: asked.secrets + concluded.secrets,
+        privateBlocks: asked.privateBlocks + concluded.privateBlocks,
+      });
+    });
+    return cleaned.get(i);
+  };
 }
 
 /**
@@ -39,7 +63,7 @@ function shown(text, max, removeSecrets) {
  * session concluded), then the files it edited. Older exchanges are dropped first, saying how
  * many: the end of a session holds its conclusions.
  */
-export function captureBody({ event, cwd, repo, project, session, capturedAt, maxChars, removeSecrets }) {
+export function captureBody({ event, cwd, repo, project, session, capturedAt, maxChars, removeSecretsFromEach }) {
   // The sender writes the real head (with the project Knower matches): room is kept for one as
   // long as it can be, with `project` as guessed and a line saying what was removed.
   const head = captureHead({ event, cwd, repo, branch: session.branch, project, capturedAt, removed: { secrets: 1, privateBlocks: 1 } });
@@ -48,18 +72,15 @@ export function captureBody({ event, cwd, repo, project, session, capturedAt, ma
   const kept = [];
   const removed = { secrets: 0, privateBlocks: 0 };
   let size = head.length + files.length + 80;
+  const clean = cleanTurns(session.turns, maxChars, removeSecretsFromEach);
   for (let i = session.turns.length - 1; i >= 0; i--) {
-    const turn = session.turns[i];
-    const asked = shown(turn.asked, ASKED_CHARS, removeSecrets);
-    const concluded = turn.concluded ? shown(turn.concluded, CONCLUDED_CHARS, removeSecrets) : undefined;
-    const block = `- Asked: ${indent(asked.text)}${concluded ? `\n  Concluded: ${indent(concluded.text)}` : ''}`;
+    const turn = clean(i);
+    const block = `- Asked: ${indent(turn.asked)}${turn.concluded ? `\n  Concluded: ${indent(turn.concluded)}` : ''}`;
     if (size + block.length + 2 > maxChars && kept.length > 0) break;
     kept.unshift(block.length + size > maxChars ? cut(block, Math.max(maxChars - size, 200)) : block);
     size += block.length + 2;
-    for (const part of [asked, concluded]) {
-      removed.secrets += part?.secrets ?? 0;
-      removed.privateBlocks += part?.privateBlocks ?? 0;
-    }
+    removed.secrets += turn.secrets;
+    removed.privateBlocks += turn.privateBlocks;
   }
   const dropped = session.turns.length - kept.length;
   const note = dropped ? `(${plural(dropped, 'earlier exchange')} left out.)\n` : '';

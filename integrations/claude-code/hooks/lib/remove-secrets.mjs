@@ -28,6 +28,7 @@ const REFERENCE = /^(?:\$\{?[A-Za-z_]|%[A-Za-z_]|<[^>]*>$|process\.env|os\.envir
 // A reported range is widened to the whole token it touches: one rule reports from the start of
 // `AWS_SECRET_ACCESS_KEY=` with the length of the value, leaving the value's end behind.
 const TOKEN_EDGE = /[\s"'`,;()[\]{}<>]/;
+const SEPARATOR = '\n\n';
 
 function widen(text, [start, end]) {
   while (start > 0 && !TOKEN_EDGE.test(text[start - 1])) start--;
@@ -93,13 +94,26 @@ function replace(text, ranges, mark) {
 }
 
 /**
- * The text without its secrets and private blocks, and how many of each were removed. Private
- * blocks go first (a secret inside one is counted with the block).
+ * Each text without its secrets and private blocks, and how many of each were removed from it.
+ * Private blocks go first (a secret inside one is counted with the block), then private keys,
+ * each text on its own: neither may run from one text into the next. The other shapes are
+ * looked for in all the texts at once, joined by blank lines (no shape spans one): running the
+ * rules costs much more per call than per character.
  */
-export function removeSecrets(text) {
-  if (!text) return { text, secrets: 0, privateBlocks: 0 };
-  const hidden = merge(patternRanges(text, PRIVATE_BLOCK));
-  const open = replace(text, hidden, PRIVATE_MARK);
-  const secrets = merge([...patternRanges(open, PEM_BLOCK), ...ruleRanges(open), ...patternRanges(open, ANTHROPIC_KEY), ...patternRanges(open, BEARER, 1), ...patternRanges(open, ASSIGNMENT, 3)]);
-  return { text: replace(open, secrets, SECRET_MARK), secrets: secrets.length, privateBlocks: hidden.length };
+export function removeSecretsFromEach(texts) {
+  const hidden = texts.map((text) => merge(patternRanges(text, PRIVATE_BLOCK)));
+  const open = texts.map((text, i) => replace(text, hidden[i], PRIVATE_MARK));
+  const keys = open.map((text) => patternRanges(text, PEM_BLOCK));
+  const joined = open.join(SEPARATOR);
+  const found = [...ruleRanges(joined), ...patternRanges(joined, ANTHROPIC_KEY), ...patternRanges(joined, BEARER, 1), ...patternRanges(joined, ASSIGNMENT, 3)];
+  let offset = 0;
+  return open.map((text, i) => {
+    // The ranges within this text, moved to its own positions (one touching a separator is cut at it).
+    const own = found.map(([s, e]) => [Math.max(s - offset, 0), Math.min(e - offset, text.length)]);
+    offset += text.length + SEPARATOR.length;
+    const secrets = merge([...keys[i], ...own]);
+    return { text: replace(text, secrets, SECRET_MARK), secrets: secrets.length, privateBlocks: hidden[i].length };
+  });
 }
+
+export const removeSecrets = (text) => removeSecretsFromEach([text])[0];
