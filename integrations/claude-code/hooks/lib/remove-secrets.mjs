@@ -115,5 +115,3 @@ export function removeSecretsFromEach(texts) {
     return { text: replace(text, secrets, SECRET_MARK), secrets: secrets.length, privateBlocks: hidden[i].length };
   });
 }
-
-export const removeSecrets = (text) => removeSecretsFromEach([text])[0];
