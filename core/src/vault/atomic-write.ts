@@ -1,4 +1,4 @@
-import { rename, unlink } from 'node:fs/promises';
+import { rename, stat, unlink } from 'node:fs/promises';
 import { compareAndSwap, type SwapHooks, type WriteOutcome } from './compare-and-swap.js';
 import { createIfAbsent } from './create-file.js';
 import { withPathLock } from './path-lock.js';
@@ -31,7 +31,12 @@ export function writeFileAtomic(abs: string, data: string | Uint8Array, opts: Wr
 async function write(abs: string, data: string | Uint8Array, opts: WriteOptions): Promise<WriteOutcome> {
   const { expect } = opts;
   if (expect === undefined) {
-    const tmp = await writeTemp(abs, data);
+    // A file written over keeps its permissions: a note the person made private stays private.
+    const kept = await stat(abs).then(
+      (s) => (s.isFile() ? s.mode & 0o777 : undefined),
+      () => undefined,
+    );
+    const tmp = await writeTemp(abs, data, kept);
     try {
       opts.beforeCommit?.();
       await rename(tmp, abs);

@@ -113,8 +113,10 @@ export async function compareAndSwap(path: string, data: string, expect: string,
     // Beside the note, in the folder it was read from, never in one made anew: a folder deleted
     // meanwhile (an inbox item resolved, a project removed) must not come back, empty.
     const beside = tempPathFor(abs);
+    // The new version keeps the note's permissions: a note the person made private stays private.
+    const kept = (await original.stat()).mode & 0o777;
     try {
-      await createFileExclusive(beside, data);
+      await createFileExclusive(beside, data, kept);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { ok: false, reason: 'missing' };
       throw err;
@@ -136,7 +138,7 @@ export async function compareAndSwap(path: string, data: string, expect: string,
         return CHANGED;
       case 'no-links':
         try {
-          await createFileExclusive(abs, data);
+          await createFileExclusive(abs, data, kept);
         } catch (err) {
           if ((err as NodeJS.ErrnoException).code !== 'EEXIST') {
             putBackSync(swap.aside, abs);

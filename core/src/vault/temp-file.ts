@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, unlink } from 'node:fs/promises';
+import { open, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { makeFolders } from './file-modes.js';
+import { filesystemOf } from './filesystem.js';
 
 /**
  * Temp and aside files are dotfiles in the same folder: invisible to the watcher and every
@@ -12,12 +14,16 @@ export function tempPathFor(abs: string, kind: 'tmp' | 'swap' = 'tmp'): string {
 }
 
 /**
- * Creates `file` (never over an existing one: EEXIST) holding `data`, fsynced. On any failure
- * (a full disk, say) the half-written file is removed before the error is passed on.
+ * Creates `file` (never over an existing one: EEXIST) holding `data`, fsynced, with `mode` (by
+ * default what its filesystem gives new files: the vault's modes). On any failure (a full disk,
+ * say) the half-written file is removed before the error is passed on.
  */
-export async function createFileExclusive(file: string, data: string | Uint8Array): Promise<void> {
-  const handle = await open(file, 'wx');
+export async function createFileExclusive(file: string, data: string | Uint8Array, mode = filesystemOf(file).modes?.file): Promise<void> {
+  const handle = await open(file, 'wx', mode);
   try {
+    // open's mode passes through the umask (the service's is 077): the vault's own is set as such.
+    // A filesystem without permissions refuses; what the umask gave stays, never wider.
+    if (mode !== undefined) await handle.chmod(mode).catch(() => undefined);
     await handle.writeFile(data);
     await handle.sync();
   } catch (err) {
@@ -29,9 +35,9 @@ export async function createFileExclusive(file: string, data: string | Uint8Arra
 }
 
 /** The data in a new temp file beside `abs`, fsynced: ready to be renamed or linked into place. */
-export async function writeTemp(abs: string, data: string | Uint8Array): Promise<string> {
-  await mkdir(path.dirname(abs), { recursive: true });
+export async function writeTemp(abs: string, data: string | Uint8Array, mode?: number): Promise<string> {
+  await makeFolders(path.dirname(abs));
   const tmp = tempPathFor(abs);
-  await createFileExclusive(tmp, data);
+  await createFileExclusive(tmp, data, mode ?? filesystemOf(tmp).modes?.file);
   return tmp;
 }

@@ -5,6 +5,7 @@ import { forget, markChanged, type Session } from '../session.js';
 import { resolveToolPath } from '../tool-paths.js';
 import { kindOf, walkFolder } from './folder-walk.js';
 import { checkFreshBytes } from './guarded-write.js';
+import { makeFolders } from '../../vault/index.js';
 import { shown, refused, type ToolOutcome } from '../../tools/index.js';
 import { defineTool } from './tool.js';
 
@@ -22,7 +23,7 @@ function carryOver(session: Session, from: string, to: string): void {
 async function moveFile(session: Session, from: { rel: string; abs: string }, to: { rel: string; abs: string }): Promise<ToolOutcome> {
   const problem = await checkFreshBytes(session, from.rel, from.abs);
   if (problem) return problem;
-  await mkdir(path.dirname(to.abs), { recursive: true });
+  await makeFolders(path.dirname(to.abs));
   try {
     await session.writer.linkFile(from.abs, to.abs); // fails if the destination appeared meanwhile: never overwrites
   } catch (err) {
@@ -48,7 +49,7 @@ async function moveFolder(session: Session, from: { rel: string; abs: string }, 
   if (hidden.length > 0) {
     return refused(`${from.rel}/ holds hidden files (${hidden.slice(0, 3).join(', ')}) that Knower cannot see or bring back if the move is undone. Move the files you mean to, one by one.`);
   }
-  await mkdir(path.dirname(to.abs), { recursive: true });
+  await makeFolders(path.dirname(to.abs));
   try {
     await mkdir(to.abs);
   } catch {
