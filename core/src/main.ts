@@ -10,7 +10,12 @@ async function main(): Promise<void> {
     process.exit(78); // EX_CONFIG
   }
   const { config } = checked;
-  const app = await buildApp({ config });
+  // Everything Knower writes for itself (its state folder: history, index, records, logs) is this
+  // user's alone, and so is what its children (git, qmd, the search worker) write: they inherit
+  // the umask. Files in the vault get the vault's own modes instead (vault/file-modes.ts), never
+  // wider than the umask the person started it with.
+  const umask = process.umask(0o077);
+  const app = await buildApp({ config, umask });
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

@@ -3,6 +3,7 @@ export { readBytesIfExists, readTextIfExists,   } from './read-file.js';
 export { writeFileAtomic, type WriteOutcome, type WriteOptions } from './atomic-write.js';
 export { settleWrites } from './swap-repair.js';
 export { type SwapHooks } from './compare-and-swap.js';
+export { makeFolder, makeFolders } from './file-modes.js';
 export { filesystemOf, probeFilesystem, registerFilesystem, nodeFileOps, type FileOps, type Filesystem } from './filesystem.js';
 export { parseNote, splitNote, setFrontmatterFields, tokenCount, timestamp, formatDateField, firstHeading,  type FieldValue, type ParsedNote } from './frontmatter.js';
 export { readNoteText, decodeNote, whyNotRewritten, hashBody, type NoteReading, type NoteBytes, type JobFields } from './note-reader.js';

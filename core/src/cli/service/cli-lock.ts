@@ -1,6 +1,7 @@
-import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
+import { makePrivateFolder } from '../../config/index.js';
 import { failed, type Failure } from '../outcome.js';
 import { isAlive } from './process-check.js';
 
@@ -13,12 +14,12 @@ export interface Lock {
  * created exclusively, holding its owner's pid. One whose owner died is taken over.
  */
 export async function takeLock(runDir: string, waitMs = 120_000): Promise<Lock | Failure> {
-  mkdirSync(runDir, { recursive: true });
+  makePrivateFolder(runDir);
   const file = path.join(runDir, 'cli.lock');
   const deadline = Date.now() + waitMs;
   for (;;) {
     try {
-      writeFileSync(file, `${String(process.pid)}\n`, { flag: 'wx' });
+      writeFileSync(file, `${String(process.pid)}\n`, { flag: 'wx', mode: 0o600 });
       break;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;

@@ -37,8 +37,9 @@ export interface Spawned {
 export function spawnService(opts: { node: string; repoRoot: string; stateDir: string; url: string; env: NodeJS.ProcessEnv }): Spawned | Failure {
   const { pidFile, logFile } = serviceFiles(opts.stateDir);
   const logOffset = existsSync(logFile) ? statSync(logFile).size : 0;
-  writeFileSync(logFile, `\n--- knower start ${new Date().toISOString()} (pid file ${pidFile})\n`, { flag: 'a' });
-  const fd = openSync(logFile, 'a');
+  // The log quotes updates and questions: this user's alone, as the state folder it is in.
+  writeFileSync(logFile, `\n--- knower start ${new Date().toISOString()} (pid file ${pidFile})\n`, { flag: 'a', mode: 0o600 });
+  const fd = openSync(logFile, 'a', 0o600);
   try {
     const child = spawn(opts.node, [...SERVICE_NODE_FLAGS, serviceMain(opts.repoRoot)], {
       cwd: opts.repoRoot,
@@ -50,7 +51,7 @@ export function spawnService(opts: { node: string; repoRoot: string; stateDir: s
     child.unref();
     if (child.pid === undefined) return failed(`the service did not start (could not run ${opts.node})`);
     // The address too: a command aimed at another address must not take this process for its service.
-    writeFileSync(pidFile, `${String(child.pid)}\n${opts.url}\n`);
+    writeFileSync(pidFile, `${String(child.pid)}\n${opts.url}\n`, { mode: 0o600 });
     return { pid: child.pid, logOffset };
   } finally {
     closeSync(fd);

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { makePrivateFolder } from '../../config/index.js';
 import type { Context } from '../context.js';
 import { createHttpClient } from '../http-client.js';
 import { failed, isFailure, type Failure } from '../outcome.js';
@@ -6,6 +6,7 @@ import { announceService } from './announce.js';
 import { ensureBuilt } from './build.js';
 import { checkFolders } from './folders.js';
 import { takeLock } from './cli-lock.js';
+import { localUsersHint } from './local-users.js';
 import type { ProbedHealth } from './health-probe.js';
 import { showLogSince } from './log-excerpt.js';
 import { removePidFile, serviceFiles, serviceNode, spawnService } from './native-service.js';
@@ -25,6 +26,8 @@ export interface Running {
   url: string;
   line: string;
   health?: ProbedHealth;
+  /** This command started it (not one already running): when to say who else can reach it. */
+  started?: boolean;
 }
 
 /**
@@ -54,6 +57,8 @@ export async function finishStart(ctx: Context, running: Running, wait: boolean)
     if (followed === 'gone') return failed('the service stopped answering while it was indexing (./knower logs shows why)');
   }
   ctx.out.say(running.line);
+  const hint = running.started && localUsersHint(running.url, Boolean(ctx.settings.token));
+  if (hint) ctx.out.say(hint);
   return running;
 }
 
@@ -74,7 +79,7 @@ async function startUnlessRunning(ctx: Context, opts: StartOptions): Promise<Run
 async function spawnAndWait(ctx: Context, node: string): Promise<Running | Failure> {
   const { settings, out } = ctx;
   const timeoutS = settings.startTimeoutS ?? 60;
-  mkdirSync(settings.stateDir, { recursive: true });
+  privateState(ctx);
   const { logFile } = serviceFiles(settings.stateDir);
   // The service reads .env itself: it is told which file this command read.
   // It rotates that log itself (KNOWER_LOG_MAX_MB): it is told which file its output goes to.
@@ -108,7 +113,14 @@ async function spawnAndWait(ctx: Context, node: string): Promise<Running | Failu
   const line = `Knower is running at ${settings.url} (pid ${String(pid)}, log ${logFile})`;
   if (answer.probe.kind !== 'knower') {
     out.warn(answer.probe.detail);
-    return { url: settings.url, line };
+    return { url: settings.url, line, started: true };
   }
-  return { url: settings.url, line, health: answer.probe.health };
+  return { url: settings.url, line, health: answer.probe.health, started: true };
+}
+
+/** The state folder holds the log and, once the service runs, copies of the notes: this user's alone, said once when it was not. */
+function privateState({ settings, out }: Context): void {
+  const state = makePrivateFolder(settings.stateDir);
+  if (state.kind === 'tightened') out.warn(`the state folder ${settings.stateDir} was open to other users (${state.was}): it is private now (0700)`);
+  if (state.kind === 'open') out.warn(`the state folder ${settings.stateDir} is open to other users (${state.mode}) and could not be made private: ${state.reason}`);
 }
