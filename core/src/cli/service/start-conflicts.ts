@@ -81,7 +81,7 @@ export async function checkConflicts(settings: CliSettings): Promise<Conflict> {
     );
   }
   const owner = readPidFile(serviceFiles(stateDir).pidFile);
-  if (owner && isServiceProcess(owner.pid, settings.repoRoot)) {
+  if (owner && isServiceProcess(owner.pid, { repoRoot: settings.repoRoot, stateDir })) {
     const where = owner.url ? ` (started at ${owner.url})` : '';
     const stop = owner.url && owner.url !== url ? `PORT=${new URL(owner.url).port} ./knower stop` : './knower stop';
     return refuse(`the state dir ${stateDir} is in use by a Knower (pid ${String(owner.pid)})${where} that does not answer at ${url}`, `stop it first: ${stop}`);

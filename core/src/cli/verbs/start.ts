@@ -16,6 +16,7 @@ starts core in the background (pid and log in $KNOWER_STATE_DIR, default .knower
 Starting a running service is not an error. It records what it started (.knower/run), so
 ./knower finds the service from any shell; it refuses a port that another Knower serving
 another vault, or anything that is not Knower, holds.
+The service runs from a copy of the build in its state dir: a rebuild (./knower test) leaves it be.
 
 While the vault is being indexed it shows the progress: on a terminal a live count until
 search covers the vault (Ctrl-C stops waiting; the service keeps running), otherwise one line.
