@@ -1,4 +1,5 @@
 import { buildApp } from './app.js';
+import { unknownSettingLine } from './config/index.js';
 import { startLogRotation } from './log-rotation.js';
 import { checkedConfig } from './start-check.js';
 
@@ -9,8 +10,9 @@ async function main(): Promise<void> {
     process.stderr.write(`${checked.problem}\n`);
     process.exit(78); // EX_CONFIG
   }
-  const { config } = checked;
+  const { config, unknown } = checked;
   const app = await buildApp({ config });
+  for (const setting of unknown) app.log.warn({ setting: setting.name, nearest: setting.nearest }, unknownSettingLine(setting));
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

@@ -65,6 +65,7 @@ async function startUnlessRunning(ctx: Context, opts: StartOptions): Promise<Run
     if (opts.rebuild) ctx.out.warn('--rebuild takes effect on a fresh start: ./knower stop first');
     return conflict;
   }
+  for (const line of conflict.beside ?? []) ctx.out.warn(line);
   const node = serviceNode(ctx.settings.repoRoot);
   if (isFailure(node)) return node;
   const main = await prepareServiceBuild(ctx, opts.rebuild);
