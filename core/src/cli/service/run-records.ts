@@ -53,7 +53,7 @@ export function liveRecords(runDir: string, repoRoot: string): RunRecord[] {
   for (const name of names) {
     const file = path.join(runDir, name);
     const record = readRecord(file);
-    if (record && isServiceProcess(record.pid, repoRoot)) live.push(record);
+    if (record && isServiceProcess(record.pid, { repoRoot, stateDir: record.stateDir })) live.push(record);
     else rmSync(file, { force: true });
   }
   return live.sort((a, b) => a.port - b.port);

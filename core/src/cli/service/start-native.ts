@@ -3,7 +3,6 @@ import type { Context } from '../context.js';
 import { createHttpClient } from '../http-client.js';
 import { failed, isFailure, type Failure } from '../outcome.js';
 import { announceService } from './announce.js';
-import { ensureBuilt } from './build.js';
 import { checkFolders } from './folders.js';
 import { takeLock } from './cli-lock.js';
 import { localUsersHint } from './local-users.js';
@@ -13,6 +12,8 @@ import { removePidFile, serviceFiles, serviceNode, spawnService } from './native
 import { isAlive } from './process-check.js';
 import { waitForAnswer } from './readiness.js';
 import { removeRecord, writeRecord } from './run-records.js';
+import { ensureBuilt, isBuilt, takeBuildLock } from './build.js';
+import { copyBuild } from './service-build.js';
 import { checkConflicts } from './start-conflicts.js';
 
 export interface StartOptions {
@@ -69,14 +70,32 @@ async function startUnlessRunning(ctx: Context, opts: StartOptions): Promise<Run
     if (opts.rebuild) ctx.out.warn('--rebuild takes effect on a fresh start: ./knower stop first');
     return conflict;
   }
+  for (const line of conflict.beside ?? []) ctx.out.warn(line);
   const node = serviceNode(ctx.settings.repoRoot);
   if (isFailure(node)) return node;
-  const built = await ensureBuilt(ctx, opts.rebuild);
-  if (built) return built;
-  return spawnAndWait(ctx, node);
+  const main = await prepareServiceBuild(ctx, opts.rebuild);
+  if (isFailure(main)) return main;
+  return spawnAndWait(ctx, node, main);
 }
 
-async function spawnAndWait(ctx: Context, node: string): Promise<Running | Failure> {
+/**
+ * Builds when asked or when there is no build, then copies it for the service (service-build.ts):
+ * both under the build lock, so neither starts while another shell's build has the folders half
+ * written. Returns the copy's entry point.
+ */
+async function prepareServiceBuild(ctx: Context, rebuild: boolean): Promise<string | Failure> {
+  const root = ctx.settings.repoRoot;
+  const lock = await takeBuildLock(root, ctx.out, rebuild || !isBuilt(root) ? 'build' : 'copy');
+  if (isFailure(lock)) return lock;
+  try {
+    const built = await ensureBuilt(ctx, rebuild);
+    return built ?? copyBuild(root, ctx.settings.stateDir);
+  } finally {
+    lock.release();
+  }
+}
+
+async function spawnAndWait(ctx: Context, node: string, main: string): Promise<Running | Failure> {
   const { settings, out } = ctx;
   const timeoutS = settings.startTimeoutS ?? 60;
   privateState(ctx);
@@ -84,7 +103,7 @@ async function spawnAndWait(ctx: Context, node: string): Promise<Running | Failu
   // The service reads .env itself: it is told which file this command read.
   // It rotates that log itself (KNOWER_LOG_MAX_MB): it is told which file its output goes to.
   const env = { ...settings.childEnv, KNOWER_ENV_FILE: ctx.environment.envFile, KNOWER_LOG_FILE: logFile };
-  const spawned = spawnService({ node, repoRoot: settings.repoRoot, stateDir: settings.stateDir, url: settings.url, env });
+  const spawned = spawnService({ node, main, repoRoot: settings.repoRoot, stateDir: settings.stateDir, url: settings.url, env });
   if (isFailure(spawned)) return spawned;
   const { pid, logOffset } = spawned;
   writeRecord(settings.runDir, {
