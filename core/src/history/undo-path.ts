@@ -1,4 +1,4 @@
-import { mkdir, rmdir } from 'node:fs/promises';
+import { rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { isTextContent, makeFolders, readNoteText, setFrontmatterFields, versionKey, type VaultWriter } from '../vault/index.js';
 import { mergeLines, type MergeConflict } from './merge-lines.js';
