@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { failed, type Failure } from '../outcome.js';
 
@@ -33,6 +33,7 @@ export function copyBuild(repoRoot: string, stateDir: string): string | Failure 
     rmSync(temp, { recursive: true, force: true });
     mkdirSync(temp, { recursive: true });
     for (const part of COPIED) cpSync(path.join(repoRoot, part), path.join(temp, part), { recursive: true });
+    keepPrivate(temp);
     // 'junction': a folder link Windows makes without special rights (ignored elsewhere).
     for (const part of LINKED) if (existsSync(path.join(repoRoot, part))) symlinkSync(path.join(repoRoot, part), path.join(temp, part), 'junction');
     rmSync(target, { recursive: true, force: true });
@@ -42,4 +43,18 @@ export function copyBuild(repoRoot: string, stateDir: string): string | Failure 
     return failed(`could not copy the build for the service into ${target}: ${err instanceof Error ? err.message : String(err)}`);
   }
   return copiedMain(stateDir);
+}
+
+/**
+ * The copy lives in the state folder, which is its user's alone: its files are too (cpSync keeps
+ * the checkout's 0644 and 0755), so nothing in that folder tells others more than it should.
+ */
+function keepPrivate(dir: string): void {
+  for (const name of readdirSync(dir)) {
+    const entry = path.join(dir, name);
+    const info = lstatSync(entry);
+    if (info.isSymbolicLink()) continue;
+    chmodSync(entry, info.mode & 0o7700);
+    if (info.isDirectory()) keepPrivate(entry);
+  }
 }
