@@ -30,7 +30,8 @@ export interface Holder {
  * lock the same way (set -C).
  */
 export async function takeLockFile(file: string, opts: LockOptions): Promise<Lock | Failure> {
-  mkdirSync(path.dirname(file), { recursive: true });
+  // Lock files live in the state and run folders, which are their user's alone.
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const deadline = Date.now() + opts.waitMs;
   let waiting = false;
   for (;;) {

@@ -31,7 +31,7 @@ export function copyBuild(repoRoot: string, stateDir: string): string | Failure 
   const temp = `${target}.${String(process.pid)}.tmp`;
   try {
     rmSync(temp, { recursive: true, force: true });
-    mkdirSync(temp, { recursive: true });
+    mkdirSync(temp, { recursive: true, mode: 0o700 });
     for (const part of COPIED) cpSync(path.join(repoRoot, part), path.join(temp, part), { recursive: true });
     keepPrivate(temp);
     // 'junction': a folder link Windows makes without special rights (ignored elsewhere).
