@@ -35,3 +35,17 @@ export function degradedReasons(h: HealthInputs): string[] {
   ];
   return reasons.filter((r): r is string => Boolean(r));
 }
+
+const mb = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+
+/**
+ * What is worth knowing but is no fault: the notes larger than the per-note budget, which
+ * search, outline and section see only in part (by design: reading them whole cost gigabytes).
+ */
+export function searchNotices(qmd: QmdStatus): string[] {
+  const budget = qmd.noteBudget;
+  if (!budget || budget.oversized === 0) return [];
+  const some = budget.examples.join(', ') + (budget.oversized > budget.examples.length ? ', …' : '');
+  const count = budget.oversized === 1 ? '1 note is' : `${budget.oversized} notes are`;
+  return [`${count} larger than the ${mb(budget.bytes)} Knower reads of a note: search, outline and section see only the first ${mb(budget.bytes)} (${some})`];
+}

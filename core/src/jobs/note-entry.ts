@@ -1,5 +1,5 @@
 import type { FileFacts } from '../search/index.js';
-import { stampsNote, timestamp, type FrontmatterMode, type IndexEntry } from '../vault/index.js';
+import { overBudget, stampsNote, timestamp, type FrontmatterMode, type IndexEntry } from '../vault/index.js';
 
 /** A date as written in frontmatter → ISO-8601 (UTC, seconds); undefined when it is no date. */
 function isoDate(value: string | undefined): string | undefined {
@@ -22,9 +22,13 @@ export interface StampPolicy {
   isPersons?: (rel: string) => boolean;
 }
 
-/** Whether the job keeps this note's metadata in its frontmatter. */
+/**
+ * Whether the job keeps this note's metadata in its frontmatter. Never for a note over the
+ * per-note budget: stamping rewrites the whole file, which would mean holding all of it in the
+ * service; its metadata is kept in Knower's state, as for the person's own notes.
+ */
 export const stamped = (facts: FileFacts, policy: StampPolicy): boolean =>
-  facts.kind === 'note' && !policy.isPersons?.(facts.path) && stampsNote(policy.mode, facts.path, facts.frontmatter, facts.origin);
+  facts.kind === 'note' && !overBudget(facts.size) && !policy.isPersons?.(facts.path) && stampsNote(policy.mode, facts.path, facts.frontmatter, facts.origin);
 
 export function entryOf(facts: FileFacts, mode: StampPolicy): IndexEntry {
   if (facts.kind !== 'note') return { path: facts.path, kind: 'file', size: facts.size };

@@ -6,6 +6,7 @@ import { createModelDetector } from './models/model-detect.js';
 import { createModelPuller } from './models/model-puller.js';
 import { qmdConfigFile } from './qmd-collection.js';
 import { createQmdContext, killChild, prepareNode, prepareQmd } from './qmd-process.js';
+import { createOversizedNotes } from './oversized-notes.js';
 import { createSearchRun } from './run-search.js';
 import { clampLimit, parseScope } from './search-query.js';
 import { createSearchWorkers } from './search-workers.js';
@@ -62,6 +63,7 @@ export function createSearchEngine(opts: QmdOptions): SearchEngine {
   let closed = false;
   let initRun: Promise<void> | undefined;
   const starts: number[] = [];
+  const oversized = createOversizedNotes();
 
   const embedder = createEmbedder({
     ctx,
@@ -141,6 +143,7 @@ export function createSearchEngine(opts: QmdOptions): SearchEngine {
 
   function noteSync(result: SyncResult, ms: number): void {
     if (result.documents !== undefined) documents = result.documents;
+    oversized.note(result);
     if (result.upserts.some((f) => f.indexed) || result.removed.length > 0) embedder.markChanged();
     lastSync = { at: new Date().toISOString(), ms, ok: true, files: result.upserts.length + result.removed.length };
   }
@@ -215,6 +218,7 @@ export function createSearchEngine(opts: QmdOptions): SearchEngine {
         ...(version && { version }),
         ...(documents !== undefined && { documents }),
         partial: !complete,
+        noteBudget: oversized.status(),
         workerStarts: indexer.starts,
         ...(indexer.pid !== undefined && { workerPid: indexer.pid }),
         search,

@@ -1,5 +1,6 @@
 import type { ModelsStatus, SearchMode } from '../api/index.js';
 import type { PullOutcome, PullState } from './models/model-puller.js';
+import type { NoteBudgetStatus } from './oversized-notes.js';
 import type { SearchWorkersStatus } from './search-workers.js';
 import type { FileFacts, ScanProgress, SyncResult } from './worker/protocol.js';
 
@@ -13,6 +14,8 @@ export interface SearchHit {
   title: string;
   score: number;
   snippet: string;
+  /** A note over the per-note budget: "only the first 4 MB of this 200 MB note are searchable". */
+  truncated?: string;
 }
 
 /**
@@ -81,6 +84,8 @@ export interface QmdStatus {
   documents?: number;
   /** The first pass over the vault has not completed: results may miss notes. */
   partial?: boolean;
+  /** How much of each note is indexed, and the notes larger than that. */
+  noteBudget?: NoteBudgetStatus;
   /** Index worker starts (a restart after a crash counts). */
   workerStarts: number;
   workerPid?: number;

@@ -14,9 +14,13 @@ export interface IndexedNote {
   indexText: string;
 }
 
-/** Everything Knower derives from one note's text: its facts, its search title and indexed text. */
-export function readNote(rel: string, text: string, info: FileInfo): IndexedNote {
-  const note = readNoteText(text);
+/**
+ * Everything Knower derives from one note's text: its facts, its search title and indexed text.
+ * A note over the budget (`rest` streams what follows `text`) is indexed by `text` alone; its
+ * tokens and body hash count the whole note.
+ */
+export function readNote(rel: string, text: string, info: FileInfo, rest?: Iterable<string>): IndexedNote {
+  const note = readNoteText(text, rest);
   return {
     facts: {
       path: rel,

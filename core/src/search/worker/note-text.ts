@@ -4,25 +4,36 @@ import path from 'node:path';
 /** Snippets need the lines around a match, not whole books: a note is read up to this much. */
 const MAX_READ = 1024 * 1024;
 
+export interface NoteOnDisk {
+  /** Its first megabyte. */
+  text: string;
+  /** Its whole size, in bytes. */
+  size: number;
+}
+
 /**
- * A note's text as it is on disk now, for its snippet; '' when it is gone or not a regular file.
- * The index keeps no copy of the text (the vault holds it). A symlink put in the note's place
- * is not followed; a hit outside the vault is dropped by the service (vault-guard).
+ * A note's text as it is on disk now, for its snippet; undefined when it is gone or no longer a
+ * regular file (a hit on it is dropped). The index keeps no copy of the text (the vault holds
+ * it). Opened without blocking: a FIFO put in the note's place would otherwise hold the search
+ * thread in open() until some writer came, for good (a thread inside a system call cannot be
+ * ended). A symlink put there is not followed; a hit outside the vault is dropped by the service
+ * (vault-guard).
  */
-export function readNoteText(root: string, rel: string): string {
+export function readNoteText(root: string, rel: string): NoteOnDisk | undefined {
   let fd: number;
   try {
-    fd = openSync(path.join(root, rel), constants.O_RDONLY | constants.O_NOFOLLOW);
+    fd = openSync(path.join(root, rel), constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch {
-    return '';
+    return undefined;
   }
   try {
-    if (!fstatSync(fd).isFile()) return '';
-    const buffer = Buffer.alloc(Math.min(fstatSync(fd).size, MAX_READ));
+    const info = fstatSync(fd);
+    if (!info.isFile()) return undefined;
+    const buffer = Buffer.alloc(Math.min(info.size, MAX_READ));
     const read = readSync(fd, buffer, 0, buffer.length, 0);
-    return buffer.toString('utf8', 0, read);
+    return { text: buffer.toString('utf8', 0, read), size: info.size };
   } catch {
-    return '';
+    return undefined;
   } finally {
     closeSync(fd);
   }

@@ -51,6 +51,8 @@ export interface WorkerHit {
   title: string;
   score: number;
   snippet: string;
+  /** A note over the budget (vault/note-budget.ts): what part of it search covers. */
+  truncated?: string;
 }
 
 /** `index`: the one writer (scan, sync, status). `search`: a reader (search, describe), stopped when a query overruns. */

@@ -1,7 +1,8 @@
-import { closeSync, constants, lstatSync, openSync, readdirSync, readFileSync, type Stats } from 'node:fs';
+import { lstatSync, readdirSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { isIndexed, isNote } from '../../vault/indexed-set.js';
 import { readNote } from './note-facts.js';
+import { withNoteFile } from './note-file.js';
 import type { FileFacts, ScanProgress, SyncResult } from './protocol.js';
 
 /** Where the scanner keeps what it saw: the search index in the worker, memory when the worker cannot run. */
@@ -80,19 +81,8 @@ export class VaultScanner {
       this.store.putFacts(facts);
       return facts;
     }
-    let text: string;
-    try {
-      // O_NONBLOCK: should a FIFO take the name after the lstat above, the read cannot hang.
-      const fd = openSync(abs, constants.O_RDONLY | constants.O_NONBLOCK);
-      try {
-        text = readFileSync(fd, 'utf8');
-      } finally {
-        closeSync(fd);
-      }
-    } catch {
-      return null;
-    }
-    const reading = readNote(rel, text, { size: stat.size, mtimeMs: stat.mtimeMs, birthtimeMs: stat.birthtimeMs });
+    const reading = withNoteFile(abs, (note) => readNote(rel, note.text, { size: stat.size, mtimeMs: stat.mtimeMs, birthtimeMs: stat.birthtimeMs }, note.rest));
+    if (!reading) return null;
     // An empty note has nothing to find: index() takes it out of search.
     const indexed = isIndexed(rel) && this.store.index(rel, reading.title, reading.indexText);
     const facts: FileFacts = { ...reading.facts, indexed, origin: stat.origin };

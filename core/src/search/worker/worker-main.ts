@@ -13,6 +13,7 @@ import { NoteStore } from './note-store.js';
 import { readNoteText } from './note-text.js';
 import type { OpenArgs, OpenResult, Reply, Request, Results, SearchArgs, SearchOutcome, StatusResult, WorkerHit } from './protocol.js';
 import { snippetFor } from './snippet.js';
+import { budgetSentence, overBudget } from '../../vault/note-budget.js';
 import type { Db } from './sqlite.js';
 import { VaultScanner } from './vault-scanner.js';
 
@@ -64,18 +65,29 @@ function search({ query, limit, prefix }: SearchArgs): SearchOutcome {
   if (!plan) return { ok: true, hits: [] };
   try {
     const rows = underDeadline(() => need(reader, 'search').search(plan, limit, prefix));
-    return { ok: true, hits: rows.map((r) => ({ path: r.path, title: r.title, score: r.score, snippet: snippetFor(readNoteText(root, r.path), plan.words) })) };
+    return { ok: true, hits: rows.flatMap((r) => hitOf(r, r.score, plan.words)) };
   } catch (err) {
     // FTS5 refuses some expressions; the plan should never build one, but say so if it does.
     return { ok: false, error: (err as Error).message, rejected: /fts5|syntax/i.test((err as Error).message) };
   }
 }
 
+/**
+ * A hit as the service gets it, its snippet cut from the note as it is now; none when the note
+ * is gone or is no regular file any more (a FIFO in its place is skipped, never waited on).
+ */
+function hitOf(row: { path: string; title: string }, score: number, words: readonly string[]): WorkerHit[] {
+  const note = readNoteText(root, row.path);
+  if (!note) return [];
+  const truncated = overBudget(note.size) ? { truncated: budgetSentence(note.size, 'searchable') } : {};
+  return [{ path: row.path, title: row.title, score, snippet: snippetFor(note.text, words), ...truncated }];
+}
+
 function describe({ paths, query }: { paths: string[]; query: string }): WorkerHit[] {
   const words = planQuery(query)?.words ?? [];
   return need(reader, 'search')
     .describe(paths)
-    .map((r) => ({ path: r.path, title: r.title, score: 0, snippet: snippetFor(readNoteText(root, r.path), words) }));
+    .flatMap((r) => hitOf(r, 0, words));
 }
 
 function status(): StatusResult {
