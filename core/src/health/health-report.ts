@@ -15,6 +15,15 @@ export interface HealthInputs {
   stallMs?: number;
 }
 
+/** Notes the index worker crashed on: not searchable until the person changes them. */
+function setAsideReason(qmd: QmdStatus): string | undefined {
+  const aside = qmd.setAside;
+  if (!aside || aside.count === 0) return undefined;
+  const names = aside.notes.map((n) => n.path).join(', ') + (aside.count > aside.notes.length ? ', …' : '');
+  const count = aside.count === 1 ? '1 note' : `${aside.count} notes`;
+  return `${count} crashed the index worker and ${aside.count === 1 ? 'is' : 'are'} left out of search until ${aside.count === 1 ? 'it changes' : 'they change'}: ${names}`;
+}
+
 const minutes = (ms: number) => (ms < 60_000 ? `${Math.round(ms / 1000)} s` : `${Math.round(ms / 60_000)} min`);
 
 /**
@@ -24,6 +33,7 @@ const minutes = (ms: number) => (ms < 60_000 ? `${Math.round(ms / 1000)} s` : `$
 export function degradedReasons(h: HealthInputs): string[] {
   const reasons: Array<string | undefined> = [
     h.qmd.degraded,
+    setAsideReason(h.qmd),
     h.qmd.lastSync && !h.qmd.lastSync.ok ? `the search index could not take the latest changes (${h.qmd.lastSync.error ?? 'unknown error'}): search may miss them` : undefined,
     h.watchProblem,
     h.history.problem && `history and undo unavailable: ${h.history.problem}`,

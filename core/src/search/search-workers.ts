@@ -1,7 +1,7 @@
 import type { SearchLog } from './types.js';
 import { createLaneQueue, type QueueBounds } from './lane-queue.js';
 import type { WorkerCall, WorkerClient } from './worker-client.js';
-import type { SearchArgs, SearchOutcome, WorkerHit } from './worker/protocol.js';
+import { isDamage, type SearchArgs, type SearchOutcome, type WorkerHit } from './worker/protocol.js';
 
 export interface SearchWorkersStatus {
   /** Why searching is degraded right now: a search is running past its normal time. */
@@ -20,6 +20,8 @@ export interface SearchWorkers {
   search(args: SearchArgs): Promise<WorkerCall<SearchOutcome>>;
   describe(args: { paths: string[]; query: string }): Promise<WorkerCall<WorkerHit[]>>;
   status(): SearchWorkersStatus;
+  /** Ends every worker's thread (each starts again with the next search, opening the index anew). */
+  restart(why: string): void;
   close(): Promise<void>;
 }
 
@@ -35,6 +37,8 @@ export interface SearchWorkersOptions {
   spareIdleMs?: number;
   /** How long, and how many, searches may wait for a worker while every one is busy. */
   queue?: Partial<QueueBounds>;
+  /** Told when SQLite finds the index damaged under a search (the engine rebuilds it). */
+  onDamage?: (why: string) => void;
   clock?: () => number;
 }
 
@@ -48,6 +52,13 @@ const SPARE_IDLE_MS = 30_000;
 const QUEUE_BOUNDS: QueueBounds = { waitMs: 20_000, maxWaiting: 64 };
 
 const shorten = (q: string) => (q.length > 80 ? `${q.slice(0, 77)}…` : q);
+
+/** What SQLite said, when it found the index damaged under a search (opening it, or in a query). */
+function damageOf(res: WorkerCall<unknown>): string | undefined {
+  if (!res.ok) return isDamage(res.code) ? res.error : undefined;
+  const outcome = res.value as Partial<Extract<SearchOutcome, { ok: false }>>;
+  return outcome.ok === false && outcome.damaged ? outcome.error : undefined;
+}
 
 /**
  * Searches run on their own threads of the worker process, apart from the one that indexes: a
@@ -115,6 +126,8 @@ export function createSearchWorkers(opts: SearchWorkersOptions): SearchWorkers {
       slowRankingTold = true;
       opts.log('warn', "search ranks with SQLite's own bm25(): same results, slower on common words", { reason: slowRanking });
     }
+    const damage = damageOf(res);
+    if (damage !== undefined) opts.onDamage?.(damage);
     if (!res.ok && stopped) return { ...res, timedOut: true };
     // A worker process that crashed under this search is replaced: ask again, once.
     if (!res.ok && retry && /exited/.test(res.error)) return budgeted(query, call, false);
@@ -134,6 +147,9 @@ export function createSearchWorkers(opts: SearchWorkersOptions): SearchWorkers {
         running: opts.clients.filter((c) => c.pid !== undefined).length,
         queued: queue.waiting,
       };
+    },
+    restart(why) {
+      for (const client of opts.clients) client.stop(why);
     },
     close: async () => {
       queue.close();

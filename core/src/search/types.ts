@@ -2,6 +2,7 @@ import type { ModelsStatus, SearchMode } from '../api/index.js';
 import type { PullOutcome, PullState } from './models/model-puller.js';
 import type { NoteBudgetStatus } from './oversized-notes.js';
 import type { SearchWorkersStatus } from './search-workers.js';
+import type { SetAsideStatus } from './set-aside-notes.js';
 import type { FileFacts, ScanProgress, SyncResult } from './worker/protocol.js';
 
 export type { FileFacts, PullOutcome, PullState, ScanProgress, SyncResult };
@@ -69,6 +70,8 @@ export interface QmdOptions {
   searchWorkers?: number;
   /** Another entry point for the search workers' threads (tests: a stand-in that stalls like a runaway query). */
   searchWorkerEntry?: string;
+  /** Another entry point for the index worker's thread (tests: a stand-in that crashes on a note). */
+  indexWorkerEntry?: string;
 }
 
 // qmd's models, for deep search and embeddings: what GET /models answers, api's ModelsStatus.
@@ -86,6 +89,10 @@ export interface QmdStatus {
   partial?: boolean;
   /** How much of each note is indexed, and the notes larger than that. */
   noteBudget?: NoteBudgetStatus;
+  /** Notes the index worker crashed on: listed, left out of search until they change. */
+  setAside?: SetAsideStatus;
+  /** Saves the index takes once its worker is back (it was restarting, or its file being replaced). */
+  owed?: number;
   /** Index worker starts (a restart after a crash counts). */
   workerStarts: number;
   workerPid?: number;
