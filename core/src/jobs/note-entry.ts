@@ -24,11 +24,12 @@ export interface StampPolicy {
 
 /**
  * Whether the job keeps this note's metadata in its frontmatter. Never for a note over the
- * per-note budget: stamping rewrites the whole file, which would mean holding all of it in the
- * service; its metadata is kept in Knower's state, as for the person's own notes.
+ * per-note budget (stamping rewrites the whole file, which would mean holding all of it in the
+ * service), nor for one set aside for crashing the index worker (reading it is what crashed it):
+ * their metadata is kept in Knower's state, as for the person's own notes.
  */
 export const stamped = (facts: FileFacts, policy: StampPolicy): boolean =>
-  facts.kind === 'note' && !overBudget(facts.size) && !policy.isPersons?.(facts.path) && stampsNote(policy.mode, facts.path, facts.frontmatter, facts.origin);
+  facts.kind === 'note' && !overBudget(facts.size) && !facts.setAside && !policy.isPersons?.(facts.path) && stampsNote(policy.mode, facts.path, facts.frontmatter, facts.origin);
 
 export function entryOf(facts: FileFacts, mode: StampPolicy): IndexEntry {
   if (facts.kind !== 'note') return { path: facts.path, kind: 'file', size: facts.size };
