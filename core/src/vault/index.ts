@@ -7,6 +7,7 @@ export { filesystemOf, probeFilesystem, registerFilesystem, nodeFileOps, type Fi
 export { parseNote, splitNote, setFrontmatterFields, tokenCount, timestamp, formatDateField, firstHeading,  type FieldValue, type ParsedNote } from './frontmatter.js';
 export { readNoteText,  hashBody,   type NoteReading, type JobFields } from './note-reader.js';
 export { NOTE_BUDGET_BYTES, budgetSentence, overBudget } from './note-budget.js';
+export { readHead } from './read-head.js';
 export { QMD_COLLECTION, TREE_FILE, isIndexed, isNote, isHiddenPath } from './indexed-set.js';
 export { chooseFrontmatterMode,  stampsNote, type FileOrigin, type FrontmatterChoice, type FrontmatterMode, type StampFields } from './frontmatter-mode.js';
 export { ensureSkeleton } from './skeleton.js';
