@@ -1,4 +1,4 @@
-import { NOTE_BUDGET_BYTES, overBudget } from '../vault/note-budget.js';
+import { NOTE_BUDGET_BYTES, overBudget } from '../vault/index.js';
 import type { SyncResult } from './worker/protocol.js';
 
 /** What /health says of the per-note budget: its size, and the notes searched only in part. */
