@@ -49,7 +49,11 @@ export function createIndexKeeper(deps: IndexKeeperDeps) {
     lastSync = { at: new Date().toISOString(), ms, ok: true, files: result.upserts.length + result.removed.length };
   }
 
+  let seenStarts = 0;
+  /** What the lane said on opening, once per opening: the notes set aside then, and what it rebuilt. */
   function noteOpened(): void {
+    if (indexer.starts === seenStarts) return;
+    seenStarts = indexer.starts;
     const opened = indexer.opened;
     setAside.replace(opened?.setAside);
     if (opened?.rebuilt) log('warn', 'search index rebuilt', { reason: opened.rebuilt });
@@ -82,8 +86,8 @@ export function createIndexKeeper(deps: IndexKeeperDeps) {
           }
           return res;
         }
-        complete = false;
         if (!(await repair.reopen())) return res;
+        complete = false;
       }
     } finally {
       scanning = false;

@@ -80,6 +80,9 @@ describe('the index worker crashing', () => {
     writeNote(sandbox, 'bucket/poison.md', '# Poison\n\nflux, harmless now\n');
     expect((await engine.sync(['bucket/poison.md'])).upserts).toMatchObject([{ path: 'bucket/poison.md', indexed: true }]);
     expect(engine.status().setAside).toEqual({ count: 0, notes: [] });
+    // …and stays so when other notes are saved.
+    await engine.sync(['notes/0/note-0.md']);
+    expect(engine.status().setAside).toEqual({ count: 0, notes: [] });
     expect((await engine.search({ query: 'harmless' })).results.map((h) => h.path)).toEqual(['bucket/poison.md']);
     expect(reasons(engine)).toEqual([]);
   });
