@@ -141,7 +141,8 @@ export async function createKnower(deps: KnowerDeps, log: Logger): Promise<Knowe
   const lifecycle = startInOrder({ sync, job, treeWriter, queue, history, search, release: opened.unregisterFilesystem, log });
   if (config.embedIntervalS > 0) search.startEmbedTimer(config.embedIntervalS);
   const disks = createDiskWatch({ vault: root, state: stateDir });
-  const progress = { watching: lifecycle.watching, watchProblem: () => sync.problem(), indexing: () => job.progress() };
+  const watchProblem = () => [sync.problem(), sync.unseen()].filter(Boolean).join('; ') || undefined;
+  const progress = { watching: lifecycle.watching, watchProblem, indexing: () => job.progress() };
   const stall = deps.queueStallMs !== undefined && { stallMs: deps.queueStallMs };
   const health = createHealth({ root, search, queue, history, agents, disks, rootNames, index, job, frontmatter, filesystem, ...progress, ...stall });
   const built = { root, index, views, bus, search, job, agents, queue, frontmatter, rootNames, history, questions, updates, health };

@@ -7,6 +7,8 @@ export { makeFolder, makeFolders } from './file-modes.js';
 export { filesystemOf, probeFilesystem, registerFilesystem, nodeFileOps, type FileOps, type Filesystem } from './filesystem.js';
 export { parseNote, splitNote, setFrontmatterFields, tokenCount, timestamp, formatDateField, firstHeading,  type FieldValue, type ParsedNote } from './frontmatter.js';
 export { readNoteText, decodeNote, whyNotRewritten, hashBody, type NoteReading, type NoteBytes, type JobFields } from './note-reader.js';
+export { NOTE_BUDGET_BYTES, budgetSentence, overBudget } from './note-budget.js';
+export { readHead } from './read-head.js';
 export { QMD_COLLECTION, TREE_FILE, isIndexed, isNote, isHiddenPath } from './indexed-set.js';
 export { chooseFrontmatterMode,  stampsNote, type FileOrigin, type FrontmatterChoice, type FrontmatterMode } from './frontmatter-mode.js';
 export { openKnowerNotes, type KnowerNotes } from './knower-notes.js';
