@@ -21,7 +21,7 @@ export function runInherit(command: string, args: string[], opts: { cwd: string;
 }
 
 /** True when the command exits 0 within the time limit (a missing command is false). */
-export function succeeds(command: string, args: string[], timeoutMs: number): boolean {
-  const result = spawnSync(command, args, { stdio: 'ignore', timeout: timeoutMs });
+export function succeeds(command: string, args: string[], timeoutMs: number, env?: NodeJS.ProcessEnv): boolean {
+  const result = spawnSync(command, args, { stdio: 'ignore', timeout: timeoutMs, env });
   return result.status === 0;
 }
