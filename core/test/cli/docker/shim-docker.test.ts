@@ -87,6 +87,18 @@ describe('./knower with nothing installed', () => {
     }
   });
 
+  it('a vault holding notes that the container cannot write: refused at once with the exact chown, nothing started', async () => {
+    await writeFile(join(checkout, 'vault', 'mine.md'), '# Mine\n');
+    await chmod(join(checkout, 'vault'), 0o755);
+    const result = await run(['start'], 'answers');
+    expect(result.code).toBe(1);
+    const owner = (await stat(join(checkout, 'vault'))).uid;
+    const sudo = process.getuid?.() === 0 ? '' : 'sudo ';
+    expect(result.stderr).toContain(`knower: the vault folder ${join(checkout, 'vault')} (owned by uid ${String(owner)}) is not writable by uid 1000`);
+    expect(result.stderr).toContain(`knower: give it to that user: ${sudo}chown -R 1000:1000 ${join(checkout, 'vault')}`);
+    expect((await calls('docker')).filter((c) => c.includes(' up '))).toEqual([]);
+  });
+
   it('no engine, or one that hangs: the native path (install first), and the reason said', { timeout: 30_000 }, async () => {
     for (const engine of ['none', 'hangs'] as const) {
       const result = await run(['stop'], engine);
