@@ -11,7 +11,7 @@ import { tokenProblem } from './token-strength.js';
 export { ConfigError } from './config-error.js';
 export { readEnvironment, type Environment } from './environment.js';
 export { childEnvironment } from './child-env.js';
-export { testEnvironment } from './test-environment.js';
+export { dockerEnvironment, testEnvironment } from './test-environment.js';
 export { estimateTokenBits } from './token-strength.js';
 export { SERVICE_ENV, SERVICE_NODE_FLAGS } from './node-flags.js';
 export { CLI_SETTINGS, loadCliSettings, type CliSettings, type Runtime } from './cli-settings.js';
