@@ -10,7 +10,7 @@ import path from 'node:path';
  */
 export type EngineAddress = { kind: 'unix'; socketPath: string; shown: string } | { kind: 'tcp'; host: string; port: number; shown: string } | { kind: 'context'; shown: string };
 
-export const DEFAULT_ENGINE_SOCKET = '/var/run/docker.sock';
+const DEFAULT_ENGINE_SOCKET = '/var/run/docker.sock';
 
 export function engineAddress(env: NodeJS.ProcessEnv, home = os.homedir()): EngineAddress {
   const host = env.DOCKER_HOST?.trim();
@@ -40,7 +40,7 @@ export type EngineAnswer = { answers: true } | { answers: false; why: string };
 type LocalEngine = Exclude<EngineAddress, { kind: 'context' }>;
 
 /** How long an engine may take to answer a ping: a local one answers in milliseconds. */
-export const ENGINE_PING_MS = 2000;
+const ENGINE_PING_MS = 2000;
 
 /**
  * Asks the engine's API directly (GET /_ping), bounded: a socket that refuses, is missing or

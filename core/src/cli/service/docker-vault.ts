@@ -2,7 +2,7 @@ import { chownSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /** The user the image runs the service as (core/Dockerfile: `USER node`). */
-export const CONTAINER_USER = { uid: 1000, gid: 1000 } as const;
+const CONTAINER_USER = { uid: 1000, gid: 1000 } as const;
 
 /** What the host folder looks like, as far as the container's user is concerned. */
 export type FolderState = { exists: false } | { exists: true; uid: number; gid: number; mode: number; entries: string[] };
