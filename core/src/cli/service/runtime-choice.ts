@@ -3,7 +3,7 @@ import type { Runtime } from '../../config/index.js';
 import type { Context } from '../context.js';
 import { failed, type Failure } from '../outcome.js';
 import { engineAddress, pingEngine, type EngineAddress, type EngineAnswer } from './docker-engine.js';
-import { succeeds } from './tools.js';
+import { onPath, succeeds } from './tools.js';
 
 /** The runtime `knower` uses, and why, in words `start` prints. */
 export type ResolvedRuntime = { kind: 'native'; why: string } | { kind: 'docker'; compose: string[]; engine: EngineAddress; why: string };
@@ -19,7 +19,8 @@ export const machineProbes: RuntimeProbes = {
   engine: (address, env) => (address.kind === 'context' ? askDockerCommand(env) : pingEngine(address)),
   compose(env) {
     if (succeeds('docker', ['compose', 'version'], 10_000, env)) return ['docker', 'compose'];
-    if (succeeds('docker-compose', ['version'], 10_000, env)) return ['docker-compose'];
+    // Found, not run: docker-compose v1 is Python, and takes seconds to start.
+    if (onPath('docker-compose', env)) return ['docker-compose'];
     return undefined;
   },
 };
