@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chown, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { machineProbes } from '../../src/cli/service/runtime-choice.js';
 import { childOutput, type ChildOutput } from '../helpers/child-output.js';
 import { freePort } from '../helpers/free-port.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
@@ -26,7 +27,12 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const project of projects) docker(['compose', '-p', project, '--profile', 'core', 'down', '-v', '--remove-orphans']);
+  // The compose command ./knower uses (the plugin, or docker-compose v1).
+  const [command = 'docker', ...rest] = machineProbes.compose(process.env) ?? ['docker', 'compose'];
+  for (const project of projects) {
+    const down = spawnSync(command, [...rest, '-p', project, '--profile', 'core', 'down', '-v', '--remove-orphans'], { cwd: repoRoot, encoding: 'utf8' });
+    expect(down.status, down.stderr).toBe(0);
+  }
   await cleanup();
 });
 
