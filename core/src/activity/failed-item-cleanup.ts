@@ -6,13 +6,13 @@ import type { VaultWriter } from '../vault/index.js';
 
 export interface FailedItemDeps {
   root: string;
-  /** Where the failed update's images are kept in the state dir. */
-  store: Pick<UpdateStore, 'imagePath'>;
+  /** Where the failed update's files are kept in the state dir. */
+  store: Pick<UpdateStore, 'attachmentPath'>;
 }
 
 /**
  * Removes the inbox item a failed update left (`inbox/<id>/`: review.md, input.md and copies of
- * its images), once a retry of the same input has an outcome. The item goes only while it is
+ * its files), once a retry of the same input has an outcome. The item goes only while it is
  * still exactly that: a review marked failed for this update, and nothing in the folder but
  * what the failure wrote. A folder the person has added to, or a review turned into something
  * else, stays. The retry's writer journals the removal, so it is undoable like any change.
@@ -23,12 +23,12 @@ async function clearFailedItem(deps: FailedItemDeps, failed: UpdateRecord, write
   const item = await getInboxItem(deps.root, id);
   if (!item || item.review.frontmatter.status !== 'failed' || item.review.frontmatter.update_id !== failed.id) return [];
   const folder = path.join(deps.root, itemFolder(id));
-  const images = await Promise.all(failed.images.map((image) => readFile(deps.store.imagePath(failed, image)).catch(() => null)));
+  const kept = await Promise.all(failed.attachments.map((attachment) => readFile(deps.store.attachmentPath(failed, attachment)).catch(() => null)));
   for (const entry of await readdir(folder, { withFileTypes: true })) {
     if (ITEM_NOTES.has(entry.name)) continue;
     if (!entry.isFile()) return [];
     const bytes = await readFile(path.join(folder, entry.name));
-    if (!images.some((image) => image?.equals(bytes))) return [];
+    if (!kept.some((file) => file?.equals(bytes))) return [];
   }
   const files = item.files;
   await writer.removeTree(folder);

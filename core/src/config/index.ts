@@ -7,6 +7,7 @@ import { locationFields, optional, resolveLocation, text } from './location.js';
 import { coreDir, repoRoot } from './paths.js';
 import { childEnvironment } from './child-env.js';
 import { tokenProblem } from './token-strength.js';
+import { captureFields, resolveCapture, type CaptureConfig } from './capture-config.js';
 
 export { ConfigError } from './config-error.js';
 export { readEnvironment, type Environment } from './environment.js';
@@ -19,6 +20,7 @@ export { folderProblem, folderProblems, type FolderProblem } from './folder-chec
 import { DEFAULT_ANTHROPIC_MODEL, resolveProvider, type ProviderConfig } from './provider-config.js';
 
 export type { ProviderConfig } from './provider-config.js';
+export type { CaptureConfig } from './capture-config.js';
 
 /** The only reader of the process environment: everything else receives a typed Config. */
 export interface Config {
@@ -49,6 +51,8 @@ export interface Config {
   logMaxBytes: number;
   /** Environment handed to children (qmd, the search worker, git): an allow-list, no keys, no token. */
   childEnv: NodeJS.ProcessEnv;
+  /** Links and audio: which private hosts a link may reach, which transcriber hears audio. */
+  capture: CaptureConfig;
 }
 
 const envSchema = z.object({
@@ -81,6 +85,7 @@ const envSchema = z.object({
   KNOWER_LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent'])),
   KNOWER_LOG_FILE: text,
   KNOWER_LOG_MAX_MB: optional(z.coerce.number({ message: 'must be a number of megabytes' }).min(0, 'must be 0 (never rotate) or more')),
+  ...captureFields,
 });
 
 const DEFAULT_MODEL = DEFAULT_ANTHROPIC_MODEL;
@@ -89,7 +94,7 @@ const DEFAULT_MODEL = DEFAULT_ANTHROPIC_MODEL;
 export const SERVICE_SETTINGS: readonly string[] = Object.keys(envSchema.shape);
 
 /** Settings whose value must never be printed: error messages end up in logs and terminals. */
-const SECRETS = new Set(['KNOWER_TOKEN', 'ANTHROPIC_API_KEY', 'OPENAI_API_KEY']);
+const SECRETS = new Set(['KNOWER_TOKEN', 'ANTHROPIC_API_KEY', 'OPENAI_API_KEY', 'KNOWER_TRANSCRIBE_API_KEY']);
 
 /** `KEY="value"` for an error message; a secret is named, never shown. */
 function shownSetting(key: string, env: NodeJS.ProcessEnv): string {
@@ -147,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = readEnvironment().merged, cw
     ...(e.KNOWER_LOG_FILE ? { logFile: path.resolve(cwd, e.KNOWER_LOG_FILE) } : {}),
     logMaxBytes: Math.round((e.KNOWER_LOG_MAX_MB ?? 10) * 1024 * 1024),
     childEnv: childEnvironment(env),
+    capture: resolveCapture(e),
   };
 }
 
