@@ -101,7 +101,7 @@ export async function createKnower(deps: KnowerDeps, log: Logger): Promise<Knowe
   const { stateDir } = config;
   const clock = deps.clock ?? (() => new Date());
   const opened = await openVault({ vaultPath: config.vaultPath, stateDir, frontmatter: config.frontmatter, clock, log, ...(deps.fileOps && { fileOps: deps.fileOps }) });
-  const { root, filesystem, rootNames, frontmatter } = opened;
+  const { root, filesystem, rootNames, frontmatter, knowerNotes } = opened;
   const base = { root, clock, log };
   const index = new VaultIndex();
   const views = createIndexViews(index);
@@ -116,7 +116,7 @@ export async function createKnower(deps: KnowerDeps, log: Logger): Promise<Knowe
     inboxCount();
   };
   const announce = (rel: string, type: FileChangeType) => announceFileChange(bus, rel, type);
-  const job = createBackgroundJob({ ...base, index, engine: search, selfWrites, mode: frontmatter.mode, isPersons: rootNames.isPersons, onListingChange, announce });
+  const job = createBackgroundJob({ ...base, index, engine: search, selfWrites, mode: frontmatter.mode, isPersons: rootNames.isPersons, knowerNotes, onListingChange, announce });
   // What the history and the queue share, built before either: neither knows the other.
   const store = new UpdateStore(stateDir, clock);
   const journals = new UpdateJournals({ folders: store, root, log });
@@ -126,7 +126,7 @@ export async function createKnower(deps: KnowerDeps, log: Logger): Promise<Knowe
   const sync = startVaultSync({ root, bus, job, selfWrites, log, onForeignChange: (rel) => history.noteChange(rel), listed: (rel) => index.has(rel) });
   const toolTime = deps.toolTimeLimitMs ? { toolTimeLimitMs: deps.toolTimeLimitMs } : {};
   const capture: Capture = { ...createCapture(config.capture), ...deps.capture };
-  const agents = createAgents({ ...base, names: rootNames, index, search, capture, ...modelDeps(config.provider), ...toolTime });
+  const agents = createAgents({ ...base, names: rootNames, knowerNotes, index, search, capture, ...modelDeps(config.provider), ...toolTime });
   const clearFailedItem = failedItemCleanup({ root, store });
   const queue = createUpdateQueue({ store, agents, bus, clock, log, journals, turns, history, clearFailedItem, ...(deps.retry && { retry: deps.retry }) });
   // Counted before the service answers: /health never shows an idle queue while updates wait to be loaded after a restart.
@@ -154,6 +154,7 @@ export async function createKnower(deps: KnowerDeps, log: Logger): Promise<Knowe
     async close() {
       await lifecycle.close();
       await capture.extract.close();
+      await knowerNotes.flush();
     },
   };
 }

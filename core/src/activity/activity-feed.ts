@@ -14,6 +14,8 @@ export interface ActivitySources {
   /** The commit of an update, from the history's memory (undefined: none, or not yet). */
   updateCommit: (id: string) => string | undefined;
   undoneBy: (commit: string) => string[];
+  /** Whether an undo of the commit stands (the history's rule: an undo undone in turn puts the change back). */
+  undone: (commit: string) => boolean;
 }
 
 /** `<created>~<id>` of the last item of a page: the next page starts below it. */
@@ -22,16 +24,10 @@ export const isActivityCursor = (cursor: string): boolean => CURSOR.test(cursor)
 
 const keyOf = (at: string, id: string) => `${at}~${id}`;
 
-/** Whether an undo still stands: an undo undone in turn puts the change back. */
-function stands(commit: string, undoneBy: (commit: string) => string[], depth = 0): boolean {
-  if (depth > 20) return false;
-  return undoneBy(commit).some((undo) => !stands(undo, undoneBy, depth + 1));
-}
-
 function historyOf(sources: ActivitySources, id: string): UpdateHistory | undefined {
   const commit = sources.updateCommit(id);
   if (!commit) return undefined;
-  return { commit, undone_by: sources.undoneBy(commit), undone: stands(commit, sources.undoneBy) };
+  return { commit, undone_by: sources.undoneBy(commit), undone: sources.undone(commit) };
 }
 
 /**
@@ -63,13 +59,14 @@ export async function listActivity(sources: ActivitySources, opts: { limit: numb
 export function createActivity(deps: {
   queue: { recent(limit?: number): UpdateRecord[] };
   questions: { all(): Promise<QuestionRecord[]> };
-  history: { updateCommit(id: string): string | undefined; undoneBy(commit: string): string[] };
+  history: { updateCommit(id: string): string | undefined; undoneBy(commit: string): string[]; undone(commit: string): boolean };
 }) {
   const sources: ActivitySources = {
     updates: () => deps.queue.recent(Number.MAX_SAFE_INTEGER),
     questions: () => deps.questions.all(),
     updateCommit: (id) => deps.history.updateCommit(id),
     undoneBy: (commit) => deps.history.undoneBy(commit),
+    undone: (commit) => deps.history.undone(commit),
   };
   return { list: (opts: { limit: number; cursor?: string }) => listActivity(sources, opts) };
 }

@@ -19,7 +19,16 @@ export { MAX_MODEL_CALLS_PER_QUESTION, MAX_MODEL_CALLS_PER_UPDATE, MODEL_CALL_RE
 
 export function createAgents(deps: AgentsDeps): Agents {
   const { root, index, search, clock, log } = deps;
-  const sessionDeps = { root, ...(deps.names && { names: deps.names }), ...(deps.toolTimeLimitMs && { toolTimeLimitMs: deps.toolTimeLimitMs }), index, search, clock, log };
+  const sessionDeps = {
+    root,
+    ...(deps.names && { names: deps.names }),
+    ...(deps.knowerNotes && { knowerNotes: deps.knowerNotes }),
+    ...(deps.toolTimeLimitMs && { toolTimeLimitMs: deps.toolTimeLimitMs }),
+    index,
+    search,
+    clock,
+    log,
+  };
   const failed: Agents['writeFailedItem'] = (input, error, writer) => writeFailedItem({ root, writer }, input, error);
 
   const backend = createModelBackend(deps);

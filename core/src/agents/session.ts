@@ -1,6 +1,6 @@
 import type { Logger } from '../logger.js';
 import type { SearchEngine, SearchMode } from '../search/index.js';
-import type { RootNames, VaultIndex, VaultWriter } from '../vault/index.js';
+import type { KnowerNotes, RootNames, VaultIndex, VaultWriter } from '../vault/index.js';
 import { versionKey } from '../vault/index.js';
 
 /**
@@ -12,6 +12,8 @@ export interface Session {
   root: string;
   /** Which root names the person's own files hold (absent: all are Knower's). */
   names?: RootNames;
+  /** Knower's record of the notes it created: a note this run creates is Knower's, wherever it is. */
+  knowerNotes?: Pick<KnowerNotes, 'add' | 'move'>;
   index: VaultIndex;
   search: SearchEngine;
   clock: () => Date;
@@ -41,7 +43,7 @@ export interface Session {
   toolTimeLimitMs?: number;
 }
 
-export type SessionDeps = Pick<Session, 'root' | 'names' | 'index' | 'search' | 'clock' | 'log' | 'toolTimeLimitMs'>;
+export type SessionDeps = Pick<Session, 'root' | 'names' | 'knowerNotes' | 'index' | 'search' | 'clock' | 'log' | 'toolTimeLimitMs'>;
 
 /** What one run is given: the shared services and its own writer. */
 export type RunDeps = SessionDeps & Pick<Session, 'writer'>;

@@ -3,7 +3,7 @@ import type { Capture } from '../capture/index.js';
 import type { Logger } from '../logger.js';
 import type { CallBudget, ProviderInfo, RetryNotice, Usage } from '../llm/index.js';
 import type { SearchEngine } from '../search/index.js';
-import type { RootNames, VaultIndex, VaultWriter } from '../vault/index.js';
+import type { KnowerNotes, RootNames, VaultIndex, VaultWriter } from '../vault/index.js';
 
 export type { Usage } from '../llm/index.js';
 
@@ -94,6 +94,8 @@ export interface AgentsDeps {
   capture: Capture;
   /** Which root names the person's own files hold: Knower keeps its own versions elsewhere. */
   names?: RootNames;
+  /** Knower's record of the notes it created: what the update agent creates or moves is recorded there. */
+  knowerNotes?: KnowerNotes;
   /** One tool call's time limit (default TOOL_TIME_LIMIT_MS). */
   toolTimeLimitMs?: number;
   index: VaultIndex;

@@ -52,12 +52,15 @@ export const commitDiffSchema = z.object({
   files: z.array(fileDiffSchema),
 });
 export const undoReportSchema = z.object({
-  /** undone: everything reverted; partial: some changes are in the inbox item; nothing: nothing left to revert. */
-  status: z.enum(['undone', 'partial', 'nothing']),
+  /**
+   * undone: everything reverted; partial: some changes are in the inbox item; nothing: nothing left
+   * to revert; already_undone: an earlier undo of it stands (`commit`), so nothing was done.
+   */
+  status: z.enum(['undone', 'partial', 'nothing', 'already_undone']),
   /** The commit undone (and its update, for an update). */
   of: z.string().nullish(),
   update_id: z.string().nullish(),
-  /** The undo's own commit (undo it to re-apply); null when it changed nothing. */
+  /** The undo's own commit, or the earlier one that stands (undo it to re-apply); null when it changed nothing. */
   commit: z.string().nullable(),
   reverted: z.array(fileChangeSchema),
   conflicts: z.array(z.object({ path: z.string(), reason: z.string() })),

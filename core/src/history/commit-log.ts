@@ -22,7 +22,44 @@ export interface CommitInfo {
   restoredFrom?: string;
 }
 
-const FIELDS = ['%H', '%P', '%an', '%aI', '%s', ...['Kind', 'Update', 'Undoes', 'From'].map((k) => `%(trailers:key=Knower-${k},valueonly,separator=%x2C)`)];
+const TRAILERS = ['Kind', 'Update', 'Undoes', 'From'].map((k) => `%(trailers:key=Knower-${k},valueonly,separator=%x2C)`);
+/** One commit of `git log -z`: these fields, each ended by a NUL (a commit message never holds one). */
+const FIELDS = ['%H', '%P', '%an', '%aI', '%s', ...TRAILERS];
+
+const COMMIT_ID = /^[0-9a-f]{40}$/;
+/** Update ids are Knower's own (`20250314-092600-a1b2c3`): one word, never text a person wrote. */
+const UPDATE_ID = /^[A-Za-z0-9._-]{1,100}$/;
+
+/** A trailer's value when it has the shape Knower writes, else nothing (two values would read "a,b"). */
+const valid = (value: string | undefined, shape: RegExp) => (value && shape.test(value) ? value : undefined);
+
+/** The commits of `git log -z --format=<FIELDS joined by %x00>`, oldest first. */
+function parseLog(stdout: string): Array<Omit<CommitInfo, 'seq'>> {
+  const fields = stdout.split('\0');
+  // tformat ends every commit, the last one too, with the NUL of -z: one empty field is left over.
+  if (fields.pop() !== '' || fields.length % FIELDS.length !== 0) throw new Error('git log gave output that is not one record per commit');
+  const out: Array<Omit<CommitInfo, 'seq'>> = [];
+  for (let i = 0; i < fields.length; i += FIELDS.length) {
+    const [commit = '', parents = '', author = '', at = '', subject = '', kind, updateId, undoes, from] = fields.slice(i, i + FIELDS.length).map((f) => f.trim());
+    if (!COMMIT_ID.test(commit)) throw new Error(`git log gave ${JSON.stringify(commit.slice(0, 60))} where a commit id belongs`);
+    const known = valid(kind, /^[a-z]+$/);
+    const update = valid(updateId, UPDATE_ID);
+    const undone = valid(undoes, COMMIT_ID);
+    const restoredFrom = valid(from, COMMIT_ID);
+    out.push({
+      commit,
+      parent: parents.split(' ')[0] || null,
+      kind: known && (COMMIT_KINDS as readonly string[]).includes(known) ? (known as CommitKind) : 'hand',
+      at: new Date(at).toISOString(),
+      author,
+      subject,
+      ...(update ? { updateId: update } : {}),
+      ...(undone ? { undoes: undone } : {}),
+      ...(restoredFrom ? { restoredFrom } : {}),
+    });
+  }
+  return out;
+}
 
 /**
  * Every commit of the history, in memory (a few hundred bytes each), read once from git at
@@ -36,26 +73,9 @@ export class CommitLog {
   private readonly undoneBy = new Map<string, string[]>();
 
   async load(git: Git): Promise<void> {
-    const { stdout, code } = await git.run(['log', '--reverse', `--format=${FIELDS.join('%x1f')}%x1e`, BRANCH, '--'], { okCodes: [128] });
+    const { stdout, code } = await git.run(['log', '-z', '--reverse', `--format=${FIELDS.join('%x00')}`, BRANCH, '--'], { okCodes: [128] });
     if (code !== 0) return; // no commit yet
-    for (const record of stdout.toString('utf8').split('\x1e')) {
-      const [commit, parent, author, at, subject, kind, updateId, undoes, from] = record
-        .trim()
-        .split('\x1f')
-        .map((f) => f.trim());
-      if (!commit || commit.length !== 40) continue;
-      this.add({
-        commit,
-        parent: parent ? (parent.split(' ')[0] ?? null) : null,
-        kind: (COMMIT_KINDS as readonly string[]).includes(kind ?? '') ? (kind as CommitKind) : 'hand',
-        at: new Date(at ?? 0).toISOString(),
-        author: author ?? '',
-        subject: subject ?? '',
-        ...(updateId ? { updateId } : {}),
-        ...(undoes ? { undoes } : {}),
-        ...(from ? { restoredFrom: from } : {}),
-      });
-    }
+    for (const info of parseLog(stdout.toString('utf8'))) this.add(info);
   }
 
   add(info: Omit<CommitInfo, 'seq'>): CommitInfo {
@@ -85,6 +105,15 @@ export class CommitLog {
 
   undoneByOf(commit: string): string[] {
     return this.undoneBy.get(commit) ?? [];
+  }
+
+  /**
+   * The undo that reverses a commit now, if one does: the latest of its undos not undone in
+   * turn (undoing an undo puts the change back). Deeper than 20 undos of undos counts as none.
+   */
+  standingUndo(commit: string, depth = 0): string | undefined {
+    if (depth > 20) return undefined;
+    return this.undoneByOf(commit).findLast((undo) => !this.standingUndo(undo, depth + 1));
   }
 
   /** Newest first, older than `before` (a seq), only the given kinds. */

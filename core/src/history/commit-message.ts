@@ -23,9 +23,22 @@ export function readableTime(iso: string): string {
   return Number.isNaN(time) ? iso : `${new Date(time).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
-/** One line, at most `max` characters. */
+/**
+ * Text with every control character shown as a visible one (U+241E for U+001E, U+2421 for DEL,
+ * U+FFFD for the C1 range). A commit message holds what a person typed, and git's log is read
+ * by framing (NUL ends a message for git, a newline starts a trailer): no control character of
+ * theirs may ever reach one.
+ */
+function visible(text: string): string {
+  return text.replace(/\p{Cc}/gu, (c) => {
+    const code = c.charCodeAt(0);
+    return code < 0x20 ? String.fromCharCode(0x2400 + code) : code === 0x7f ? '\u2421' : '\ufffd';
+  });
+}
+
+/** One line of visible characters, at most `max` of them (runs of whitespace become one space). */
 export function shorten(text: string, max: number): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = visible(text.replace(/\s+/g, ' ').trim());
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
 }
 
@@ -54,7 +67,8 @@ function bodyOf(meta: RunMeta): string[] {
     case 'restore':
       return [];
     case 'hand': {
-      const listed = meta.paths.slice(0, 30).map((p) => `- ${p}`);
+      // A file name may hold any character but NUL and '/': a newline in one must not start a line here.
+      const listed = meta.paths.slice(0, 30).map((p) => `- ${visible(p)}`);
       return [[...listed, ...(meta.paths.length > 30 ? [`- … and ${meta.paths.length - 30} more`] : [])].join('\n')];
     }
     case 'snapshot':
@@ -70,9 +84,17 @@ function trailersOf(meta: RunMeta): string[] {
   return lines;
 }
 
-/** Subject, body, then the trailers the commit log is rebuilt from (`Knower-Kind: update`, …). */
+/**
+ * Subject, body, then the trailers the commit log is rebuilt from (`Knower-Kind: update`, …).
+ * git reads trailers from the last paragraph only, and every piece of text before them is one
+ * line of visible characters or Knower's own: no text of the person's can add a paragraph,
+ * end the message early (NUL) or pass for a trailer, so which update a commit belongs to is
+ * only ever what Knower wrote.
+ */
 export function messageFor(meta: RunMeta): string {
-  return [subjectOf(meta), ...bodyOf(meta), trailersOf(meta).join('\n')].join('\n\n') + '\n';
+  const message = [subjectOf(meta), ...bodyOf(meta), trailersOf(meta).join('\n')].join('\n\n') + '\n';
+  if (/(?!\n)\p{Cc}/u.test(message)) throw new Error(`a commit message would hold a control character (${meta.kind})`);
+  return message;
 }
 
 /** The log entry of a commit just made (what `CommitLog.load` would read back from git). */

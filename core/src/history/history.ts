@@ -71,6 +71,8 @@ export function createHistory(deps: CreateHistoryDeps) {
     updateCommit: (id: string): string | undefined => ctx.commits.forUpdate(id)?.commit,
     /** From memory: the undos that reversed a commit. */
     undoneBy: (commit: string): string[] => ctx.commits.undoneByOf(commit),
+    /** From memory: whether an undo of the commit stands (the rule an undo asked for again follows too). */
+    undone: (commit: string): boolean => ctx.commits.standingUndo(commit) !== undefined,
 
     list: (opts: { limit: number; before?: number; kinds?: ReadonlySet<CommitKind> }) =>
       ready(async () => ({ ok: true as const, value: await listHistory(ctx, (id: string) => deps.records.latest(id), opts) })),

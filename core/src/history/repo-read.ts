@@ -9,14 +9,31 @@ export interface RawChange {
   after: string | null;
 }
 
-/** Parses `:oldmode newmode old new status\0path\0` records starting at tokens[i]; returns the next index. */
-function parseRaw(tokens: string[], i: number, out: RawChange[]): number {
-  while (i + 1 < tokens.length && tokens[i]?.startsWith(':')) {
-    const [, , before, after] = (tokens[i] as string).slice(1).split(' ');
-    out.push({ path: tokens[i + 1] as string, before: !before || ZERO.test(before) ? null : before, after: !after || ZERO.test(after) ? null : after });
-    i += 2;
+const COMMIT_ID = /^[0-9a-f]{40}$/;
+
+/**
+ * The commits and their changes in the output of `diff-tree -z --stdin` or `log -z --format=%H
+ * --raw`: for each commit `<id>\0`, then `:oldmode newmode old new status\0path\0` per changed
+ * path (log puts a newline before the first). Read by position: a path is always the field
+ * after its status, whatever it holds, so a file name can never pass for a commit.
+ */
+function parseRawLog(stdout: string): Array<{ commit: string; changes: RawChange[] }> {
+  const fields = stdout.split('\0');
+  const at = (k: number) => fields[k]?.replace(/^\n/, '') ?? '';
+  const blob = (id: string | undefined) => (!id || ZERO.test(id) ? null : id);
+  const out: Array<{ commit: string; changes: RawChange[] }> = [];
+  // The output ends with a NUL: its last field is empty.
+  for (let i = 0; i < fields.length - 1;) {
+    const commit = at(i++);
+    if (!COMMIT_ID.test(commit)) throw new Error(`git gave ${JSON.stringify(commit.slice(0, 60))} where a commit id belongs`);
+    const changes: RawChange[] = [];
+    for (; at(i).startsWith(':') && i + 1 < fields.length; i += 2) {
+      const [, , before, after] = at(i).slice(1).split(' ');
+      changes.push({ path: fields[i + 1] as string, before: blob(before), after: blob(after) });
+    }
+    out.push({ commit, changes });
   }
-  return i;
+  return out;
 }
 
 /** What each commit changed against its parent (everything, for the first commit): one process for all. */
@@ -24,15 +41,7 @@ export async function changesOf(git: Git, commits: string[]): Promise<Map<string
   const result = new Map<string, RawChange[]>(commits.map((c) => [c, []]));
   if (commits.length === 0) return result;
   const out = await git.run(['diff-tree', '--stdin', '-r', '-z', '--no-renames', '--root'], { input: `${commits.join('\n')}\n` });
-  const tokens = out.stdout.toString('utf8').split('\0');
-  let i = 0;
-  while (i < tokens.length) {
-    const commit = tokens[i++] ?? '';
-    const list = result.get(commit);
-    const changes: RawChange[] = [];
-    i = parseRaw(tokens, i, changes);
-    if (list) list.push(...changes);
-  }
+  for (const { commit, changes } of parseRawLog(out.stdout.toString('utf8'))) result.get(commit)?.push(...changes);
   return result;
 }
 
@@ -70,22 +79,11 @@ export async function blobAt(git: Git, commit: string, rel: string): Promise<str
 /** The commits that changed one path, newest first, each with that path's change. */
 export async function versionsOf(git: Git, rel: string, opts: { before?: string; limit: number }): Promise<Array<{ commit: string; change: RawChange }>> {
   const start = opts.before ? `${opts.before}~1` : 'HEAD';
-  const args = ['log', '--format=%x1e%H', '--raw', '-z', '--no-abbrev', '--no-renames', `--max-count=${opts.limit}`, start, '--', rel];
+  const args = ['log', '-z', '--format=%H', '--raw', '--no-abbrev', '--no-renames', `--max-count=${opts.limit}`, start, '--', rel];
   const { stdout, code } = await git.run(args, { okCodes: [128] }); // 128: `before` is the first commit
   if (code !== 0) return [];
-  const versions: Array<{ commit: string; change: RawChange }> = [];
-  for (const chunk of stdout.toString('utf8').split('\x1e')) {
-    const tokens = chunk.split('\0');
-    const commit = tokens[0]?.trim();
-    if (!commit) continue;
-    const changes: RawChange[] = [];
-    parseRaw(
-      tokens.map((t) => t.replace(/^\n/, '')),
-      1,
-      changes,
-    );
+  return parseRawLog(stdout.toString('utf8')).flatMap(({ commit, changes }) => {
     const change = changes.find((c) => c.path === rel);
-    if (change) versions.push({ commit, change });
-  }
-  return versions;
+    return change ? [{ commit, change }] : [];
+  });
 }

@@ -15,6 +15,19 @@ function describe(info: CommitInfo): string {
   return `${info.kind === 'undo' ? 'an undo' : info.kind === 'restore' ? 'a restore' : 'Knower'} (${info.at})`;
 }
 
+function alreadyUndone(target: CommitInfo, undo: string): UndoReport {
+  const short = undo.slice(0, 7);
+  return {
+    status: 'already_undone',
+    of: target.commit,
+    ...(target.updateId ? { update_id: target.updateId } : {}),
+    commit: undo,
+    reverted: [],
+    conflicts: [],
+    message: `Already undone by commit ${short}: nothing was changed. Undo ${short} to put it back.`,
+  };
+}
+
 /** Who changed each path after the target commit, newest first. */
 async function changedSince(host: RunHost, target: CommitInfo, paths: string[]): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
@@ -52,6 +65,10 @@ export async function undoCommit(host: RunHost, target: CommitInfo): Promise<His
   if (target.kind === 'hand' || target.kind === 'snapshot') {
     return fail('not_undoable', `${target.commit.slice(0, 7)} records ${target.kind === 'hand' ? 'hand edits' : 'the first snapshot'}; restore a note to an earlier version instead`);
   }
+  // Undone already (a second click, the CLI after the app): reverting again would merge the
+  // change out of files that no longer hold it and file a conflict about it. Nothing is done.
+  const standing = host.ctx.commits.standingUndo(target.commit);
+  if (standing) return { ok: true, value: alreadyUndone(target, standing) };
   await host.settle();
   const { ctx } = host;
   const raw = (await changesOf(ctx.repo.git, [target.commit])).get(target.commit) ?? [];

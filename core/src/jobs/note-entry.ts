@@ -16,15 +16,17 @@ export const bornAt = (facts: FileFacts): Date => new Date(facts.birthtimeMs || 
  * it was created and updated; for the person's other notes the file's own times do (a `created`
  * they wrote themselves still wins: it is what they mean).
  */
-/** Which notes the job stamps: the vault's mode, and never a root file the person's own file holds. */
+/** Which notes the job stamps: the vault's mode, Knower's record of its own notes, and never a root file the person's own file holds. */
 export interface StampPolicy {
   mode: FrontmatterMode;
   isPersons?: (rel: string) => boolean;
+  /** Knower created or stamped this note (its record says so). */
+  isKnowers?: (rel: string) => boolean;
 }
 
 /** Whether the job keeps this note's metadata in its frontmatter. */
 export const stamped = (facts: FileFacts, policy: StampPolicy): boolean =>
-  facts.kind === 'note' && !policy.isPersons?.(facts.path) && stampsNote(policy.mode, facts.path, facts.frontmatter, facts.origin);
+  facts.kind === 'note' && !policy.isPersons?.(facts.path) && stampsNote(policy.mode, facts.path, policy.isKnowers?.(facts.path) ?? false, facts.origin);
 
 export function entryOf(facts: FileFacts, mode: StampPolicy): IndexEntry {
   if (facts.kind !== 'note') return { path: facts.path, kind: 'file', size: facts.size };

@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { vaultPath } from '../api/index.js';
-import { isTextContent, readVaultBytes } from '../vault/index.js';
+import { decodeNote, readVaultBytes, whyNotRewritten, type NoteBytes } from '../vault/index.js';
 import { READ_ONLY, refused, shown } from '../tools/index.js';
 import { defineReadTool, readPath } from './reader.js';
 
@@ -13,6 +13,11 @@ function describeBinary(rel: string, size: number): string {
   const ext = path.extname(rel).slice(1).toLowerCase() || 'binary';
   const kb = size < 1024 ? `${size} B` : `${Math.round(size / 1024)} KB`;
   return `${rel} is a binary file (${ext}, ${kb}); it cannot be shown as text. Notes link it (![description](relative/path)).`;
+}
+
+/** A note Knower reads but never rewrites (not UTF-8) is shown with a line saying so: the model then knows not to edit it. */
+function headerOf(rel: string, decoded: Exclude<NoteBytes, { encoding: 'binary' }>): string {
+  return decoded.rewritable ? '' : `(${rel} is shown as text, but ${whyNotRewritten(decoded)}: it can be moved or deleted, not edited.)\n\n`;
 }
 
 export const readTool = defineReadTool({
@@ -36,15 +41,18 @@ export const readTool = defineReadTool({
     // Regular files only, opened without blocking (a FIFO would hang the run).
     const bytes = await readVaultBytes(reader.root, target.rel);
     if (bytes === undefined) return refused(`${target.rel} does not exist. Use tree or search to find the right path.`);
-    if (!isTextContent(bytes)) {
+    const decoded = decodeNote(bytes);
+    if (decoded.encoding === 'binary') {
       reader.sawFile?.(target.rel, bytes, false);
       return shown(describeBinary(target.rel, bytes.length));
     }
-    const text = bytes.toString('utf8');
+    const { text } = decoded;
     const partial = text.length > MAX_CHARS;
     reader.sawFile?.(target.rel, bytes, partial);
     if (text.length === 0) return shown(`(${target.rel} is empty)`);
-    if (!partial) return shown(text);
-    return shown(`${text.slice(0, MAX_CHARS)}\n\n… ${target.rel} continues for ${text.length - MAX_CHARS} more characters (not shown). Change it with edit or append; do not rewrite it whole.`);
+    if (!partial) return shown(headerOf(target.rel, decoded) + text);
+    return shown(
+      `${headerOf(target.rel, decoded)}${text.slice(0, MAX_CHARS)}\n\n… ${target.rel} continues for ${text.length - MAX_CHARS} more characters (not shown). Change it with edit or append; do not rewrite it whole.`,
+    );
   },
 });

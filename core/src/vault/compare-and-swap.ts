@@ -1,11 +1,13 @@
 import { fstatSync, lstatSync, renameSync, unlinkSync, type Stats } from 'node:fs';
 import { realpath, unlink, type FileHandle } from 'node:fs/promises';
 import { linkNoClobber } from './create-file.js';
-import { openRegularFile, readAll } from './read-file.js';
+import { isReadOnly, ownershipOf } from './file-mode.js';
+import { openRegularFile, readAllBytes } from './read-file.js';
 import { fillGap, putBack, watchReplaced, type Reswap } from './swap-repair.js';
 import { createFileExclusive, tempPathFor } from './temp-file.js';
 
-export type WriteOutcome = { ok: true } | { ok: false; reason: 'changed' | 'exists' | 'missing' };
+/** 'read-only': the file's permissions allow no writing (see isReadOnly); it is left as it is. */
+export type WriteOutcome = { ok: true } | { ok: false; reason: 'changed' | 'exists' | 'missing' | 'read-only' };
 
 /** Test seams: a concurrent save put at an exact point of the swap. */
 export interface SwapHooks {
@@ -24,6 +26,9 @@ export interface SwapOptions {
 }
 
 const CHANGED: WriteOutcome = { ok: false, reason: 'changed' };
+
+/** Byte for byte: a note that is not UTF-8 differs from every string, its lossy decoding included. */
+const holds = async (handle: FileHandle, expect: Uint8Array) => (await readAllBytes(handle)).equals(expect);
 
 const sameInode = (a: Stats, b: Stats) => a.dev === b.dev && a.ino === b.ino;
 const sameState = (a: Stats, b: Stats) => sameInode(a, b) && a.size === b.size && a.mtimeMs === b.mtimeMs;
@@ -90,17 +95,18 @@ function putBackSync(aside: string, abs: string): void {
 }
 
 /**
- * Replaces the note only if it is still exactly the file that was read, holding `expect`, and
- * never loses what the person saved meanwhile, however they saved it:
+ * Replaces the note only if it is still exactly the file that was read, holding the bytes
+ * `expect`, and never loses what the person saved meanwhile, however they saved it:
  * - in place (VS Code, appends): the original stays open across the swap; anything written into
  *   it after the check goes back in once the writer is done (watchReplaced);
  * - by renaming a new file over the note (vim, JetBrains, Syncthing, Dropbox, git): the path is
  *   checked to name the file read (device, inode, size, mtime) just before it moves aside, and
  *   what moved aside is checked again: if it is not the file read, it is theirs and goes back;
  * - by creating the file afresh in the instant the note is aside: theirs stands (fillGap).
+ * A read-only note is never replaced; the new version takes the old one's mode and owner.
  * Callers hold the path lock.
  */
-export async function compareAndSwap(path: string, data: string, expect: string, opts: SwapOptions = {}, depth = 0): Promise<WriteOutcome> {
+export async function compareAndSwap(path: string, data: Uint8Array, expect: Uint8Array, opts: SwapOptions = {}, depth = 0): Promise<WriteOutcome> {
   // A symlink inside the vault is written through, never replaced by a copy of its target.
   const abs = await realpath(path).catch(() => path);
   const original = await openRegularFile(abs);
@@ -108,19 +114,22 @@ export async function compareAndSwap(path: string, data: string, expect: string,
   let tmp: string | undefined;
   let keepOpen = false;
   try {
-    if ((await readAll(original)) !== expect) return CHANGED;
+    const info = await original.stat();
+    if (await isReadOnly(abs, info)) return { ok: false, reason: 'read-only' };
+    const kept = ownershipOf(info);
+    if (!(await holds(original, expect))) return CHANGED;
     opts.hooks?.opened?.();
     // Beside the note, in the folder it was read from, never in one made anew: a folder deleted
     // meanwhile (an inbox item resolved, a project removed) must not come back, empty.
     const beside = tempPathFor(abs);
     try {
-      await createFileExclusive(beside, data);
+      await createFileExclusive(beside, data, kept);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { ok: false, reason: 'missing' };
       throw err;
     }
     tmp = beside;
-    if ((await readAll(original)) !== expect) return CHANGED;
+    if (!(await holds(original, expect))) return CHANGED;
     opts.beforeCommit?.();
     const swap = swapSync(original, abs, tmp, opts.hooks);
     switch (swap.kind) {
@@ -136,7 +145,7 @@ export async function compareAndSwap(path: string, data: string, expect: string,
         return CHANGED;
       case 'no-links':
         try {
-          await createFileExclusive(abs, data);
+          await createFileExclusive(abs, data, kept);
         } catch (err) {
           if ((err as NodeJS.ErrnoException).code !== 'EEXIST') {
             putBackSync(swap.aside, abs);

@@ -6,8 +6,8 @@ import { isNote } from './indexed-set.js';
 /**
  * Where a note's created/updated/tokens live. `all`: in every note's frontmatter. `knower`: in
  * the frontmatter of Knower's own notes only (its skeleton files, projects/, bucket/, inbox/, and
- * the notes it created); the person's other notes are never rewritten, their metadata is kept in
- * Knower's state.
+ * the notes it created, by its record: knower-notes.ts); the person's other notes are never
+ * rewritten, their metadata is kept in Knower's state.
  */
 export type FrontmatterMode = 'knower' | 'all';
 
@@ -30,24 +30,18 @@ export type FileOrigin = 'scan' | 'event';
 const KNOWER_FILES = new Set(['overview.md', 'profile.md', 'tasks.md', 'changelog.md', 'tree.md']);
 const KNOWER_FOLDERS = ['projects/', 'bucket/', 'inbox/'];
 
-function isKnowerPath(rel: string): boolean {
-  return KNOWER_FILES.has(rel) || KNOWER_FOLDERS.some((folder) => rel.startsWith(folder));
-}
-
-/** The three fields Knower writes, as found in a note's frontmatter (raw strings). */
-export type StampFields = { created?: string; updated?: string; tokens?: string };
-
 /**
- * Whether Knower keeps this note's metadata in its frontmatter. A note that already carries all
- * three fields was stamped by Knower (it writes them into the notes it creates): it stays so.
- * In knower mode Knower's own files and folders are stamped too, but only for notes made while
- * it runs: a note it first found in a pass over the vault (there before Knower first saw it, or
- * made while it was stopped) may be the person's, and is never rewritten.
+ * Whether Knower keeps this note's metadata in its frontmatter. In `all` mode every note's; in
+ * `knower` mode only Knower's own: its root files (a file of the person's under one of those
+ * names is excluded before this, by the record of root names), the notes its record says it
+ * created or stamped (`knowers`), and the notes made in its folders while it runs. Never because
+ * of the fields a note carries: an Obsidian template fills in created/updated/tokens too, and a
+ * note Knower first found in a pass over the vault (there before it first saw it, or made while it
+ * was stopped) may be the person's: it is never rewritten.
  */
-export function stampsNote(mode: FrontmatterMode, rel: string, fields: StampFields | undefined, origin: FileOrigin | undefined): boolean {
-  if (mode === 'all') return true;
-  if (fields?.created !== undefined && fields.updated !== undefined && fields.tokens !== undefined) return true;
-  return isKnowerPath(rel) && origin === 'event';
+export function stampsNote(mode: FrontmatterMode, rel: string, knowers: boolean, origin: FileOrigin | undefined): boolean {
+  if (mode === 'all' || knowers || KNOWER_FILES.has(rel)) return true;
+  return KNOWER_FOLDERS.some((folder) => rel.startsWith(folder)) && origin === 'event';
 }
 
 interface Decision {

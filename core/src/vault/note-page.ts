@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import type { IndexViews } from './index-views.js';
 import { parseNote } from './frontmatter.js';
 import { isNote } from './indexed-set.js';
+import { decodeNote } from './note-reader.js';
 import { readVaultBytes } from './read-vault-file.js';
 import { resolveVaultPath, type PathProblem } from './resolve-vault-path.js';
 import type { VaultIndex } from './vault-index.js';
@@ -39,7 +40,9 @@ export function createNotePages(deps: { root: string; index: Pick<VaultIndex, 'g
       // Regular files only, opened without blocking: a FIFO named *.md would hang the request.
       const bytes = await readVaultBytes(deps.root, rel);
       if (bytes === undefined) return { ok: false, error: 'not_found', message: `no file at ${rel}` };
-      const parsed = parseNote(bytes.toString('utf8'));
+      // A note in another encoding shows its words as written (a binary one, whatever UTF-8 makes of it).
+      const decoded = decodeNote(bytes);
+      const parsed = parseNote(decoded.encoding === 'binary' ? bytes.toString('utf8') : decoded.text);
       const entry = deps.index.get(rel);
       const page: NotePage = {
         path: rel,

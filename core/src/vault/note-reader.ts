@@ -1,5 +1,7 @@
+import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { firstHeading, newlineOf, splitNote, tokenCount } from './frontmatter.js';
+import { decodeUtf16, decodeWindows1252, readsAsText, utf16Mark } from './note-encoding.js';
 
 /**
  * The one reader of notes: how a note's text divides into Knower's fields (created, updated,
@@ -8,6 +10,44 @@ import { firstHeading, newlineOf, splitNote, tokenCount } from './frontmatter.js
  * here, so no two of them can disagree (they once did about a byte-order mark, and the job
  * stamped a second frontmatter block in front of the person's own).
  */
+
+/** The encodings Knower reads notes in; it writes only UTF-8. */
+export type NoteEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
+
+/** A note's bytes as text: in which encoding, and whether Knower may write them back. */
+export type NoteBytes = { encoding: NoteEncoding; text: string; rewritable: boolean } | { encoding: 'binary'; rewritable: false };
+
+/** Bytes Knower may rewrite: valid UTF-8 without NUL bytes, the one encoding it writes back unchanged. */
+export const isRewritableText = (bytes: Uint8Array): boolean => isUtf8(bytes) && !bytes.includes(0);
+
+/**
+ * Whether a note's bytes are text, in which encoding, and whether they may be rewritten. Only
+ * UTF-8 is ever rewritten: writing anything else back re-encodes it (a Latin-1 `é` became U+FFFD,
+ * for good, and the history kept only that). The others are read for listing and search:
+ * - UTF-8 without NUL bytes: rewritable;
+ * - a UTF-16 byte-order mark followed by valid UTF-16 (Notepad's "Unicode"): read only;
+ * - anything else is read as Windows-1252, which reads Latin-1 too (what older Windows and Mac
+ *   editors saved): every byte is one character, nothing is lost. Read only, and text only when
+ *   that holds no control characters but tab, line breaks and form feed;
+ * - the rest is binary (random bytes, an image named .md): listed, never indexed, never rewritten.
+ */
+export function decodeNote(bytes: Uint8Array): NoteBytes {
+  const mark = utf16Mark(bytes);
+  if (mark) {
+    const text = decodeUtf16(bytes, mark === 'be');
+    return text !== undefined && readsAsText(text) ? { encoding: mark === 'be' ? 'utf-16be' : 'utf-16le', text, rewritable: false } : { encoding: 'binary', rewritable: false };
+  }
+  if (isRewritableText(bytes)) return { encoding: 'utf-8', text: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'), rewritable: true };
+  const text = decodeWindows1252(bytes);
+  return readsAsText(text) ? { encoding: 'windows-1252', text, rewritable: false } : { encoding: 'binary', rewritable: false };
+}
+
+/** Why Knower leaves a note's bytes as they are, in words a person (or a model) can act on. */
+export function whyNotRewritten(decoded: NoteBytes): string | undefined {
+  if (decoded.rewritable) return undefined;
+  if (decoded.encoding === 'binary') return 'it is not text (binary bytes in a .md file)';
+  return `it is saved as ${decoded.encoding === 'windows-1252' ? 'Windows-1252 (Latin-1)' : decoded.encoding.toUpperCase()}, not UTF-8, and writing it back would re-encode it`;
+}
 
 /** Knower's fields as written in a note (raw strings, surrounding quotes dropped). */
 export type JobFields = { created?: string; updated?: string; tokens?: string };

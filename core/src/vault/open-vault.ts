@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Logger } from '../logger.js';
 import { probeFilesystem, registerFilesystem, type FileOps, type Filesystem } from './filesystem.js';
 import { chooseFrontmatterMode, type FrontmatterChoice, type FrontmatterMode } from './frontmatter-mode.js';
+import { openKnowerNotes, type KnowerNotes } from './knower-notes.js';
 import { cleanLeftovers } from './leftovers.js';
 import { claimRootNames, type RootNames } from './root-names.js';
 import { ensureSkeleton } from './skeleton.js';
@@ -15,6 +16,8 @@ export interface OpenVault {
   unregisterFilesystem: () => void;
   rootNames: RootNames;
   frontmatter: FrontmatterChoice;
+  /** Which notes Knower created or stamped: its own, whatever fields the person's notes carry. */
+  knowerNotes: KnowerNotes;
 }
 
 /**
@@ -39,8 +42,9 @@ export async function openVault(opts: { vaultPath: string; stateDir: string; fro
   for (const notice of rootNames.notices()) log.warn(notice);
   // Decided before the skeleton is written: a vault that already had notes is the person's own.
   const frontmatter = await chooseFrontmatterMode(stateDir, path.resolve(opts.vaultPath), opts.frontmatter, clock());
+  const knowerNotes = await openKnowerNotes(stateDir, path.resolve(opts.vaultPath), (err) => log.error({ err }, "could not keep the record of Knower's notes"));
   const created = await ensureSkeleton(root, clock(), rootNames);
   if (created.length) log.info({ created }, 'created the vault skeleton');
   log.info({ mode: frontmatter.mode, reason: frontmatter.reason }, 'frontmatter mode');
-  return { root, filesystem, unregisterFilesystem, rootNames, frontmatter };
+  return { root, filesystem, unregisterFilesystem, rootNames, frontmatter, knowerNotes };
 }

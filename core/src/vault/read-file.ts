@@ -24,7 +24,7 @@ export async function openRegularFile(abs: string): Promise<FileHandle | undefin
 }
 
 /** Reads through an open handle until EOF (positional reads: the handle may outlive a rename). */
-async function readAllBytes(handle: FileHandle): Promise<Buffer> {
+export async function readAllBytes(handle: FileHandle): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let position = 0;
   for (;;) {
@@ -35,10 +35,6 @@ async function readAllBytes(handle: FileHandle): Promise<Buffer> {
     position += bytesRead;
   }
   return Buffer.concat(chunks);
-}
-
-export async function readAll(handle: FileHandle): Promise<string> {
-  return (await readAllBytes(handle)).toString('utf8');
 }
 
 /** A regular file's bytes; undefined when it does not exist, is a folder, or is not a regular file. */

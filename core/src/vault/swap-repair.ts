@@ -3,7 +3,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { createIfAbsent } from './create-file.js';
 import { splitNote } from './frontmatter.js';
 import { withPathLock } from './path-lock.js';
-import { readAll, readTextIfExists } from './read-file.js';
+import { readAllBytes, readBytesIfExists } from './read-file.js';
 import { createFileExclusive } from './temp-file.js';
 
 /** Long enough for a writer that opened the old file just before the swap to finish its write. */
@@ -11,8 +11,11 @@ const SETTLE_MS = 15;
 /** Put-backs that race yet another save give up after this many rounds: the newer save stands. */
 const MAX_DEPTH = 5;
 
-/** A compare-and-swap, handed in (the swap calls these repairs; they call it in turn). */
-export type Reswap = (abs: string, data: string, expect: string, depth: number) => Promise<{ ok: boolean; reason?: string }>;
+/**
+ * A compare-and-swap, handed in (the swap calls these repairs; they call it in turn). The repairs
+ * work on bytes: what the person saved goes back exactly as saved, whatever its encoding.
+ */
+export type Reswap = (abs: string, data: Uint8Array, expect: Uint8Array, depth: number) => Promise<{ ok: boolean; reason?: string }>;
 
 /** Pending repairs; `settleWrites()` waits for them (tests, shutdown). */
 const settling = new Set<Promise<void>>();
@@ -31,12 +34,12 @@ function track(work: () => Promise<void>): void {
  * Once a writer that opened the old file just before the swap has had time to finish, look at
  * the replaced file: anything written into it is the person's, and goes back in.
  */
-export function watchReplaced(original: FileHandle, abs: string, ours: string, expect: string, depth: number, reswap: Reswap): void {
+export function watchReplaced(original: FileHandle, abs: string, ours: Uint8Array, expect: Uint8Array, depth: number, reswap: Reswap): void {
   track(async () => {
     try {
       await delay(SETTLE_MS);
-      const replaced = await readAll(original);
-      if (replaced !== expect && depth < MAX_DEPTH) await restore(abs, ours, replaced, depth, reswap);
+      const replaced = await readAllBytes(original);
+      if (!replaced.equals(expect) && depth < MAX_DEPTH) await restore(abs, ours, replaced, depth, reswap);
     } finally {
       await original.close().catch(() => undefined);
     }
@@ -47,17 +50,21 @@ export function watchReplaced(original: FileHandle, abs: string, ours: string, e
  * After a swap that raced an in-place write: the path holds `ours` plus whatever was appended
  * since; the replaced file holds the person's version. Put theirs back, keeping those appends.
  */
-async function restore(abs: string, ours: string, theirs: string, depth: number, reswap: Reswap): Promise<void> {
+async function restore(abs: string, ours: Uint8Array, theirs: Buffer, depth: number, reswap: Reswap): Promise<void> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    const current = await readTextIfExists(abs);
+    const current = await readBytesIfExists(abs);
     // Deleted, or rewritten whole since: the newer action stands.
-    if (current === undefined || !current.startsWith(ours)) return;
-    const outcome = await withPathLock(abs, () => reswap(abs, theirs + current.slice(ours.length), current, depth + 1));
+    if (current === undefined || !current.subarray(0, ours.length).equals(ours)) return;
+    const outcome = await withPathLock(abs, () => reswap(abs, Buffer.concat([theirs, current.subarray(ours.length)]), current, depth + 1));
     if (outcome.ok || outcome.reason === 'missing') return;
   }
 }
 
-const firstLine = (text: string) => splitNote(text.replace(/^\uFEFF/, '')).body.split(/\r?\n/).find((line) => line.trim() !== '') ?? '';
+/** The first line of a version's body, decoded only to compare two versions (never written back). */
+const firstLine = (bytes: Buffer) =>
+  splitNote(bytes.toString('utf8').replace(/^\uFEFF/, ''))
+    .body.split(/\r?\n/)
+    .find((line) => line.trim() !== '') ?? '';
 
 /**
  * Whether a file created at the note's path in the instant it was aside is a whole new version
@@ -65,7 +72,7 @@ const firstLine = (text: string) => splitNote(text.replace(/^\uFEFF/, '')).body.
  * append that created the file afresh). Either way no word is lost: a fragment is put after the
  * note, a whole version stands and the note it replaced was the person's own previous save.
  */
-const wholeVersion = (before: string, now: string) => before.trim() === '' || firstLine(now) === firstLine(before);
+const wholeVersion = (before: Buffer, now: Buffer) => before.toString('utf8').trim() === '' || firstLine(now) === firstLine(before);
 
 /** Where the version displaced from the path is: an open handle on it, or a name beside the note. */
 export type Displaced = { handle: FileHandle } | { aside: string };
@@ -78,15 +85,15 @@ export function fillGap(displaced: Displaced, abs: string, depth: number, reswap
   track(async () => {
     try {
       await delay(SETTLE_MS);
-      const before = 'handle' in displaced ? await readAll(displaced.handle) : await readFile(displaced.aside, 'utf8');
+      const before = 'handle' in displaced ? await readAllBytes(displaced.handle) : await readFile(displaced.aside);
       for (let attempt = 0; attempt < 5; attempt++) {
-        const now = await readTextIfExists(abs);
+        const now = await readBytesIfExists(abs);
         if (now === undefined) {
           if (await createIfAbsent(abs, before)) return;
           continue;
         }
         if (wholeVersion(before, now) || depth >= MAX_DEPTH) return;
-        const outcome = await withPathLock(abs, () => reswap(abs, before + now, now, depth + 1));
+        const outcome = await withPathLock(abs, () => reswap(abs, Buffer.concat([before, now]), now, depth + 1));
         if (outcome.ok) return;
       }
       // Still moving after every round: keep their earlier version beside the note, visibly.

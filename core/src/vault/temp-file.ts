@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { keepOwnership, type Ownership } from './file-mode.js';
 
 /**
  * Temp and aside files are dotfiles in the same folder: invisible to the watcher and every
@@ -12,13 +13,15 @@ export function tempPathFor(abs: string, kind: 'tmp' | 'swap' = 'tmp'): string {
 }
 
 /**
- * Creates `file` (never over an existing one: EEXIST) holding `data`, fsynced. On any failure
- * (a full disk, say) the half-written file is removed before the error is passed on.
+ * Creates `file` (never over an existing one: EEXIST) holding `data`, fsynced; with `kept`, with
+ * that mode and owner (it is to replace a file that had them). On any failure (a full disk, say)
+ * the half-written file is removed before the error is passed on.
  */
-export async function createFileExclusive(file: string, data: string | Uint8Array): Promise<void> {
+export async function createFileExclusive(file: string, data: string | Uint8Array, kept?: Ownership): Promise<void> {
   const handle = await open(file, 'wx');
   try {
     await handle.writeFile(data);
+    if (kept) await keepOwnership(handle, kept);
     await handle.sync();
   } catch (err) {
     await handle.close().catch(() => undefined);
@@ -28,10 +31,10 @@ export async function createFileExclusive(file: string, data: string | Uint8Arra
   await handle.close();
 }
 
-/** The data in a new temp file beside `abs`, fsynced: ready to be renamed or linked into place. */
-export async function writeTemp(abs: string, data: string | Uint8Array): Promise<string> {
+/** The data in a new temp file beside `abs`, fsynced (mode and owner `kept`, if given): ready to be renamed or linked into place. */
+export async function writeTemp(abs: string, data: string | Uint8Array, kept?: Ownership): Promise<string> {
   await mkdir(path.dirname(abs), { recursive: true });
   const tmp = tempPathFor(abs);
-  await createFileExclusive(tmp, data);
+  await createFileExclusive(tmp, data, kept);
   return tmp;
 }

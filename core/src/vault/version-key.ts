@@ -1,13 +1,13 @@
-import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
-import { withoutJobFields } from './note-reader.js';
+import { isRewritableText, withoutJobFields } from './note-reader.js';
 
 export { withoutJobFields };
 
-/** Text is anything that decodes as UTF-8 without NUL bytes; the rest (images, PDFs) is bytes. */
-export function isTextContent(bytes: Uint8Array): boolean {
-  return isUtf8(bytes) && !bytes.includes(0);
-}
+/**
+ * Text is UTF-8 without NUL bytes (the note reader's rule for what Knower may rewrite); the rest
+ * (images, PDFs, a note saved as Latin-1) is compared, diffed and restored as bytes.
+ */
+export const isTextContent = isRewritableText;
 
 /**
  * What "unchanged since the agent read it" compares: text minus the job-managed fields (left

@@ -121,6 +121,7 @@ describe('listActivity', () => {
     questions: async () => questions.map((q) => ({ ...q, query: q.id, mode: 'fast' as const, status: 'answered' as const })),
     updateCommit: () => undefined,
     undoneBy: () => [],
+    undone: () => false,
   });
 
   it('orders items made in the same millisecond by id, and never repeats or skips one across pages', async () => {

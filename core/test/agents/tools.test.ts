@@ -1,3 +1,5 @@
+import { chmod, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Session } from '../../src/agents/session.js';
 import { appendTool, deleteTool, editTool, moveTool, readTool, toToolSpec, treeTool, writeTool } from '../../src/agents/tools/index.js';
@@ -80,6 +82,28 @@ describe('changing files', () => {
     expect(note.ok && note.data).toMatchObject({ title: 'State', created: new Date('2025-01-01T00:00:00Z') });
     // The agent may keep working on its own write.
     expect(await editTool.run({ path: 'projects/acme/state.md', old_content: 'New.', new_content: 'Newer.' }, session)).toMatchObject({ ok: true });
+  });
+
+  it('never rewrites a note that is not UTF-8 or is read-only: it says why and what to do instead', async () => {
+    const latin1 = Buffer.from('# Caf\xe9\n\nPr\xe8s de la gare.\n', 'latin1');
+    await writeFile(path.join(vault.root, 'bucket/latin.md'), latin1);
+    expect(await readTool.run({ path: 'bucket/latin.md' }, session)).toMatchObject({ ok: true, text: expect.stringContaining('Près de la gare.') });
+    for (const run of [
+      () => editTool.run({ path: 'bucket/latin.md', old_content: 'gare', new_content: 'poste' }, session),
+      () => appendTool.run({ path: 'bucket/latin.md', content: '- more', position: 'bottom' }, session),
+      () => writeTool.run({ path: 'bucket/latin.md', content: '# Café\n' }, session),
+    ]) {
+      expect(await run()).toMatchObject({ ok: false, error: expect.stringMatching(/Windows-1252 \(Latin-1\), not UTF-8.*Nothing was written.*another note/) });
+    }
+    expect(await readFile(path.join(vault.root, 'bucket/latin.md'))).toEqual(latin1);
+
+    await readTool.run({ path: 'projects/acme/tasks.md' }, session);
+    await chmod(path.join(vault.root, 'projects/acme/tasks.md'), 0o444);
+    expect(await editTool.run({ path: 'projects/acme/tasks.md', old_content: '- [ ] first task', new_content: '- [x] first task' }, session)).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('read-only'),
+    });
+    expect(await vault.read('projects/acme/tasks.md')).toBe('# Tasks\n\n- [ ] first task\n');
   });
 
   it('refuses a full rewrite of a note it saw only in part', async () => {

@@ -133,6 +133,23 @@ describe('knower history and undo against a stand-in service', () => {
     expect(service.requests[1]).toBe('POST /history/abcdef1/undo');
   });
 
+  it('undo exits 0 for an update already undone, naming the undo that stands and how to put it back', async () => {
+    answer = (_url, res) =>
+      sendJson(res, 200, {
+        status: 'already_undone',
+        of: COMMIT,
+        update_id: UPDATE,
+        commit: 'e'.repeat(40),
+        reverted: [],
+        conflicts: [],
+        message: 'Already undone by commit eeeeeee: nothing was changed. Undo eeeeeee to put it back.',
+      });
+    const again = await runKnower(['undo', UPDATE], env(), scratch);
+    expect(again.stderr).toBe('');
+    expect(again.code).toBe(0);
+    expect(again.stdout).toBe([`Already undone: update ${UPDATE} was undone by commit eeeeeee; nothing was changed.`, 'To put it back: ./knower undo eeeeeee', ''].join('\n'));
+  });
+
   it("undo exits 1 with the service's reason when it refuses, and 2 for a missing or malformed id", async () => {
     answer = (_url, res) => sendJson(res, 409, { error: 'update_not_finished', message: `update ${UPDATE} is running; it can be reviewed once it has finished` });
     const refused = await runKnower(['undo', UPDATE], env(), scratch);
@@ -200,6 +217,11 @@ describe('knower history and undo against the real service', () => {
     expect((await runKnower(['history'], env, scratch)).stdout).toMatch(new RegExp(`${first.id}  update done  .*\\[undone by [0-9a-f]{7}\\]`));
 
     const second = await add('Beans sown in bed 2');
+    // Undone already, with a later update's changelog entry where its own was: said so, nothing done.
+    const again = await runKnower(['undo', first.id], env, scratch);
+    expect(again.code, again.stdout).toBe(0);
+    expect(again.stdout).toMatch(new RegExp(`^Already undone: update ${first.id} was undone by commit [0-9a-f]{7}; nothing was changed\\.\n`));
+    expect((await runKnower(['inbox'], env, scratch)).stdout).not.toContain('undo-');
     const text = await readFile(join(vault, second.note), 'utf8');
     await writeFile(join(vault, second.note), `${text}\nWatered them by hand.\n`);
     // The history commits hand edits once the vault is quiet: wait for that commit.

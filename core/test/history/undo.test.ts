@@ -131,9 +131,9 @@ describe('undo (real update agent, fake Messages API)', () => {
     expect(redo.body).toMatchObject({ status: 'undone', conflicts: [] });
     expect(await bodyOf(h.vault, STATE)).toBe(withUpdate);
     expect(await bodyOf(h.vault, 'changelog.md')).toContain(u1);
-    // Undoing the same update twice finds nothing left to revert the second time.
+    // Undoing the same undo twice: the first one stands, so nothing is done and it is named.
     const again = await h.post<UndoBody>(`/history/${undo.body.commit}/undo`);
-    expect(again.body).toMatchObject({ status: 'nothing', commit: null });
+    expect(again.body).toMatchObject({ status: 'already_undone', commit: redo.body.commit });
   });
 
   it('undoes a move and a created folder, putting the file back where it was', async () => {

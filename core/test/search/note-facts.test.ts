@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { readNote } from '../../src/search/worker/note-facts.js';
+import { readNote as readNoteBytes } from '../../src/search/worker/note-facts.js';
 import { snippetFor, MAX_SNIPPET_CHARS } from '../../src/search/worker/snippet.js';
 
 const info = { size: 10, mtimeMs: 2_000, birthtimeMs: 1_000 };
+const readNote = (rel: string, text: string, at: typeof info) => readNoteBytes(rel, Buffer.from(text), at);
 
 describe('what the index worker reads from a note', () => {
   it('takes tokens from the body, the fields Knower uses from the frontmatter, and leaves its own fields out of search', () => {

@@ -1,7 +1,7 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { chooseFrontmatterMode, stampsNote } from '../../src/vault/index.js';
+import { chooseFrontmatterMode, openKnowerNotes, stampsNote } from '../../src/vault/index.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
 describe('where notes keep their metadata', () => {
@@ -41,14 +41,41 @@ describe('where notes keep their metadata', () => {
     expect((await chooseFrontmatterMode(path.join(temp.dir, 'state3'), onlyHidden, undefined, now)).mode).toBe('all');
   });
 
-  it('stamps Knower\'s own notes and the notes made in its folders while it runs, never the person\'s unless asked', () => {
-    const all = { created: 'x', updated: 'y', tokens: '3' };
-    expect(stampsNote('knower', 'Journal/day.md', undefined, 'event')).toBe(false);
-    expect(stampsNote('knower', 'Journal/day.md', all, 'scan')).toBe(true);
-    expect(stampsNote('knower', 'bucket/clip.md', undefined, 'event')).toBe(true);
-    expect(stampsNote('knower', 'bucket/clip.md', undefined, 'scan')).toBe(false);
-    expect(stampsNote('knower', 'projects/mine/old.md', { created: 'x' }, 'scan')).toBe(false);
-    expect(stampsNote('knower', 'tasks.md', undefined, 'event')).toBe(true);
-    expect(stampsNote('all', 'Journal/day.md', undefined, 'scan')).toBe(true);
+  it("stamps Knower's own notes and the notes made in its folders while it runs, never the person's unless asked", () => {
+    expect(stampsNote('knower', 'Journal/day.md', false, 'event')).toBe(false);
+    // Knower's record makes a note its own, wherever it is and however it was first seen.
+    expect(stampsNote('knower', 'Journal/day.md', true, 'scan')).toBe(true);
+    expect(stampsNote('knower', 'bucket/clip.md', false, 'event')).toBe(true);
+    expect(stampsNote('knower', 'bucket/clip.md', false, 'scan')).toBe(false);
+    expect(stampsNote('knower', 'projects/mine/old.md', false, 'scan')).toBe(false);
+    expect(stampsNote('knower', 'tasks.md', false, 'event')).toBe(true);
+    // Its root files are its own by the record of root names (the person's are excluded before).
+    expect(stampsNote('knower', 'tasks.md', false, 'scan')).toBe(true);
+    expect(stampsNote('all', 'Journal/day.md', false, 'scan')).toBe(true);
+  });
+});
+
+describe("Knower's record of its own notes", () => {
+  let cleanup: (() => Promise<void>) | undefined;
+  afterEach(() => cleanup?.());
+
+  it('follows moves and removals, survives a reopening, and starts over for another vault', async () => {
+    const temp = await makeTempDir();
+    cleanup = temp.cleanup;
+    const errors: unknown[] = [];
+    const notes = await openKnowerNotes(temp.dir, '/vault', (err) => errors.push(err));
+    notes.add('Journal/summary.md', 'bucket/a.md', 'bucket/b.md', 'odd\nname.md');
+    notes.move('bucket', 'projects/trip');
+    notes.drop('projects/trip/b.md');
+    notes.add('Areas/x.md');
+    notes.drop('Areas');
+    await notes.flush();
+    const again = await openKnowerNotes(temp.dir, '/vault', (err) => errors.push(err));
+    for (const rel of ['Journal/summary.md', 'projects/trip/a.md', 'odd\nname.md']) expect({ rel, has: again.has(rel) }).toEqual({ rel, has: true });
+    for (const rel of ['bucket/a.md', 'projects/trip/b.md', 'Areas/x.md', 'Journal']) expect({ rel, has: again.has(rel) }).toEqual({ rel, has: false });
+    // Compacted when opened: one line for the vault, one per note.
+    expect((await readFile(path.join(temp.dir, 'knower-notes.jsonl'), 'utf8')).split('\n').filter(Boolean)).toHaveLength(4);
+    expect((await openKnowerNotes(temp.dir, '/elsewhere', (err) => errors.push(err))).has('Journal/summary.md')).toBe(false);
+    expect(errors).toEqual([]);
   });
 });

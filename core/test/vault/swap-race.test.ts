@@ -1,5 +1,5 @@
 import { appendFileSync, existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { nodeFileOps, probeFilesystem, registerFilesystem, settleWrites, writeFileAtomic, type SwapHooks } from '../../src/vault/index.js';
@@ -90,6 +90,14 @@ describe('compare-and-swap against the ways people save', () => {
     await onlyTheNote();
   });
 
+  it('puts back, byte for byte, a write in another encoding that lands in the note after its last check', async () => {
+    const latin1 = Buffer.from('caf\xe9 cr\xe8me\n', 'latin1');
+    const outcome = await stampRacing({ checked: () => appendFileSync(file, latin1) });
+    expect(outcome).toEqual({ ok: true });
+    expect(await readFile(file)).toEqual(Buffer.concat([Buffer.from('# Note\n\nv1\n'), latin1]));
+    await onlyTheNote();
+  });
+
   it('stamps the note when nothing races it, and leaves no temp or aside file', async () => {
     expect(await stampRacing({})).toEqual({ ok: true });
     expect(await readFile(file, 'utf8')).toBe('---\ntokens: 3\n---\n# Note\n\nv1\n');
@@ -111,8 +119,10 @@ describe('compare-and-swap against the ways people save', () => {
     });
     afterEach(() => unregister());
 
-    it('swaps, creates only when absent, and still loses to a save renamed over the note', async () => {
+    it('swaps (keeping the note\'s mode), creates only when absent, and still loses to a save renamed over the note', async () => {
+      await chmod(file, 0o640);
       expect(await stampRacing({})).toEqual({ ok: true });
+      expect((await stat(file)).mode).toBe(0o100640);
       expect(await writeFileAtomic(path.join(dir, 'new.md'), 'first', { expect: null })).toEqual({ ok: true });
       expect(await writeFileAtomic(path.join(dir, 'new.md'), 'second', { expect: null })).toEqual({ ok: false, reason: 'exists' });
       expect(await readFile(path.join(dir, 'new.md'), 'utf8')).toBe('first');

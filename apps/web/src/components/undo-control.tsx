@@ -59,7 +59,7 @@ function UndoOutcome({ report }: { report: UndoReport }) {
       <div role="status" className="text-[13px] text-fg">
         <p className="flex items-center gap-1.5 font-medium">
           <Check aria-hidden size={14} className="text-success" />
-          {report.status === 'undone' ? 'Undone' : 'Nothing to undo'}
+          {report.status === 'undone' ? 'Undone' : report.status === 'already_undone' ? 'Already undone' : 'Nothing to undo'}
         </p>
         <p className="mt-0.5 text-muted">{report.status === 'undone' ? describeReverted(report) : report.message}</p>
       </div>

@@ -142,8 +142,10 @@ export function useActivity() {
     const result = await undoUpdate(id);
     dispatch({ type: 'undo', id, undo: result.ok ? { state: 'done', report: result.value } : { state: 'failed', message: result.problem.message } });
     const known = latest.current.history[id];
-    if (result.ok && known && result.value.commit) {
-      dispatch({ type: 'history/set', updateId: id, history: { ...known, undone: true, undone_by: [...known.undone_by, result.value.commit] } });
+    const undoneBy = result.ok ? result.value.commit : null;
+    // An update already undone elsewhere (the CLI, another tab) names the undo that stands: known already, or new here.
+    if (known && undoneBy) {
+      dispatch({ type: 'history/set', updateId: id, history: { ...known, undone: true, undone_by: known.undone_by.includes(undoneBy) ? known.undone_by : [...known.undone_by, undoneBy] } });
     }
   }, []);
 

@@ -1,4 +1,4 @@
-import { formatDateField, isNote, isTextContent, parseNote, readBytesIfExists, setFrontmatterFields, timestamp, tokenCount, versionKey } from '../../vault/index.js';
+import { decodeNote, formatDateField, isNote, parseNote, readBytesIfExists, setFrontmatterFields, timestamp, tokenCount, versionKey, whyNotRewritten } from '../../vault/index.js';
 import { markChanged, markSeen, type Session } from '../session.js';
 import { resolveToolPath } from '../tool-paths.js';
 import { kindOf } from './folder-walk.js';
@@ -19,6 +19,10 @@ export async function fileTarget(session: Session, path: string): Promise<FileTa
 
 export type Fresh = { ok: true; current: string } | { ok: false; result: ToolOutcome };
 
+/** A note Knower never rewrites (not UTF-8, read-only): why, and what the model can do instead. */
+const leaveIt = (rel: string, why: string) =>
+  `${rel} cannot be changed: ${why}. Nothing was written. Leave it as it is (it can still be moved or deleted), or put what you meant to add into another note.`;
+
 const readAgain = (rel: string) => `${rel} changed on disk since you read it (probably edited by hand). Nothing was written. Read it again and redo your change on what it holds now.`;
 
 /**
@@ -29,8 +33,11 @@ const readAgain = (rel: string) => `${rel} changed on disk since you read it (pr
 export async function currentIfFresh(session: Session, rel: string, abs: string): Promise<Fresh> {
   const bytes = await readBytesIfExists(abs);
   if (bytes === undefined) return { ok: false, result: refused(`${rel} does not exist (or is a folder).`) };
-  if (!isTextContent(bytes)) return { ok: false, result: refused(`${rel} is a binary file: it can be moved or deleted, not edited.`) };
-  const current = bytes.toString('utf8');
+  const decoded = decodeNote(bytes);
+  if (decoded.encoding === 'binary') return { ok: false, result: refused(`${rel} is a binary file: it can be moved or deleted, not edited.`) };
+  // Writing it back as UTF-8 would change every byte that is not ASCII, for good.
+  if (!decoded.rewritable) return { ok: false, result: refused(leaveIt(rel, whyNotRewritten(decoded)!)) };
+  const current = decoded.text;
   const seen = session.seen.get(rel);
   if (seen === undefined) {
     return { ok: false, result: refused(`You have not read ${rel} in this session. Read it first, then make your change.`) };
@@ -61,6 +68,7 @@ export async function commitChange(session: Session, rel: string, abs: string, c
     outcome = await session.writer.write(abs, next, { expect });
   }
   if (!outcome.ok) {
+    if (outcome.reason === 'read-only') return refused(leaveIt(rel, 'it is read-only (its file permissions allow no writing)'));
     return refused(outcome.reason === 'missing' ? `${rel} was deleted while you worked on it.` : readAgain(rel));
   }
   markSeen(session, rel, next);
@@ -69,8 +77,8 @@ export async function commitChange(session: Session, rel: string, abs: string, c
 }
 
 /**
- * A note Knower creates carries created/updated/tokens from birth, wherever it is: that is how
- * the job tells it from the person's own notes, which it never rewrites unless asked to.
+ * A note Knower creates carries created/updated/tokens from birth, wherever it is. The job tells
+ * it from the person's own notes by Knower's record (commitCreate adds it), never by these fields.
  */
 function withKnowerFields(rel: string, content: string, now: Date): string {
   if (!isNote(rel)) return content;
@@ -89,5 +97,6 @@ export async function commitCreate(session: Session, rel: string, abs: string, c
   markSeen(session, rel, content);
   markChanged(session, rel);
   session.created.add(rel);
+  if (isNote(rel)) session.knowerNotes?.add(rel);
   return shown(`Created ${rel}.`);
 }

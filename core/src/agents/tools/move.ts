@@ -30,6 +30,7 @@ async function moveFile(session: Session, from: { rel: string; abs: string }, to
     throw err;
   }
   await session.writer.removeFile(from.abs);
+  session.knowerNotes?.move(from.rel, to.rel);
   carryOver(session, from.rel, to.rel);
   markChanged(session, from.rel, to.rel);
   return shown(`Moved ${from.rel} to ${to.rel}.`);
@@ -60,6 +61,7 @@ async function moveFolder(session: Session, from: { rel: string; abs: string }, 
     await rmdir(to.abs).catch(() => undefined);
     return refused(`Could not move ${from.rel}/: ${(err as Error).message}`);
   }
+  session.knowerNotes?.move(from.rel, to.rel);
   carryOver(session, from.rel, to.rel);
   markChanged(session, ...files, ...files.map((f) => to.rel + f.slice(from.rel.length)));
   return shown(`Moved ${from.rel}/ to ${to.rel}/ (${files.length} files).`);

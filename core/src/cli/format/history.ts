@@ -66,6 +66,7 @@ export function undoReport(response: unknown): string[] {
   const r = asRecord(response);
   const what = r.update_id ? `update ${String(r.update_id)}` : `commit ${short(r.of)}`;
   if (r.status === 'nothing') return [`Nothing to undo for ${what}: ${oneLine(r.message, 300)}`];
+  if (r.status === 'already_undone') return [`Already undone: ${what} was undone by commit ${short(r.commit)}; nothing was changed.`, `To put it back: ./knower undo ${short(r.commit)}`];
   const reverted = changeLines(r.reverted);
   const out = [r.status === 'partial' ? `Partly undone ${what}.` : `Undone ${what}.`];
   if (reverted.length) out.push(`Reverted (the undo's commit is ${short(r.commit)}; undo it to put them back):`, ...reverted);

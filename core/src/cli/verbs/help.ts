@@ -32,8 +32,8 @@ Project
   help [command]           this text, or a command's
   --version                the versions of Knower, qmd and Node
 
-Exit codes: 0 ok, 1 failure, 2 usage error, 3 the service is not running, 4 undone in part,
-5 gave up waiting (--wait --timeout, Ctrl-C): the update goes on.
+Exit codes: 0 ok (undo: also already undone), 1 failure, 2 usage error, 3 the service is not
+running, 4 undone in part, 5 gave up waiting (--wait --timeout, Ctrl-C): the update goes on.
 Settings: environment variables or .env at the repo root (see .env.example).
 `;
 

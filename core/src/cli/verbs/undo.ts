@@ -16,8 +16,9 @@ or by a later update, is not overwritten: what applies cleanly is reverted, the 
 as it is and explained in an inbox item. The undo is itself in the history and can be undone.
   --json   print the response as is
 
-Exit: 0 undone (or nothing left to undo), 4 partly undone (the inbox item explains the rest),
-1 refused (unknown id, update still running, a hand edit) or failed, 2 usage, 3 not running.
+Exit: 0 undone, already undone (by an earlier undo, which it names; nothing is changed) or
+nothing left to undo, 4 partly undone (the inbox item explains the rest), 1 refused (unknown
+id, update still running, a hand edit) or failed, 2 usage, 3 not running.
 `,
   options: { json: { type: 'boolean' } },
   takesWords: true,

@@ -1,4 +1,4 @@
-import { noteTitle, readNoteText } from '../../vault/note-reader.js';
+import { decodeNote, noteTitle, readNoteText } from '../../vault/note-reader.js';
 import type { FileFacts } from './protocol.js';
 
 export interface FileInfo {
@@ -14,9 +14,15 @@ export interface IndexedNote {
   indexText: string;
 }
 
-/** Everything Knower derives from one note's text: its facts, its search title and indexed text. */
-export function readNote(rel: string, text: string, info: FileInfo): IndexedNote {
-  const note = readNoteText(text);
+/**
+ * Everything Knower derives from one note's bytes: its facts, its search title and indexed text.
+ * Text in another encoding than UTF-8 is read as the note reader decodes it (a Latin-1 note is
+ * found by its accented words); a binary file named .md is listed, with nothing to index.
+ */
+export function readNote(rel: string, bytes: Uint8Array, info: FileInfo): IndexedNote {
+  const decoded = decodeNote(bytes);
+  if (decoded.encoding === 'binary') return { facts: { path: rel, kind: 'note', ...info, tokens: 0 }, title: noteTitle({ body: '' }, rel), indexText: '' };
+  const note = readNoteText(decoded.text);
   return {
     facts: {
       path: rel,

@@ -80,19 +80,19 @@ export class VaultScanner {
       this.store.putFacts(facts);
       return facts;
     }
-    let text: string;
+    let bytes: Buffer;
     try {
       // O_NONBLOCK: should a FIFO take the name after the lstat above, the read cannot hang.
       const fd = openSync(abs, constants.O_RDONLY | constants.O_NONBLOCK);
       try {
-        text = readFileSync(fd, 'utf8');
+        bytes = readFileSync(fd);
       } finally {
         closeSync(fd);
       }
     } catch {
       return null;
     }
-    const reading = readNote(rel, text, { size: stat.size, mtimeMs: stat.mtimeMs, birthtimeMs: stat.birthtimeMs });
+    const reading = readNote(rel, bytes, { size: stat.size, mtimeMs: stat.mtimeMs, birthtimeMs: stat.birthtimeMs });
     // An empty note has nothing to find: index() takes it out of search.
     const indexed = isIndexed(rel) && this.store.index(rel, reading.title, reading.indexText);
     const facts: FileFacts = { ...reading.facts, indexed, origin: stat.origin };
