@@ -147,7 +147,7 @@ export async function createKnower(deps: KnowerDeps, log: Logger): Promise<Knowe
     backlinks: createBacklinks({ root, search, resolve: views.resolve }),
     inbox: createInbox({ root }),
     activity: createActivity({ queue, questions, history }),
-    retries: createUpdateRetry({ queue, updates, store }),
+    retries: createUpdateRetry({ queue, updates, store, undo: history.undoUpdate }),
     stats: createVaultStats({ index, queue, history, search, clock }),
     briefs: createBriefs({ root, index, search }),
     whenSettled: lifecycle.whenSettled,

@@ -1,10 +1,16 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
+import type { UndoReport } from '../api/index.js';
 import type { UpdateQueue } from '../queue/index.js';
 import type { NewAttachment, StoredAttachment, UpdateRecord, UpdateStore } from '../records/index.js';
 import type { SubmitOutcome, Updates } from '../updates/index.js';
 
-export type RetryOutcome = SubmitOutcome | { ok: false; error: 'update_not_found' | 'update_not_failed' | 'input_missing'; message: string };
+export type RetryOutcome = SubmitOutcome | { ok: false; error: 'update_not_found' | 'update_not_failed' | 'input_missing' | 'changed_since'; message: string };
+
+/** An update that was filed, but whose link could not be captured (offline, a 404, a timeout): worth trying again. */
+export const linkNotCaptured = (record: UpdateRecord): boolean => Boolean(record.url && record.captures?.some((c) => c.source === record.url && c.problem));
+
+type Undo = (id: string) => Promise<{ ok: true; value: UndoReport } | { ok: false; message: string }>;
 
 /**
  * Runs a failed update's input again (text, link, files, inbox_ref) as a new update through the
@@ -12,8 +18,12 @@ export type RetryOutcome = SubmitOutcome | { ok: false; error: 'update_not_found
  * stay as they are. Retrying an update already retried answers with its retry while that one
  * has not failed; a failed retry is retried in its turn. One retry at a time: a double click
  * does not queue the input twice.
+ *
+ * An update filed without its link (the page could not be fetched) is retried too: what it filed
+ * is undone first, so the retry files the page in its place instead of beside it. When that
+ * filing has changed since (the person edited the note), nothing is undone or sent again.
  */
-export function createUpdateRetry(deps: { queue: Pick<UpdateQueue, 'get'>; updates: Pick<Updates, 'submit'>; store: Pick<UpdateStore, 'attachmentPath'> }) {
+export function createUpdateRetry(deps: { queue: Pick<UpdateQueue, 'get'>; updates: Pick<Updates, 'submit'>; store: Pick<UpdateStore, 'attachmentPath'>; undo: Undo }) {
   /** A kept file as the input of a new update: the store copies it, the failed record keeps its own. */
   async function again(record: UpdateRecord, attachment: StoredAttachment): Promise<NewAttachment> {
     const file = deps.store.attachmentPath(record, attachment);
@@ -36,9 +46,17 @@ export function createUpdateRetry(deps: { queue: Pick<UpdateQueue, 'get'>; updat
       record = next;
     }
     // A stopped update is sent again the same way: its input is kept in the state dir.
-    if (record.status !== 'failed' && record.status !== 'cancelled') {
+    const capturedInPart = (record.status === 'done' || record.status === 'inbox') && linkNotCaptured(record);
+    if (record.status !== 'failed' && record.status !== 'cancelled' && !capturedInPart) {
       if (record.id !== id) return { ok: true, record, duplicate: true };
-      return { ok: false, error: 'update_not_failed', message: `update ${id} is ${record.status}; only a failed or stopped update can be retried` };
+      return { ok: false, error: 'update_not_failed', message: `update ${id} is ${record.status}; only a failed or stopped update, or one whose link could not be captured, can be retried` };
+    }
+    if (capturedInPart) {
+      const undone = await deps.undo(record.id);
+      if (!undone.ok || undone.value.status === 'partial') {
+        const why = undone.ok ? undone.value.message : undone.message;
+        return { ok: false, error: 'changed_since', message: `what update ${record.id} filed has changed since, so it was not undone and the link was not sent again (${why}); send the link again as a new update` };
+      }
     }
     const failed = record;
     let attachments: NewAttachment[];

@@ -15,6 +15,7 @@ const STATUS: Record<RefusalCode, number> = {
   update_not_found: 404,
   update_not_failed: 409,
   input_missing: 409,
+  changed_since: 409,
 };
 
 export const updateRefusalStatus = (code: RefusalCode): number => STATUS[code];

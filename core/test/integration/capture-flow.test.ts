@@ -183,6 +183,24 @@ describe('capture through the API (offline): links, PDFs, audio, any file', () =
     expect(missing.captures?.[0]?.problem).toContain('404');
   });
 
+  it('Retry of an update whose link could not be captured undoes what it filed and clips the page in its place', async () => {
+    site.route('/later', { kind: 'body', type: 'text/html', body: 'down for maintenance', status: 503 });
+    const first = await send(t, json({ url: `${site.origin}/later`, text: 'read this weekend' }));
+    expect(first.captures?.[0]?.problem).toContain('503');
+    const fallback = first.files?.find((f) => f.endsWith('.md') && f.startsWith('bucket/')) as string;
+    expect(await exists(t, fallback)).toBe(true);
+
+    site.route('/later', { kind: 'body', type: 'text/html', body: articlePage({ title: 'Weekend reading', paragraphs: ['The quokka smiles because of its jaw, a nephrite of a fact.'] }) });
+    const retried = await t.app.inject({ method: 'POST', url: `/updates/${first.id}/retry`, headers: HOST });
+    expect(retried.statusCode, retried.body).toBe(202);
+    const second = await updateEnded(t, retried.json().id as string, 60_000);
+    expect(second).toMatchObject({ status: 'done', retry_of: first.id, url: `${site.origin}/later` });
+    expect(await exists(t, fallback)).toBe(false);
+    await found(t, 'nephrite', second.captures?.[0]?.note as string);
+    // A clipped update has nothing left to retry.
+    expect((await t.app.inject({ method: 'POST', url: `/updates/${second.id}/retry`, headers: HOST })).statusCode).toBe(409);
+  });
+
   it('refuses what is no link at all before accepting anything', async () => {
     for (const url of ['file:///etc/passwd', 'javascript:alert(1)', 'ftp://x.example/']) {
       const res = await t.app.inject({ method: 'POST', url: '/update', ...json({ url }) });
