@@ -3,7 +3,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.knower/**', 'vault/**', 'artifacts/**', 'apps/web/test-results/**'] },
+  // hooks/vendor: third-party code bundled by core/scripts/vendor-secret-rules.ts, not written here.
+  { ignores: ['**/dist/**', '**/node_modules/**', '.knower/**', 'vault/**', 'artifacts/**', 'apps/web/test-results/**', 'integrations/claude-code/hooks/vendor/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

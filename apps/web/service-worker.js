@@ -35,7 +35,10 @@ self.addEventListener('fetch', (event) => {
   // Sec-Fetch-Site, and core tells a launch from the phone's share sheet from a page's post.
   if (request.method !== 'GET') return;
   // Pages: the network first (a new release, the sign-in redirect), the cached shell offline.
-  if (request.mode === 'navigate') {
+  // Top-level ones only: re-sent from here a navigation loses its destination, and core must
+  // still see a frame's as a frame's. A page on another port of this machine is the same site,
+  // so its frames are this worker's clients: framing /vault/search in a loop must stay refused.
+  if (request.mode === 'navigate' && request.destination === 'document') {
     return event.respondWith(fetch(request).catch(() => caches.match('/', { cacheName: CACHE }).then((page) => page ?? Response.error())));
   }
   // Hashed assets never change: the cache first. Everything else (the API) goes to the network untouched.

@@ -1,14 +1,23 @@
 /**
  * npm run bench:hooks -w core [-- --sizes 1000,10000 --runs 40 --warmup 5]
- * The Claude Code plugin's SessionStart hook as Claude Code runs it (the command of hooks.json,
- * through sh, the session's JSON on stdin), against a warm service in its own process on a
- * generated vault with a project named like the repository: wall time from spawn to exit,
- * Node's own start included (target: under 150 ms), and the size of the brief it prints.
- * Beside it, for scale: a bare `node -e 0` start, GET /brief alone, and the hook with the
+ * The Claude Code plugin's hooks as Claude Code runs them (the commands of hooks.json, through
+ * sh, the session's JSON on stdin), against a warm service in its own process on a generated
+ * vault with a project named like the repository; wall time from spawn to exit, Node's own
+ * start included.
+ * - SessionStart (target: under 150 ms), and the size of the brief it prints.
+ * - SessionEnd, which Claude Code cancels after 1.5 s (target: under 300 ms): capturing a
+ *   40-exchange session with pasted secrets (secrets removed, spooled, the sender started), the
+ *   same session ended again with nothing new, and a 20 MB transcript: captured for the first
+ *   time (the worst case: its last 16 MB are read), then ended again after 40 more exchanges
+ *   (the usual long session, whose earlier part a compaction captured). Each capture is a new
+ *   session; the next run waits until the sender has delivered it, and how long after the
+ *   hook's start that was is reported too.
+ * Beside them, for scale: a bare `node -e 0` start, GET /brief alone, and SessionStart with the
  * service stopped. This file is the bench's composition root: it alone reads argv and the environment.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { readFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { readdirSync } from 'node:fs';
+import { appendFile, copyFile, readFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,8 +25,9 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config/index.js';
 import { generateVault } from './generate-vault.js';
+import { writeTranscript } from './claude-transcript.js';
 import { startServiceProcess } from './service-process.js';
-import { round } from './stats.js';
+import { round, sleep } from './stats.js';
 
 const { values } = parseArgs({
   options: {
@@ -85,12 +95,30 @@ function timedRun(command: string, args: string[], env: NodeJS.ProcessEnv, stdin
   });
 }
 
-/** The SessionStart command exactly as hooks.json declares it, ${CLAUDE_PLUGIN_ROOT} expanded. */
-async function sessionStartCommand(): Promise<string> {
+/** An event's command exactly as hooks.json declares it, ${CLAUDE_PLUGIN_ROOT} expanded. */
+async function hookCommand(event: string): Promise<string> {
   const hooks = JSON.parse(await readFile(path.join(pluginRoot, 'hooks', 'hooks.json'), 'utf8')) as { hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>> };
-  const command = hooks.hooks.SessionStart?.[0]?.hooks[0]?.command;
-  if (!command) throw new Error('hooks.json declares no SessionStart command');
+  const command = hooks.hooks[event]?.[0]?.hooks[0]?.command;
+  if (!command) throw new Error(`hooks.json declares no ${event} command`);
   return command.replaceAll('${CLAUDE_PLUGIN_ROOT}', pluginRoot);
+}
+
+/** Captures waiting in the plugin's spool. */
+function spooled(dataDir: string): number {
+  try {
+    return readdirSync(path.join(dataDir, 'spool')).filter((n) => n.endsWith('.json')).length;
+  } catch {
+    return 0;
+  }
+}
+
+/** Milliseconds from `started` until the spool is empty (the sender delivered), or throws past `limitMs`. */
+async function untilDelivered(dataDir: string, started: number, limitMs = 30_000): Promise<number> {
+  while (spooled(dataDir) > 0) {
+    if (performance.now() - started > limitMs) throw new Error(`the sender did not deliver within ${limitMs} ms`);
+    await sleep(5);
+  }
+  return performance.now() - started;
 }
 
 /** A project named like the repository, with notes the size real ones reach: the brief has to choose. */
@@ -107,7 +135,7 @@ async function addProject(vault: string, name: string): Promise<void> {
   for (let i = 0; i < 5; i++) await writeFile(path.join(dir, `design-${i}.md`), `# Design ${i}\n\nHow ${name} part ${i} works.\n`);
 }
 
-async function benchSize(notes: number, command: string): Promise<Record<string, unknown>> {
+async function benchSize(notes: number, command: string, captureCommand: string): Promise<Record<string, unknown>> {
   const temp = await mkdtemp(path.join(os.tmpdir(), 'knower-hooks-bench-'));
   try {
     const vault = path.join(temp, 'vault');
@@ -122,12 +150,47 @@ async function benchSize(notes: number, command: string): Promise<Record<string,
       await svc.untilIdle(15 * 60_000);
       const loadAtStart = os.loadavg()[0]!;
       const input = JSON.stringify({ session_id: 'bench', transcript_path: path.join(temp, 'none.jsonl'), cwd: path.join(repo, 'src'), hook_event_name: 'SessionStart', source: 'startup' });
-      const env = { PATH: process.env.PATH, HOME: temp, CLAUDE_PLUGIN_ROOT: pluginRoot, KNOWER_URL: svc.base };
+      // The plugin's own data folder (Claude Code's CLAUDE_PLUGIN_DATA): the spool and how far each session was captured.
+      const dataDir = path.join(temp, 'plugin-data');
+      const env = { PATH: process.env.PATH, HOME: temp, CLAUDE_PLUGIN_ROOT: pluginRoot, CLAUDE_PLUGIN_DATA: dataDir, KNOWER_URL: svc.base };
       const hook = () => timedRun('sh', ['-c', command], env, input);
 
-      for (let i = 0; i < warmup; i++) await hook();
+      // SessionEnd: a new session each run, so all of it is new.
+      const shortTranscript = path.join(temp, 'short.jsonl');
+      const longTranscript = path.join(temp, 'long.jsonl');
+      const transcripts = {
+        short: await writeTranscript(shortTranscript, { sessionId: 'bench', cwd: repo, exchanges: 40 }),
+        long: await writeTranscript(longTranscript, { sessionId: 'bench', cwd: repo, exchanges: 40, padToBytes: 20 * 1024 * 1024 }),
+      };
+      const moreExchanges = await readFile(shortTranscript);
+      const longCopy = path.join(temp, 'long-copy.jsonl');
+      const sessionEnd = (transcript: string, session: string) =>
+        timedRun('sh', ['-c', captureCommand], env, JSON.stringify({ session_id: session, transcript_path: transcript, cwd: repo, hook_event_name: 'SessionEnd', reason: 'other' }));
+      let sessions = 0;
+      /** One capture (of a new session unless named): the hook's wall time, then how long after its start the capture was delivered. */
+      const capture = async (transcript: string, session = `bench-${++sessions}`) => {
+        const started = performance.now();
+        const run = await sessionEnd(transcript, session);
+        if (run.code !== 0 || run.stdout !== '') throw new Error(`the SessionEnd hook failed (exit ${run.code}): ${run.stdout.slice(0, 200)}`);
+        return { ms: run.ms, deliveredMs: await untilDelivered(dataDir, started), session };
+      };
+
+      for (let i = 0; i < warmup; i++) {
+        await hook();
+        await capture(shortTranscript);
+      }
       // Interleaved, so a burst of load from elsewhere weighs on every series alike.
-      const series = { hook: [] as number[], node: [] as number[], brief: [] as number[], down: [] as number[] };
+      const series = {
+        hook: [] as number[],
+        node: [] as number[],
+        brief: [] as number[],
+        down: [] as number[],
+        capture: [] as number[],
+        delivered: [] as number[],
+        nothingNew: [] as number[],
+        longFirst: [] as number[],
+        longAgain: [] as number[],
+      };
       let printed = '';
       const downEnv = { ...env, KNOWER_URL: `http://127.0.0.1:${await freePort()}` };
       for (let i = 0; i < runs; i++) {
@@ -143,6 +206,15 @@ async function benchSize(notes: number, command: string): Promise<Record<string,
         const down = await timedRun('sh', ['-c', command], downEnv, input);
         if (down.stdout !== '' || down.code !== 0) throw new Error('with the service stopped the hook printed something or failed');
         series.down.push(down.ms);
+        const captured = await capture(shortTranscript);
+        series.capture.push(captured.ms);
+        series.delivered.push(captured.deliveredMs);
+        series.nothingNew.push((await sessionEnd(shortTranscript, captured.session)).ms);
+        await copyFile(longTranscript, longCopy);
+        const first = await capture(longCopy);
+        series.longFirst.push(first.ms);
+        await appendFile(longCopy, moreExchanges);
+        series.longAgain.push((await capture(longCopy, first.session)).ms);
       }
       return {
         notes: generated.notes + 10,
@@ -151,6 +223,12 @@ async function benchSize(notes: number, command: string): Promise<Record<string,
         nodeStartAlone: dist(series.node),
         getBrief: dist(series.brief),
         hookWithServiceStopped: dist(series.down),
+        sessionEndCapture: dist(series.capture),
+        sessionEndDelivered: dist(series.delivered),
+        sessionEndNothingNew: dist(series.nothingNew),
+        sessionEndLongFirstCapture: dist(series.longFirst),
+        sessionEndLongCapturedBefore: dist(series.longAgain),
+        transcripts: { shortBytes: transcripts.short, longBytes: transcripts.long },
         brief: { chars: printed.length, tokens: Math.ceil(printed.length / 4) },
       };
     } finally {
@@ -162,20 +240,27 @@ async function benchSize(notes: number, command: string): Promise<Record<string,
 }
 
 async function main(): Promise<void> {
-  const command = await sessionStartCommand();
+  const command = await hookCommand('SessionStart');
+  const captureCommand = await hookCommand('SessionEnd');
   const node = spawnSync(process.execPath, ['--version'], { encoding: 'utf8' }).stdout.trim();
   log(`SessionStart hook: ${command}`);
+  log(`SessionEnd hook: ${captureCommand}`);
   log(`Node ${node} (${process.execPath}); ${os.cpus().length} cores; ${runs} runs after ${warmup} warm-up runs per size`);
   const cases: Array<Record<string, unknown>> = [];
   for (const n of sizes) {
     log(`\n${n.toLocaleString('en')} notes: generating, indexing, measuring…`);
-    const figures = await benchSize(n, command);
+    const figures = await benchSize(n, command, captureCommand);
     cases.push(figures);
     const line = (label: string, d: Dist) => log(`  ${label.padEnd(36)}median ${String(d.median).padStart(7)} ms   p95 ${String(d.p95).padStart(7)} ms   (min ${d.min}, max ${d.max})`);
     line('SessionStart hook, wall time', figures.sessionStartHook as Dist);
     line('  node -e 0 alone', figures.nodeStartAlone as Dist);
     line('  GET /brief alone', figures.getBrief as Dist);
     line('hook with the service stopped', figures.hookWithServiceStopped as Dist);
+    line('SessionEnd, 40 exchanges captured', figures.sessionEndCapture as Dist);
+    line('  delivered, from the hook start', figures.sessionEndDelivered as Dist);
+    line('SessionEnd, nothing new', figures.sessionEndNothingNew as Dist);
+    line('SessionEnd, 20 MB, first capture', figures.sessionEndLongFirstCapture as Dist);
+    line('SessionEnd, 20 MB, 40 new exchanges', figures.sessionEndLongCapturedBefore as Dist);
     const brief = figures.brief as { chars: number; tokens: number };
     const load = figures.loadAvg as { atStart: number; atEnd: number };
     log(`  brief printed: ${brief.chars} characters, ${brief.tokens} tokens (budget 1,000); load ${load.atStart} → ${load.atEnd}`);

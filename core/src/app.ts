@@ -39,7 +39,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 /** The HTTP edge and the services it was built on (tests and benches look at the services too). */
 export async function buildService(deps: AppDeps): Promise<{ app: FastifyInstance; knower: Knower }> {
   const { config } = deps;
-  const app = Fastify({ logger: deps.logger ?? { level: config.logLevel }, bodyLimit: 1024 * 1024, schemaErrorFormatter: validationError });
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    schemaErrorFormatter: validationError,
+    // Behind a reverse proxy every request comes from the proxy: the sign-in throttle tells
+    // clients apart by the address the proxy forwards, believed from the proxies named only.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
+  });
   // Requests are checked against the zod schemas of api/, which also type the handlers.
   app.setValidatorCompiler(validatorCompiler);
   // Answers are checked against the response schemas of api/ the routes declare (http/response-check.ts).

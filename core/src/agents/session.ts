@@ -37,6 +37,11 @@ export interface Session {
   changed: Set<string>;
   /** Files this run created (deleting a folder made only of these is always safe). */
   created: Set<string>;
+  /**
+   * What a folder delete or move of this run left where it was: entries that appeared in the
+   * folder or changed while it ran (a person's saves). The update's outcome lists them.
+   */
+  kept: Set<string>;
   /** Why a search the agent ran degraded (deep → fast), for the answer. */
   degraded?: string;
   /** One tool call's time limit (default TOOL_TIME_LIMIT_MS; tests shorten it). */
@@ -61,6 +66,7 @@ export function newSession(deps: RunDeps, agent: Session['agent'], extra: { upda
     surfaced: new Set(),
     changed: new Set(),
     created: new Set(),
+    kept: new Set(),
   };
 }
 
@@ -69,10 +75,15 @@ export function markSeen(session: Session, rel: string, content: string | Uint8A
   session.seen.set(rel, versionKey(content));
 }
 
-/** Forgets a path (deleted or moved away): a later file there must be read before it is changed. */
+/**
+ * Forgets a path (deleted or moved away): a later file there must be read before it is changed,
+ * and what a folder delete or move had left there is no longer left.
+ */
 export function forget(session: Session, rel: string): void {
-  session.seen.delete(rel);
-  for (const key of [...session.seen.keys()]) if (key.startsWith(`${rel}/`)) session.seen.delete(key);
+  for (const known of [session.seen, session.kept]) {
+    known.delete(rel);
+    for (const key of [...known.keys()]) if (key.startsWith(`${rel}/`)) known.delete(key);
+  }
 }
 
 export function markChanged(session: Session, ...rels: string[]): void {

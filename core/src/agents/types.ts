@@ -42,11 +42,14 @@ export interface UpdateInput {
   onRetry?: (info: RetryNotice) => void;
 }
 
-/** `files`: vault-relative paths the run created, changed or deleted. */
+/**
+ * `files`: vault-relative paths the run created, changed or deleted. `kept`: what a folder
+ * delete or move of the run left where it was, because it appeared or changed while it ran.
+ */
 export type UpdateOutcome = (
   | /** `fallback`: the model changed nothing and asked nothing, so the runner filed the text into bucket/ as received. */
-    { status: 'done'; files: string[]; summary?: string; usage?: Usage; fallback?: 'bucket' }
-  | { status: 'inbox'; inboxId: string; files: string[]; summary?: string; usage?: Usage }
+  { status: 'done'; files: string[]; kept?: string[]; summary?: string; usage?: Usage; fallback?: 'bucket' }
+  | { status: 'inbox'; inboxId: string; files: string[]; kept?: string[]; summary?: string; usage?: Usage }
 ) & {
   /** What became of the link and each file: where it is kept, its text, or why not. */
   captures?: CaptureOutcome[];

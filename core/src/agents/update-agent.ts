@@ -24,6 +24,9 @@ const exists = (abs: string) =>
     () => false,
   );
 
+/** What the run changed, and what its folder deletes and moves left in place (a person's saves meanwhile). */
+const touched = (session: Session) => ({ files: [...session.changed].sort(), ...(session.kept.size > 0 ? { kept: [...session.kept].sort() } : {}) });
+
 /** The log is a promise to the user: every update that changed the vault appears in it. */
 async function logChanges(session: Session, updateId: string, headline: string | undefined, skip: ReadonlySet<string> = new Set()): Promise<void> {
   const changed = [...session.changed].filter((rel) => !rel.startsWith(`${itemFolder(updateId)}/`) && !skip.has(rel)).sort();
@@ -68,7 +71,7 @@ export async function runUpdateAgent(deps: RunDeps, capture: Capture, model: Mod
   const reviewRel = reviewPath(input.id);
   if (session.changed.has(reviewRel) && (await exists(path.join(deps.root, reviewRel)))) {
     await finalizeInboxItem(session, input, saved);
-    return { status: 'inbox', inboxId: input.id, files: [...session.changed].sort(), ...(summary ? { summary } : {}), usage: result.usage, captures };
+    return { status: 'inbox', inboxId: input.id, ...touched(session), ...(summary ? { summary } : {}), usage: result.usage, captures };
   }
   // A run stopped while still working must not pass for done: the user gets an item saying what it did.
   if (result.exhausted) {
@@ -77,7 +80,7 @@ export async function runUpdateAgent(deps: RunDeps, capture: Capture, model: Mod
     await writeStoppedItem(session, input, result, runnerSaved);
     await finalizeInboxItem(session, input, saved);
     await logChanges(session, input.id, `Stopped before finishing (${stoppedReason(result)}): see ${reviewRel}`, runnerSaved);
-    return { status: 'inbox', inboxId: input.id, files: [...session.changed].sort(), summary, usage: result.usage, captures };
+    return { status: 'inbox', inboxId: input.id, ...touched(session), summary, usage: result.usage, captures };
   }
   // Nothing changed beyond what the runner saved, and nothing asked: never a silent "done".
   const runnerSaved = new Set([...saved.map((s) => s.rel), ...captured.notes]);
@@ -88,12 +91,12 @@ export async function runUpdateAgent(deps: RunDeps, capture: Capture, model: Mod
     return {
       status: 'done',
       fallback: 'bucket',
-      files: [...session.changed].sort(),
+      ...touched(session),
       summary: `The model made no change and asked nothing: filed as received into ${note}.${said}`,
       usage: result.usage,
       captures,
     };
   }
   await logChanges(session, input.id, result.text ? result.text.split('\n')[0] : undefined);
-  return { status: 'done', files: [...session.changed].sort(), ...(summary ? { summary } : {}), usage: result.usage, captures };
+  return { status: 'done', ...touched(session), ...(summary ? { summary } : {}), usage: result.usage, captures };
 }

@@ -49,6 +49,8 @@ export const updateStatusSchema = z.object({
   started: z.string().nullish(),
   finished: z.string().nullish(),
   files: z.array(z.string()).nullish(),
+  /** What a folder delete or move of the run left where it was, because it appeared or changed while it ran. */
+  kept: z.array(z.string()).nullish(),
   changes: z.array(fileChangeSchema).nullish(),
   inbox_id: z.string().nullish(),
   /** 'bucket': the model changed nothing and asked nothing, so the text was filed into bucket/ as received. */

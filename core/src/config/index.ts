@@ -8,6 +8,10 @@ import { coreDir, repoRoot } from './paths.js';
 import { childEnvironment } from './child-env.js';
 import { tokenProblem } from './token-strength.js';
 import { captureFields, resolveCapture, type CaptureConfig } from './capture-config.js';
+import { trustedProxies, trustedProxyField } from './trusted-proxy.js';
+import { CLI_SETTINGS } from './cli-settings.js';
+import { SETTINGS_READ_ELSEWHERE, unknownSettings, type UnknownSetting } from './unknown-settings.js';
+import type { Environment } from './environment.js';
 
 export { ConfigError } from './config-error.js';
 export { readEnvironment, type Environment } from './environment.js';
@@ -15,8 +19,10 @@ export { childEnvironment } from './child-env.js';
 export { testEnvironment } from './test-environment.js';
 export { estimateTokenBits } from './token-strength.js';
 export { SERVICE_ENV, SERVICE_NODE_FLAGS } from './node-flags.js';
-export { CLI_SETTINGS, loadCliSettings, type CliSettings, type Runtime } from './cli-settings.js';
+export { CLI_SETTINGS, loadCliSettings, type CliSettings, type Locator, type Runtime } from './cli-settings.js';
 export { folderProblem, folderProblems, type FolderProblem } from './folder-check.js';
+export { makePrivateFolder, type PrivateFolder } from './private-folder.js';
+export { unknownSettingLine, type UnknownSetting } from './unknown-settings.js';
 import { DEFAULT_ANTHROPIC_MODEL, resolveProvider, type ProviderConfig } from './provider-config.js';
 
 export type { ProviderConfig } from './provider-config.js';
@@ -33,6 +39,8 @@ export interface Config {
   token?: string;
   /** KNOWER_ALLOWED_HOSTS: host names, besides loopback and IP literals, that requests may address (DNS-rebinding check). */
   allowedHosts: string[];
+  /** KNOWER_TRUSTED_PROXY: addresses and ranges of reverse proxies whose X-Forwarded-For names the client (none: the connection's address does). */
+  trustedProxies: string[];
   anthropic: { apiKey?: string; baseURL?: string; model: string; searchModel: string };
   /** The model provider the agents use (provider-config.ts states how it is chosen). */
   provider: ProviderConfig;
@@ -65,6 +73,7 @@ const envSchema = z.object({
     }),
   ),
   KNOWER_ALLOWED_HOSTS: optional(z.string().regex(/^[A-Za-z0-9.-]+(\s*,\s*[A-Za-z0-9.-]+)*$/, 'must be a comma-separated list of host names, e.g. knower.lan,notes.example.com')),
+  KNOWER_TRUSTED_PROXY: trustedProxyField,
   ANTHROPIC_API_KEY: text,
   ANTHROPIC_BASE_URL: optional(z.url({ message: 'must be a URL such as http://127.0.0.1:9000' })),
   KNOWER_MODEL: text,
@@ -92,6 +101,11 @@ const DEFAULT_MODEL = DEFAULT_ANTHROPIC_MODEL;
 
 /** Every setting the service reads (the CLI's own are in cli-settings.ts): .env.example documents each. */
 export const SERVICE_SETTINGS: readonly string[] = Object.keys(envSchema.shape);
+
+/** The names set in the environment or .env that look meant for Knower but that no part of it reads (unknown-settings.ts). */
+export function findUnknownSettings(environment: Environment): UnknownSetting[] {
+  return unknownSettings(environment, [...SERVICE_SETTINGS, ...CLI_SETTINGS, ...SETTINGS_READ_ELSEWHERE]);
+}
 
 /** Settings whose value must never be printed: error messages end up in logs and terminals. */
 const SECRETS = new Set(['KNOWER_TOKEN', 'ANTHROPIC_API_KEY', 'OPENAI_API_KEY', 'KNOWER_TRANSCRIBE_API_KEY']);
@@ -132,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = readEnvironment().merged, cw
       .split(',')
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean),
+    trustedProxies: trustedProxies(e.KNOWER_TRUSTED_PROXY),
     anthropic: {
       apiKey: e.ANTHROPIC_API_KEY,
       baseURL: e.ANTHROPIC_BASE_URL,

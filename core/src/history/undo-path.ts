@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { link, mkdir, readFile, rename, rmdir, unlink } from 'node:fs/promises';
+import { rmdir } from 'node:fs/promises';
 import path from 'node:path';
-import { isTextContent, readNoteText, setFrontmatterFields, versionKey, type VaultWriter } from '../vault/index.js';
+import { isTextContent, makeFolders, readNoteText, setFrontmatterFields, versionKey, type VaultWriter } from '../vault/index.js';
 import { mergeLines, type MergeConflict } from './merge-lines.js';
 import type { RawChange } from './repo-read.js';
 import type { JournaledRun } from './run-host.js';
@@ -38,47 +37,29 @@ function alignJobFields(text: string, like: string): string {
 
 /** Writes over exactly `current` (compare-and-swap for text; absent means create-only). */
 export async function writeOver(writer: VaultWriter, abs: string, data: Buffer, current: Buffer | null): Promise<boolean> {
-  await mkdir(path.dirname(abs), { recursive: true });
+  await makeFolders(path.dirname(abs));
   if (current === null) return (await writer.write(abs, data, { expect: null })).ok;
   // Bytes that are not text have no compare-and-swap: they were compared just before.
   return (await writer.write(abs, data, isTextContent(current) ? { expect: current.toString('utf8') } : {})).ok;
 }
 
 /**
- * Deletes a file only if it still holds `expected`: it is renamed aside first (atomic), then
- * looked at; an edit that slipped in is put back, never over a file created there meanwhile.
- * The one change an undo makes without its writer (no writer op is a checked delete), so it
- * records itself in the journal.
+ * Deletes a file only if it still holds `expected` (the writer's checked removal: an edit that
+ * slipped in stays), then the folders the change created that nothing else uses, never the
+ * vault's top-level ones.
  */
-async function removeIfUnchanged({ root, journal }: JournaledRun, abs: string, expected: Buffer): Promise<boolean> {
-  const entry = await journal.record(abs, expected, null);
-  const aside = path.join(path.dirname(abs), `.${path.basename(abs)}.${randomBytes(6).toString('hex')}.undo`);
-  try {
-    await rename(abs, aside);
-  } catch {
-    await journal.cancel(entry);
-    return false;
+async function removeIfUnchanged({ root, writer }: JournaledRun, abs: string, expected: Buffer): Promise<boolean> {
+  if (!(await writer.removeIfUnchanged(abs, expected)).ok) return false;
+  for (let dir = path.dirname(abs); path.dirname(dir) !== root && dir !== root; dir = path.dirname(dir)) {
+    if (
+      !(await rmdir(dir).then(
+        () => true,
+        () => false,
+      ))
+    )
+      break;
   }
-  if (same(await readFile(aside), expected)) {
-    await unlink(aside);
-    // Folders the change created and nothing else uses go too (never the vault's top-level ones).
-    for (let dir = path.dirname(abs); path.dirname(dir) !== root && dir !== root; dir = path.dirname(dir)) {
-      if (
-        !(await rmdir(dir).then(
-          () => true,
-          () => false,
-        ))
-      )
-        break;
-    }
-    return true;
-  }
-  await journal.cancel(entry);
-  await link(aside, abs).then(
-    () => unlink(aside),
-    () => rename(aside, `${abs}.restored`),
-  );
-  return false;
+  return true;
 }
 
 type Step = PathRevert | 'retry';

@@ -204,6 +204,7 @@ export function createUpdateQueue(deps: {
             ...recorder.fields(),
             status: outcome.status,
             files: cleared.length ? [...new Set([...outcome.files, ...cleared])].sort() : outcome.files,
+            kept: outcome.kept,
             ...(outcome.summary ? { summary: outcome.summary } : {}),
             ...(outcome.usage ? { usage: outcome.usage } : {}),
             ...(outcome.status === 'inbox' ? { inbox_id: outcome.inboxId } : {}),

@@ -40,6 +40,8 @@ export interface UpdateRecord {
   finished?: string;
   attempts: number;
   files?: string[];
+  /** What a folder delete or move of the run left where it was: it appeared or changed while it ran. */
+  kept?: string[];
   /** What the run changed in the vault, from its journal (absent on records from before the history). */
   changes?: FileChange[];
   inbox_id?: string;

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LOGIN_PAGE_CSP, renderLoginPage } from './login-page.js';
-import type { SignInThrottle } from './sign-in-throttle.js';
+import { tooManyWrongTokens, waitSentence, type SignInThrottle } from './sign-in-throttle.js';
 import type { TokenCheck } from './token-auth.js';
 
 const loginBody = z.object({ token: z.string().max(1024, 'is longer than 1024 characters') });
@@ -10,11 +10,6 @@ const loginBody = z.object({ token: z.string().max(1024, 'is longer than 1024 ch
 function page(reply: FastifyReply, status: number, error?: string): FastifyReply {
   return reply.code(status).header('content-type', 'text/html; charset=utf-8').header('content-security-policy', LOGIN_PAGE_CSP).header('cache-control', 'no-store').send(renderLoginPage(error));
 }
-
-export const waitSentence = (ms: number) => {
-  const s = Math.ceil(ms / 1000);
-  return s < 90 ? `${s} second${s === 1 ? '' : 's'}` : `${Math.ceil(s / 60)} minutes`;
-};
 
 /**
  * GET /login (the form), POST /login (check the token, open a session, go to `/`) and
@@ -29,18 +24,18 @@ export async function loginRoutes(base: FastifyInstance, opts: { check: TokenChe
   app.get('/login', async (_request, reply) => page(reply, 200));
 
   app.post('/login', { schema: { body: loginBody } }, async (request, reply) => {
-    const wait = opts.throttle.waitMs(request.ip);
-    if (wait > 0) {
-      reply.header('retry-after', String(Math.ceil(wait / 1000)));
-      return page(reply, 429, `Too many wrong tokens from this device. Try again in ${waitSentence(wait)}.`);
-    }
     if (!opts.check.matches(request.body.token.trim())) {
-      opts.throttle.failed(request.ip);
+      // Only a wrong token is ever slowed: the right one signs in whatever others sent before it.
+      const verdict = opts.throttle.wrongToken(request.ip);
+      if (!verdict.counted) {
+        reply.header('retry-after', String(Math.ceil(verdict.waitMs / 1000)));
+        const why = tooManyWrongTokens(verdict);
+        return page(reply, 429, `${why[0]!.toUpperCase()}${why.slice(1)}. Try again in ${waitSentence(verdict.waitMs)}.`);
+      }
       // Never the token itself in the log: a near miss is most of the secret.
       request.log.warn({ ip: request.ip }, 'sign-in with a wrong token');
       return page(reply, 401, 'That is not the token. Use the value of KNOWER_TOKEN from the service’s environment.');
     }
-    opts.throttle.succeeded(request.ip);
     return reply.header('set-cookie', opts.check.signIn(request.protocol === 'https')).redirect('/', 303);
   });
 

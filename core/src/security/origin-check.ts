@@ -80,3 +80,43 @@ export function crossOriginProblem(req: RequestOrigin, publicNames: ReadonlySet<
   }
   return undefined;
 }
+
+/**
+ * A top-level navigation: `document`, or `empty` when the app's service worker passed the
+ * navigation on (Chromium keeps the mode and the site of a navigation a worker re-fetches, not
+ * its destination). The worker passes on top-level navigations only (apps/web/service-worker.js),
+ * so a frame's navigation always says `iframe`.
+ */
+const isPageLoad = (meta: FetchMetadata) => meta.mode === 'navigate' && (meta.dest === 'document' || meta.dest === 'empty');
+
+/** What a browser says of a request that only reads (pages cannot set or change these headers). */
+export interface ReadOrigin {
+  host: string | undefined;
+  origin: string | undefined;
+  meta: FetchMetadata;
+}
+
+/**
+ * Why a request must be refused because a page of another site or origin made it, even one that
+ * changes nothing, or undefined to let it pass. Reads cost: a page that loops `fetch(url,
+ * {mode: 'no-cors'})` at /vault/search cannot see the answers, but it queues searches that slow
+ * the person's own and mark /health degraded. Another port of this machine is another origin but
+ * the same site (so it also gets a SameSite=Strict session cookie): `same-site` is refused too.
+ * Passes:
+ *  - a top-level navigation (a link to the app from another site opens it; the share sheet's
+ *    launch says `none`); not a frame's: the service is never framed, and a hidden frame
+ *    reloaded in a loop would queue searches as well as fetch does;
+ *  - the app's own requests (`same-origin`, or an Origin that is the service's);
+ *  - programs (the CLI, MCP clients, the hooks): no Sec-Fetch-Site and no Origin. Node's fetch
+ *    sends `Sec-Fetch-Mode: cors` alone, which says nothing of where it comes from.
+ * A browser too old for fetch metadata sends neither on a `no-cors` GET: it is not told apart.
+ */
+export function crossSiteReadProblem(req: ReadOrigin, publicNames: ReadonlySet<string>): string | undefined {
+  if (isPageLoad(req.meta)) return undefined;
+  if (req.origin !== undefined) {
+    if (req.origin === 'null') return 'requests from opaque origins (sandboxed frames, files) may not use the API';
+    return sameOrigin(req.origin, req.host, publicNames) ? undefined : `requests from ${req.origin} may not use the API`;
+  }
+  if (req.meta.site === 'cross-site' || req.meta.site === 'same-site') return `a ${req.meta.site} request that is not a page load may not use the API`;
+  return undefined;
+}

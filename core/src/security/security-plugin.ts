@@ -2,10 +2,10 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from '../http/index.js';
 import { hostAllowed, trustedHosts, type InterfaceAddresses } from './host-check.js';
-import { loginRoutes, waitSentence } from './login-routes.js';
-import { crossOriginProblem, isShareLaunch } from './origin-check.js';
+import { loginRoutes } from './login-routes.js';
+import { crossOriginProblem, crossSiteReadProblem, isShareLaunch } from './origin-check.js';
 import { createSessionStore } from './session-store.js';
-import { createSignInThrottle } from './sign-in-throttle.js';
+import { createSignInThrottle, tooManyWrongTokens, waitSentence } from './sign-in-throttle.js';
 import { createTokenCheck, type TokenCheck } from './token-auth.js';
 
 export interface SecurityOptions {
@@ -51,8 +51,10 @@ function unauthorized(request: FastifyRequest, reply: FastifyReply): FastifyRepl
  *  1. Host must be one of ours (DNS rebinding) → 403 host_not_allowed;
  *  2. a state-changing request must not come from another origin → 403 cross_origin (the
  *     share target also takes a launch from the phone's share sheet, and nothing else);
- *  3. with a token, every route except /login needs it (Bearer or session cookie) → 401, and
- *     a client sending wrong tokens waits longer and longer → 429.
+ *  3. no request but a page load may come from another site or origin, reads included → 403
+ *     cross_origin;
+ *  4. with a token, every route except /login needs it (Bearer or session cookie) → 401, and
+ *     wrong tokens wait longer and longer, per client and all together → 429 (sign-in-throttle).
  */
 async function security(app: FastifyInstance, opts: SecurityOptions): Promise<void> {
   const trusted = trustedHosts(opts.host, opts.allowedHosts, opts.interfaces);
@@ -77,25 +79,26 @@ async function security(app: FastifyInstance, opts: SecurityOptions): Promise<vo
     }
     const route = request.routeOptions.url;
     const meta = { site: one(headers['sec-fetch-site']), mode: one(headers['sec-fetch-mode']), dest: one(headers['sec-fetch-dest']) };
+    const origin = one(headers.origin);
     const shareLaunch = route === SHARE_ROUTE && request.method === 'POST' && isShareLaunch(meta);
     if (!shareLaunch) {
-      const problem = crossOriginProblem({ method: request.method, host: headers.host, origin: one(headers.origin), secFetchSite: meta.site, referer: one(headers.referer) }, publicNames);
+      const problem = crossOriginProblem({ method: request.method, host: headers.host, origin, secFetchSite: meta.site, referer: one(headers.referer) }, publicNames);
       if (problem) return sendError(reply, 403, 'cross_origin', `${problem}: a web page must not write into the vault`);
     }
+    // With a token or without: another port of this machine is the same site, and a
+    // SameSite=Strict session cookie goes along with its requests.
+    const readProblem = crossSiteReadProblem({ host: headers.host, origin, meta }, publicNames);
+    if (readProblem) return sendError(reply, 403, 'cross_origin', `${readProblem}: only the app, its share target and programs may`);
     if (!check || (route !== undefined && PUBLIC.has(route))) return;
-    const wait = throttle.waitMs(request.ip);
     const credentials = check.check({ authorization: headers.authorization, cookie: headers.cookie });
-    if (credentials === 'wrong' || (wait > 0 && headers.authorization !== undefined)) {
-      // A wrong Bearer token is a guess: it counts, and while the client waits none is checked.
-      if (wait > 0) {
-        reply.header('retry-after', String(Math.ceil(wait / 1000)));
-        return sendError(reply, 429, 'too_many_wrong_tokens', `too many wrong tokens from this address: try again in ${waitSentence(wait)}`);
-      }
-      throttle.failed(request.ip);
-      return unauthorized(request, reply);
-    }
     if (credentials === 'missing') return unauthorized(request, reply);
-    if (credentials === 'bearer') throttle.succeeded(request.ip);
+    if (credentials === 'wrong') {
+      // Only a wrong token is ever slowed: the right one passes whatever others sent before it.
+      const verdict = throttle.wrongToken(request.ip);
+      if (verdict.counted) return unauthorized(request, reply);
+      reply.header('retry-after', String(Math.ceil(verdict.waitMs / 1000)));
+      return sendError(reply, 429, 'too_many_wrong_tokens', `${tooManyWrongTokens(verdict)}: try again in ${waitSentence(verdict.waitMs)}; the right token is always let in`);
+    }
   });
 
   // No route reads text/plain, and it is one of the content types a page of another site may

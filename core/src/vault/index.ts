@@ -3,6 +3,7 @@ export { readBytesIfExists, readTextIfExists,   } from './read-file.js';
 export { writeFileAtomic, type WriteOutcome, type WriteOptions } from './atomic-write.js';
 export { settleWrites } from './swap-repair.js';
 export { type SwapHooks } from './compare-and-swap.js';
+export { makeFolder, makeFolders } from './file-modes.js';
 export { filesystemOf, probeFilesystem, registerFilesystem, nodeFileOps, type FileOps, type Filesystem } from './filesystem.js';
 export { parseNote, splitNote, setFrontmatterFields, tokenCount, timestamp, formatDateField, firstHeading,  type FieldValue, type ParsedNote } from './frontmatter.js';
 export { readNoteText, decodeNote, whyNotRewritten, hashBody, type NoteReading, type NoteBytes, type JobFields } from './note-reader.js';
@@ -18,6 +19,7 @@ export { UpdateJournal, readJournal, type JournalEntry } from './update-journal.
 export { UpdateJournals } from './update-journals.js';
 export { VaultTurns } from './vault-turns.js';
 export { directWriter, journaledWriter, refusingWriter, type VaultAccess, type VaultWriter } from './vault-writer.js';
+export { removeIfUnchanged, type RemoveHooks, type RemoveOutcome } from './remove-if-unchanged.js';
 export { versionKey, withoutJobFields, isTextContent } from './version-key.js';
 export { listTree, type OwnChanges, type TreeListing } from './tree-listing.js';
 export { outlineNote, pickHeading, sectionText, headingPath, headingKey, noteLines,  type NoteOutline, type OutlineHeading, type SectionPick } from './note-outline.js';

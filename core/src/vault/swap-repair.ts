@@ -5,6 +5,7 @@ import { splitNote } from './frontmatter.js';
 import { withPathLock } from './path-lock.js';
 import { readAllBytes, readBytesIfExists } from './read-file.js';
 import { createFileExclusive } from './temp-file.js';
+import { versionKey } from './version-key.js';
 
 /** Long enough for a writer that opened the old file just before the swap to finish its write. */
 const SETTLE_MS = 15;
@@ -42,6 +43,24 @@ export function watchReplaced(original: FileHandle, abs: string, ours: Uint8Arra
       if (!replaced.equals(expect) && depth < MAX_DEPTH) await restore(abs, ours, replaced, depth, reswap);
     } finally {
       await original.close().catch(() => undefined);
+    }
+  });
+}
+
+/**
+ * A file removed as checked whose last name is gone: a writer that opened it just before the
+ * removal may still write into it. Once it has had time to finish, anything that is not the
+ * checked version is the person's and comes back, under its name if free, else beside it.
+ */
+export function watchRemoved(handle: FileHandle, abs: string, checked: string): void {
+  track(async () => {
+    try {
+      await delay(SETTLE_MS);
+      const bytes = await readAllBytes(handle);
+      if (versionKey(bytes) === checked) return;
+      if (!(await createIfAbsent(abs, bytes))) await createIfAbsent(`${abs}.restored`, bytes);
+    } finally {
+      await handle.close().catch(() => undefined);
     }
   });
 }

@@ -1,8 +1,8 @@
-import { readFile, stat } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { writeFileAtomic, type WriteOptions, type WriteOutcome } from './atomic-write.js';
 import { readBytesIfExists } from './read-file.js';
-import { copyInto, filesUnder, linkFile, removeFile, removeTree, renameTree } from './vault-ops.js';
+import { removeIfUnchanged, type RemoveOutcome } from './remove-if-unchanged.js';
+import { copyInto, linkFile, removeFile } from './vault-ops.js';
 import type { RootNames } from './root-names.js';
 import type { WriteJournal } from './write-journal.js';
 
@@ -15,10 +15,13 @@ export interface VaultWriter {
   /** writeFileAtomic: create, replace, or compare-and-swap (see WriteOptions). */
   write(abs: string, data: string | Uint8Array, opts?: WriteOptions): Promise<WriteOutcome>;
   removeFile(abs: string): Promise<void>;
-  removeTree(abs: string): Promise<void>;
+  /**
+   * Removes a file only if it still holds `expected`, the bytes the caller checked (job fields
+   * aside); a file changed or replaced since stays, and so does anything else at the path.
+   */
+  removeIfUnchanged(abs: string, expected: Uint8Array): Promise<RemoveOutcome>;
   /** A second name for a file; EEXIST rather than overwrite. */
   linkFile(fromAbs: string, toAbs: string): Promise<void>;
-  renameTree(fromAbs: string, toAbs: string): Promise<void>;
   /** A file from outside the vault copied in; EEXIST rather than overwrite. */
   copyInto(srcAbs: string, destAbs: string): Promise<void>;
 }
@@ -35,9 +38,8 @@ export interface VaultAccess {
 export const directWriter: VaultWriter = {
   write: writeFileAtomic,
   removeFile,
-  removeTree,
+  removeIfUnchanged: (abs, expected) => removeIfUnchanged(abs, expected),
   linkFile,
-  renameTree,
   copyInto,
 };
 
@@ -45,8 +47,6 @@ export const directWriter: VaultWriter = {
 export const refusingWriter: VaultWriter = new Proxy({} as VaultWriter, {
   get: (_target, name) => () => Promise.reject(new Error(`this run may not change the vault (${String(name)})`)),
 });
-
-const isRegular = (abs: string) => stat(abs).then((info) => info.isFile(), () => false);
 
 const toBuffer = (data: string | Uint8Array | null): Buffer | null => (data === null ? null : Buffer.from(data));
 
@@ -80,22 +80,15 @@ export function journaledWriter(journal: WriteJournal): VaultWriter {
     async removeFile(abs) {
       await undoable(record(abs, null), () => removeFile(abs));
     },
-    async removeTree(abs) {
-      // Only regular files are read (and so journaled): a FIFO would block the read.
-      for (const file of await filesUnder(abs)) if (await isRegular(file)) await record(file, null);
-      await removeTree(abs);
+    async removeIfUnchanged(abs, expected) {
+      // The journal keeps the bytes checked, which are the bytes removed (or nothing happens).
+      const cancel = await record(abs, null, expected);
+      const outcome = await undoable(Promise.resolve(cancel), () => removeIfUnchanged(abs, expected));
+      if (!outcome.ok) await cancel();
+      return outcome;
     },
     async linkFile(fromAbs, toAbs) {
       await undoable(record(toAbs, await readFile(fromAbs), null), () => linkFile(fromAbs, toAbs));
-    },
-    async renameTree(fromAbs, toAbs) {
-      for (const file of await filesUnder(fromAbs)) {
-        const bytes = await readBytesIfExists(file);
-        if (bytes === undefined) continue;
-        await record(file, null, bytes);
-        await record(path.join(toAbs, path.relative(fromAbs, file)), bytes, null);
-      }
-      await renameTree(fromAbs, toAbs);
     },
     async copyInto(srcAbs, destAbs) {
       await undoable(record(destAbs, await readFile(srcAbs), null), () => copyInto(srcAbs, destAbs));

@@ -1,14 +1,18 @@
 // The real Claude Code (the pinned @anthropic-ai/claude-code) running sessions with the plugin
 // loaded, its model a local fake Messages API: the brief reaches the model, Knower's MCP tools
-// are offered, and PreCompact files the session. Offline: HOME is a scratch folder.
+// are offered, PreCompact files the session, and SessionEnd files it even when Knower answers
+// later than Claude Code waits for a SessionEnd hook, without the secrets pasted into it.
+// Offline: HOME is a scratch folder.
 import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropicServer, text, type FakeAnthropicServer, type ScriptStep, type WireRequest } from '../fakes/fake-anthropic-server.js';
+import { startSlowKnowerProxy } from '../fakes/slow-knower-proxy.js';
 import { makeTempDir, waitFor } from '../helpers/temp-dir.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { fakeSecrets, filesUnder, leaks } from './fake-secrets.js';
 import { makeRepository, pluginRoot } from './hook-runner.js';
 import { childOutput } from '../helpers/child-output.js';
 
@@ -109,5 +113,30 @@ describe('a Claude Code session with the plugin', () => {
     expect(filed.text).toContain(`Concluded: ${CONCLUSION}`);
     expect(filed.text).toContain('captured before the conversation was compacted');
     expect(filed.text).toContain('It belongs to the project zebra-app');
+  }, 180_000);
+
+  it('files the session at its end, once, without its secrets, when Knower answers 5 s late', async () => {
+    // Claude Code gives SessionEnd hooks 1.5 s: a hook that waited for this service would be cancelled.
+    const slow = await startSlowKnowerProxy(knowerUrl, 5000);
+    try {
+      const s = fakeSecrets();
+      const asked = `The deploy key is ${s.anthropic} and DB_PASSWORD=${s.dbPassword}; the API responses are slow. How should we cache them?`;
+      const session = await claude(['-p', asked], { KNOWER_URL: slow.url, KNOWER_CAPTURE: 'sessionend' });
+      expect(session.code, session.stderr).toBe(0);
+      const ours = () => captures().filter((r) => r.text.includes('DB_PASSWORD=[secret removed]'));
+      const filed = await waitFor(() => ours()[0], 60_000, 'the SessionEnd capture');
+      expect(filed.text).toContain('captured as the session ended');
+      expect(filed.text).toContain(`Concluded: ${CONCLUSION}`);
+      expect(filed.text).toContain('[2 secrets removed before sending]');
+      // Claude Code's data folder for the plugin (CLAUDE_PLUGIN_DATA): where the hooks keep the spool.
+      const pluginData = path.join(scratch.dir, 'home', '.claude', 'plugins', 'data');
+      await waitFor(async () => !Object.keys(await filesUnder(pluginData)).some((f) => /[\\/]spool[\\/][^\\/]+\.json$/.test(f)), 20_000, 'an empty spool');
+      await t.knower.queue.whenIdle();
+      expect(ours()).toHaveLength(1);
+      const sent = Object.fromEntries(slow.requests.map((r, i) => [`request ${i} ${r.method} ${r.url}`, r.body]));
+      expect(leaks({ ...sent, ...(await filesUnder(pluginData)) }, s)).toEqual([]);
+    } finally {
+      await slow.close();
+    }
   }, 180_000);
 });

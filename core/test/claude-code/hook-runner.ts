@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { childOutput, type ChildOutput } from '../helpers/child-output.js';
 
@@ -63,4 +64,28 @@ export async function transcriptFixture(name: 'pre-compact' | 'session-end', rep
 export async function sessionStartInput(repo: string, source: string): Promise<Record<string, unknown>> {
   const input = JSON.parse(await readFile(path.join(fixtures, 'session-start.input.json'), 'utf8')) as Record<string, unknown>;
   return { ...input, cwd: repo, source };
+}
+
+/** One exchange of a session: what the person typed, and the assistant's answer to it. */
+export interface Exchange {
+  asked: string;
+  concluded: string;
+}
+
+/**
+ * Appends exchanges to a transcript the way Claude Code writes them (one JSON line per entry,
+ * chained by uuid, with the fields the recorded fixtures carry), creating the file if needed.
+ * Returns the hook input (stdin JSON) for `event`.
+ */
+export async function appendExchanges(file: string, sessionId: string, repo: string, exchanges: Exchange[], event = 'SessionEnd'): Promise<Record<string, unknown>> {
+  const lines: string[] = [];
+  let at = Date.parse('2026-11-24T09:00:00Z');
+  for (const { asked, concluded } of exchanges) {
+    const common = { isSidechain: false, sessionId, cwd: repo, version: '2.1.197', gitBranch: 'main', userType: 'external', entrypoint: 'cli' };
+    lines.push(JSON.stringify({ ...common, type: 'user', uuid: randomUUID(), timestamp: new Date((at += 1000)).toISOString(), message: { role: 'user', content: asked } }));
+    const message = { id: `msg_${randomUUID()}`, type: 'message', role: 'assistant', model: 'claude-opus-4-8', content: [{ type: 'text', text: concluded }], stop_reason: 'end_turn' };
+    lines.push(JSON.stringify({ ...common, type: 'assistant', uuid: randomUUID(), timestamp: new Date((at += 1000)).toISOString(), message }));
+  }
+  await appendFile(file, `${lines.join('\n')}\n`);
+  return { session_id: sessionId, transcript_path: file, cwd: repo, hook_event_name: event, ...(event === 'SessionEnd' ? { reason: 'other' } : { trigger: 'manual', custom_instructions: null }) };
 }

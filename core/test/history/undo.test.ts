@@ -171,6 +171,27 @@ describe('undo (real update agent, fake Messages API)', () => {
     expect(await snapshotVault(h.vault, { dotfiles: true })).toEqual(before);
   });
 
+  it('after a folder move with a name that is not UTF-8, undo leaves the vault exactly as it was: the move is refused, never half undone', async () => {
+    const garden = (vault: string) => path.join(vault, 'projects', 'garden');
+    // `seed<0xff>.md`: a name made on another system, which Knower cannot record in its history.
+    const oddName = Buffer.from([0x73, 0x65, 0x65, 0x64, 0xff, 0x2e, 0x6d, 0x64]);
+    h = await startHistoryApp({
+      prepare: async (vault) => {
+        await seedGarden(vault);
+        await writeFile(Buffer.concat([Buffer.from(`${garden(vault)}/`), oddName]), 'saved under a Latin-1 name\n');
+      },
+    });
+    const before = await namesUnder(h.vault);
+    const u1 = await h.update('Archive the garden', turn(toolUse('move', { from: 'projects/garden', to: 'projects/old-garden' })), turn(text('Archived the garden.')));
+    const undo = await h.post<UndoBody>(`/updates/${u1}/undo`);
+    await h.settle();
+    expect(undo.body.conflicts).toEqual([]);
+    expect(await namesUnder(h.vault)).toEqual(before);
+    expect(await readFile(Buffer.concat([Buffer.from(`${garden(h.vault)}/`), oddName]), 'utf8')).toBe('saved under a Latin-1 name\n');
+    const record = await h.get<{ steps: Array<{ tool: string; ok: boolean; error?: string }> }>(`/updates/${u1}`);
+    expect(record.body.steps.find((s) => s.tool === 'move')).toMatchObject({ ok: false, error: expect.stringContaining('not valid UTF-8') });
+  });
+
   it('refuses what cannot be undone with a clear error', async () => {
     h = await startHistoryApp({ prepare: seedGarden });
     expect((await h.post('/updates/20990101-000000-abcdef/undo')).status).toBe(404);
@@ -196,4 +217,18 @@ async function snapshotVault(vault: string, opts: { dotfiles?: boolean } = {}): 
   }
   await walk(vault, '');
   return out;
+}
+
+/** Every entry under the vault's projects/ folder, names as bytes (hex): a name that is not UTF-8 shows as itself. */
+async function namesUnder(vault: string): Promise<string[]> {
+  const out: string[] = [];
+  async function walk(dir: Buffer, rel: string): Promise<void> {
+    for (const d of await readdir(dir, { withFileTypes: true, encoding: 'buffer' })) {
+      const childRel = `${rel}/${d.name.toString('hex')}`;
+      out.push(childRel);
+      if (d.isDirectory()) await walk(Buffer.concat([dir, Buffer.from('/'), d.name]), childRel);
+    }
+  }
+  await walk(Buffer.from(path.join(vault, 'projects')), '');
+  return out.sort();
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crossOriginProblem, hostAllowed, isShareLaunch, trustedHosts } from '../../src/security/index.js';
+import { crossOriginProblem, crossSiteReadProblem, hostAllowed, isShareLaunch, trustedHosts } from '../../src/security/index.js';
 import { startTestApp } from '../helpers/test-app.js';
 import { closeWhenIdle } from './hostile-fixture.js';
 
@@ -109,6 +109,43 @@ describe('crossOriginProblem', () => {
     [{ referer: '::garbage' }],
   ])('refuses %j', (over) => {
     expect(req(over)).toBeTruthy();
+  });
+});
+
+describe('crossSiteReadProblem', () => {
+  const publicNames = new Set(['knower.example.com']);
+  const read = (meta: { site?: string; mode?: string; dest?: string }, over: { origin?: string; host?: string } = {}) =>
+    crossSiteReadProblem({ host: over.host ?? '127.0.0.1:8000', origin: over.origin, meta: { site: meta.site, mode: meta.mode, dest: meta.dest } }, publicNames);
+
+  it('lets the app, a top-level page load from anywhere, the share launch and programs through', () => {
+    expect(read({ site: 'same-origin', mode: 'cors', dest: 'empty' })).toBeUndefined();
+    expect(read({ site: 'cross-site', mode: 'navigate', dest: 'document' })).toBeUndefined();
+    expect(read({ site: 'same-site', mode: 'navigate', dest: 'document' })).toBeUndefined();
+    expect(read({ site: 'none', mode: 'navigate', dest: 'document' }, { origin: 'null' })).toBeUndefined();
+    // A link followed where the app is installed: its service worker re-sends the navigation.
+    expect(read({ site: 'cross-site', mode: 'navigate', dest: 'empty' })).toBeUndefined();
+    // The CLI, MCP clients and hooks: nothing, or Node's fetch's lone Sec-Fetch-Mode.
+    expect(read({})).toBeUndefined();
+    expect(read({ mode: 'cors' })).toBeUndefined();
+    // Another port is the same site; with the service's own Origin it is the app.
+    expect(read({ site: 'same-site', mode: 'cors', dest: 'empty' }, { origin: 'http://127.0.0.1:8000' })).toBeUndefined();
+    // A TLS proxy rewriting Host: the public name was configured.
+    expect(read({ site: 'same-origin', mode: 'cors', dest: 'empty' }, { origin: 'https://knower.example.com' })).toBeUndefined();
+  });
+
+  it.each([
+    [{ site: 'cross-site', mode: 'no-cors', dest: 'empty' }, {}],
+    [{ site: 'same-site', mode: 'no-cors', dest: 'empty' }, {}],
+    [{ site: 'cross-site', mode: 'no-cors', dest: 'image' }, {}],
+    [{ site: 'cross-site', mode: 'cors', dest: 'empty' }, { origin: 'http://evil.example' }],
+    [{ site: 'same-site', mode: 'cors', dest: 'empty' }, { origin: 'http://127.0.0.1:5173' }],
+    // A frame: the service is never framed, and a page must not load /vault/search in one either.
+    [{ site: 'cross-site', mode: 'navigate', dest: 'iframe' }, {}],
+    [{ site: 'cross-site', mode: 'no-cors', dest: 'empty' }, { origin: 'null' }],
+    // An Origin alone (a browser without fetch metadata, a CORS request).
+    [{}, { origin: 'http://localhost:3000' }],
+  ])('refuses %j %j', (meta, over) => {
+    expect(read(meta, over)).toBeTruthy();
   });
 });
 

@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, estimateTokenBits, loadConfig } from '../../src/config/index.js';
-import { createSessionStore, createSignInThrottle, securityPlugin, SESSION_COOKIE, SESSION_MAX_AGE_S } from '../../src/security/index.js';
+import { createSessionStore, createSignInThrottle, securityPlugin, SESSION_COOKIE, SESSION_MAX_AGE_S, type SignInThrottle } from '../../src/security/index.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
 const TOKEN = 'f3a91c07d25e48b6a0c4e7d19b82f5c3';
@@ -153,56 +153,85 @@ describe('sessions', () => {
 });
 
 describe('backoff after wrong tokens', () => {
+  /** What each wrong token became: 0 counted (401), else how long it was told to wait (429). */
+  const waits = (throttle: SignInThrottle, client: string, times: number) => Array.from({ length: times }, () => throttle.wrongToken(client)).map((v) => (v.counted ? 0 : v.waitMs));
+
   it('the throttle forgives a few typos, then doubles the wait up to a cap, and forgets after an hour', () => {
     const now = { ms: 0 };
     const throttle = createSignInThrottle(() => now.ms);
-    for (let i = 0; i < 5; i++) throttle.failed('a');
-    expect(throttle.waitMs('a')).toBe(0);
-    throttle.failed('a');
-    expect(throttle.waitMs('a')).toBe(1000);
-    throttle.failed('a');
-    expect(throttle.waitMs('a')).toBe(2000);
-    for (let i = 0; i < 20; i++) throttle.failed('a');
-    expect(throttle.waitMs('a')).toBe(5 * 60_000);
-    expect(throttle.waitMs('b')).toBe(0);
+    expect(waits(throttle, 'a', 7)).toEqual([0, 0, 0, 0, 0, 0, 1000]);
+    now.ms += 1000;
+    expect(waits(throttle, 'a', 2)).toEqual([0, 2000]);
+    for (let i = 0; i < 20; i++) {
+      now.ms += 5 * 60_000;
+      throttle.wrongToken('a');
+    }
+    expect(throttle.wrongToken('a')).toEqual({ counted: false, waitMs: 5 * 60_000, scope: 'client' });
+    expect(throttle.wrongToken('b')).toEqual({ counted: true });
     now.ms += 61 * 60_000;
-    expect(throttle.waitMs('a')).toBe(0);
-    throttle.failed('a');
-    expect(throttle.waitMs('a')).toBe(0);
-    throttle.succeeded('a');
+    expect(waits(throttle, 'a', 6)).toEqual([0, 0, 0, 0, 0, 0]);
   });
 
-  it('200 wrong tries in a burst at the sign-in form: only the first six are even checked', async () => {
+  it('past 60 wrong tokens a minute from all addresses together, wrong tokens wait until the minute has passed', () => {
+    const now = { ms: 0 };
+    const throttle = createSignInThrottle(() => now.ms);
+    for (let i = 0; i < 60; i++) {
+      expect(throttle.wrongToken(`10.0.0.${i}`)).toEqual({ counted: true });
+      now.ms += 500;
+    }
+    // Each address sent one: none of them is waiting on its own account.
+    expect(throttle.wrongToken('10.0.1.1')).toEqual({ counted: false, waitMs: 30_000, scope: 'everyone' });
+    now.ms += 30_000;
+    expect(throttle.wrongToken('10.0.1.1')).toEqual({ counted: true });
+    expect(throttle.wrongToken('10.0.1.2')).toMatchObject({ counted: false, scope: 'everyone' });
+  });
+
+  it('200 wrong tries in a burst at the sign-in form: six are counted, the rest wait; the right token signs in mid-wait', async () => {
     const now = { ms: Date.UTC(2026, 0, 1) };
     const app = await guardedApp({ now });
     const statuses: number[] = [];
     for (let i = 0; i < 200; i++) statuses.push((await signIn(app, `wrong-guess-${i}-0000000000`)).statusCode);
     expect(statuses.filter((s) => s === 401)).toHaveLength(6);
     expect(statuses.filter((s) => s === 429)).toHaveLength(194);
-    // While it waits, even the right token is not looked at; another device is not affected.
-    const waiting = await signIn(app, TOKEN);
+    const waiting = await signIn(app, 'wrong-again-000000000000');
     expect(waiting.statusCode).toBe(429);
     expect(waiting.headers['retry-after']).toBe('1');
     expect(waiting.body).toContain('Too many wrong tokens from this device');
+    // The same device, during its wait: the right token is never what is slowed.
+    const right = await signIn(app, TOKEN);
+    expect([right.statusCode, right.headers.location]).toEqual([303, '/']);
     expect((await signIn(app, TOKEN, '192.0.2.2')).statusCode).toBe(303);
-    // Once the wait is over, the right token signs in and the slate is clean.
     now.ms += 1000;
-    expect((await signIn(app, TOKEN)).statusCode).toBe(303);
     expect((await signIn(app, 'wrong-again-000000000000')).statusCode).toBe(401);
     await app.close();
   });
 
-  it('wrong Bearer tokens count the same; a missing one does not', async () => {
+  it('wrong Bearer tokens count the same, and the right one passes from the same address mid-wait; a missing one is no guess', async () => {
     const now = { ms: Date.UTC(2026, 0, 1) };
     const app = await guardedApp({ now });
     const statuses: number[] = [];
     for (let i = 0; i < 20; i++) statuses.push((await get(app, { authorization: `Bearer guess-${i}-000000000000` })).statusCode);
     expect(statuses.slice(0, 6)).toEqual([401, 401, 401, 401, 401, 401]);
     expect(new Set(statuses.slice(6))).toEqual(new Set([429]));
-    expect((await get(app, { authorization: `Bearer ${TOKEN}` })).statusCode).toBe(429);
+    const waiting = await get(app, { authorization: 'Bearer guess-again-000000000000' });
+    expect(waiting.json()).toMatchObject({ error: 'too_many_wrong_tokens' });
+    expect((await get(app, { authorization: `Bearer ${TOKEN}` })).statusCode).toBe(200);
     // No credentials at all (a signed-out browser's assets, its event stream) is not a guess.
     for (let i = 0; i < 20; i++) expect((await get(app, {}, '192.0.2.3')).statusCode).toBe(401);
-    expect((await get(app, { authorization: `Bearer ${TOKEN}` }, '192.0.2.3')).statusCode).toBe(200);
+    expect((await get(app, { authorization: 'Bearer guess-000000000000' }, '192.0.2.3')).statusCode).toBe(401);
+    await app.close();
+  });
+
+  it('past the budget for all addresses, wrong tokens from a new address wait too, and the right one still passes there', async () => {
+    const now = { ms: Date.UTC(2026, 0, 1) };
+    const app = await guardedApp({ now });
+    for (let i = 0; i < 60; i++) expect((await get(app, { authorization: 'Bearer guess-000000000000' }, `198.51.100.${i + 1}`)).statusCode).toBe(401);
+    const slowed = await get(app, { authorization: 'Bearer guess-000000000000' }, '203.0.113.9');
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.json().message).toMatch(/^too many wrong tokens from all devices in the last minute: try again in 60 seconds/);
+    expect((await signIn(app, 'wrong-guess-0000000000', '203.0.113.9')).body).toContain('Too many wrong tokens from all devices in the last minute');
+    expect((await get(app, { authorization: `Bearer ${TOKEN}` }, '203.0.113.9')).statusCode).toBe(200);
+    expect((await signIn(app, TOKEN, '203.0.113.9')).statusCode).toBe(303);
     await app.close();
   });
 });

@@ -73,8 +73,14 @@ describe('update journal', () => {
     await writer.write(path.join(vault, 'projects/acme/tasks.md'), '# Tasks\n- [ ] ship\n');
     await writer.linkFile(path.join(vault, 'merged.md'), path.join(vault, 'projects/acme/merged.md'));
     await writer.removeFile(path.join(vault, 'merged.md'));
-    await writer.renameTree(path.join(vault, 'projects/acme'), path.join(vault, 'archive'));
-    await writer.removeTree(path.join(vault, 'old'));
+    for (const name of ['state.md', 'tasks.md', 'merged.md']) {
+      const from = path.join(vault, 'projects/acme', name);
+      const bytes = await readFile(from);
+      await mkdir(path.join(vault, 'archive'), { recursive: true });
+      await writer.linkFile(from, path.join(vault, 'archive', name));
+      expect(await writer.removeIfUnchanged(from, bytes)).toEqual({ ok: true });
+    }
+    for (const name of ['a.md', 'b.md']) await writer.removeIfUnchanged(path.join(vault, 'old', name), Buffer.from(name[0]!));
     await writer.copyInto(path.join(dir, 'upload.png'), path.join(vault, 'archive/upload.png'));
     expect(await snapshot()).not.toEqual(before);
 
@@ -89,6 +95,7 @@ describe('update journal', () => {
     await expect(writer.linkFile(path.join(vault, 'ours.md'), path.join(vault, 'theirs.md'))).rejects.toThrow(/EEXIST/);
     await expect(writer.copyInto(path.join(dir, 'upload.png'), path.join(vault, 'theirs.md'))).rejects.toThrow(/EEXIST/);
     expect(await writer.write(path.join(vault, 'theirs.md'), 'mine', { expect: 'not what it holds' })).toEqual({ ok: false, reason: 'changed' });
+    expect(await writer.removeIfUnchanged(path.join(vault, 'theirs.md'), Buffer.from('what it held once'))).toEqual({ ok: false, reason: 'changed' });
     expect(await journal.undo()).toEqual([]);
     expect(await readFile(path.join(vault, 'theirs.md'), 'utf8')).toBe('theirs');
   });

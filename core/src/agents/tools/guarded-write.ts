@@ -23,7 +23,7 @@ export type Fresh = { ok: true; current: string } | { ok: false; result: ToolOut
 const leaveIt = (rel: string, why: string) =>
   `${rel} cannot be changed: ${why}. Nothing was written. Leave it as it is (it can still be moved or deleted), or put what you meant to add into another note.`;
 
-const readAgain = (rel: string) => `${rel} changed on disk since you read it (probably edited by hand). Nothing was written. Read it again and redo your change on what it holds now.`;
+export const readAgain = (rel: string) => `${rel} changed on disk since you read it (probably edited by hand). Nothing was written. Read it again and redo your change on what it holds now.`;
 
 /**
  * The write-safety rule: an existing file may be changed only if this run read it and it has
@@ -46,14 +46,19 @@ export async function currentIfFresh(session: Session, rel: string, abs: string)
   return { ok: true, current };
 }
 
-/** Like currentIfFresh for any file (binary too), by its bytes: for delete and move. */
-export async function checkFreshBytes(session: Session, rel: string, abs: string): Promise<ToolOutcome | undefined> {
+export type FreshBytes = { ok: true; bytes: Buffer } | { ok: false; result: ToolOutcome };
+
+/**
+ * Like currentIfFresh for any file (binary too), by its bytes: for delete and move. The bytes
+ * returned are what the removal then checks the file still holds.
+ */
+export async function freshBytes(session: Session, rel: string, abs: string): Promise<FreshBytes> {
   const seen = session.seen.get(rel);
-  if (seen === undefined) return refused(`You have not read ${rel} in this session. Read it first.`);
+  if (seen === undefined) return { ok: false, result: refused(`You have not read ${rel} in this session. Read it first.`) };
   const bytes = await readBytesIfExists(abs);
-  if (bytes === undefined) return refused(`${rel} no longer exists.`);
-  if (seen !== versionKey(bytes)) return refused(readAgain(rel));
-  return undefined;
+  if (bytes === undefined) return { ok: false, result: refused(`${rel} no longer exists.`) };
+  if (seen !== versionKey(bytes)) return { ok: false, result: refused(readAgain(rel)) };
+  return { ok: true, bytes };
 }
 
 /** Compare-and-swap over the content the freshness check saw; the agent then knows its own write. */

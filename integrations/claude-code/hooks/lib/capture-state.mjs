@@ -1,31 +1,39 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { writeDurably } from './durable-file.mjs';
+import { pendingCaptures } from './spool.mjs';
 
 /**
- * How far each session has been sent: the uuid of the last transcript entry a capture covered.
- * A session resumed, compacted twice or ended after a PreCompact capture sends only what is new.
- * Kept in the plugin's data folder (Claude Code's CLAUDE_PLUGIN_DATA), else the temp folder.
+ * How far each session has been captured: the uuid of the last transcript entry a capture
+ * covered, and the number of that capture in the session. A capture counts from the moment it
+ * is in the spool, not when Knower has it: a session resumed, compacted twice or ended after a
+ * PreCompact takes only what is new, even while earlier captures wait to be sent.
+ *
+ * The spool entry is written first and is the proof: a hook killed between the two writes
+ * leaves the entry, which counts here, and the sender brings this file up to it before it
+ * removes a sent entry. So no range is captured twice, and none is skipped.
  */
-const folder = (settings) => path.join(settings.dataDir ?? path.join(tmpdir(), 'knower-claude-code'), 'captured');
-const fileOf = (settings, session) => path.join(folder(settings), `${session.replace(/[^\w.-]/g, '_')}.json`);
+const fileOf = (settings, session) => path.join(settings.dataDir, 'captured', `${session.replace(/[^\w.-]/g, '_')}.json`);
 
-export function lastCaptured(settings, session) {
+function saved(settings, session) {
   try {
-    const saved = JSON.parse(readFileSync(fileOf(settings, session), 'utf8'));
-    return typeof saved?.lastUuid === 'string' ? saved.lastUuid : undefined;
+    const state = JSON.parse(readFileSync(fileOf(settings, session), 'utf8'));
+    if (typeof state?.lastUuid !== 'string') return { n: 0 };
+    // Files from before captures were numbered hold only the uuid.
+    return { lastUuid: state.lastUuid, n: Number.isInteger(state.n) ? state.n : 0 };
   } catch {
-    return undefined;
+    return { n: 0 };
   }
 }
 
-export function rememberCaptured(settings, session, lastUuid) {
-  try {
-    mkdirSync(folder(settings), { recursive: true });
-    const file = fileOf(settings, session);
-    writeFileSync(`${file}.tmp`, JSON.stringify({ lastUuid, at: new Date().toISOString() }));
-    renameSync(`${file}.tmp`, file);
-  } catch {
-    // Not remembered: the next capture sends these exchanges again, with the same key for the same end.
-  }
+export function capturedSoFar(settings, session) {
+  let latest = saved(settings, session);
+  for (const { entry } of pendingCaptures(settings, session)) if (entry.n > latest.n) latest = { lastUuid: entry.lastUuid, n: entry.n };
+  return latest;
+}
+
+/** After a capture is spooled, or once it is sent: never moves back. */
+export function rememberCaptured(settings, session, { lastUuid, n }) {
+  if (saved(settings, session).n >= n) return;
+  writeDurably(fileOf(settings, session), JSON.stringify({ lastUuid, n, at: new Date().toISOString() }));
 }

@@ -1,6 +1,8 @@
 // The hooks' settings, from the environment Claude Code runs them in (the shell it was started
 // from, or "env" in ~/.claude/settings.json). Every value is optional; a bad one falls back to
 // its default: a hook never fails a session over its own configuration.
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 const number = (text, fallback, min, max) => {
   const n = Number(text);
@@ -28,7 +30,7 @@ export function readSettings(env = process.env) {
     capture: captureEvents(env.KNOWER_CAPTURE),
     /** The most one capture sends: the latest exchanges that fit. */
     captureChars: number(env.KNOWER_CAPTURE_MAX_CHARS, 6000, 500, 100000),
-    /** Where the capture hook remembers how far each session was sent (Claude Code gives each plugin a data folder). */
-    dataDir: env.CLAUDE_PLUGIN_DATA || undefined,
+    /** Where the hooks keep how far each session was captured and the spool of captures to send (Claude Code gives each plugin a data folder). */
+    dataDir: env.CLAUDE_PLUGIN_DATA || path.join(tmpdir(), 'knower-claude-code'),
   };
 }

@@ -8,42 +8,69 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
  * (subagents), meta lines, slash-command echoes and compaction summaries are left out.
  */
 
-/** Transcripts of long sessions reach hundreds of MB: only their end is read. */
+/**
+ * Transcripts of long sessions reach hundreds of MB: only their end is read, and first only its
+ * last 2 MB, which usually hold the last capture (Claude Code compacts long before, and each
+ * compaction is captured): the whole tail is read when they do not.
+ */
 const TAIL_BYTES = 16 * 1024 * 1024;
+const FIRST_BYTES = 2 * 1024 * 1024;
 const EDIT_TOOLS = new Set(['Edit', 'MultiEdit', 'Write', 'NotebookEdit']);
+const NEWLINE = 0x0a;
 
-export function readTranscriptTail(file, maxBytes = TAIL_BYTES) {
+/** The last `maxBytes` of the file, from the first whole line. */
+function readTail(file, maxBytes) {
   const fd = openSync(file, 'r');
   try {
     const size = fstatSync(fd).size;
     const start = Math.max(0, size - maxBytes);
-    const buffer = Buffer.alloc(size - start);
+    const buffer = Buffer.allocUnsafe(size - start);
     let read = 0;
     while (read < buffer.length) {
       const n = readSync(fd, buffer, read, buffer.length - read, start + read);
       if (n === 0) break;
       read += n;
     }
-    const text = buffer.subarray(0, read).toString('utf8');
+    const tail = buffer.subarray(0, read);
     // Started mid-file: the first line is a fragment.
-    return start > 0 ? text.slice(text.indexOf('\n') + 1) : text;
+    return { tail: start > 0 ? tail.subarray(tail.indexOf(NEWLINE) + 1) : tail, whole: start === 0 };
   } finally {
     closeSync(fd);
   }
 }
 
-export function parseLines(text) {
+// Most of a transcript's bytes are tool output and attachments, which say nothing a capture
+// keeps: their lines are recognised in the raw bytes and never decoded or parsed (JSON escapes
+// the quotes of any text, so these only match the entries' own structure).
+const SKIPPED = [Buffer.from('"type":"attachment"'), Buffer.from('"type":"tool_result"')];
+
+/**
+ * The entries after the one whose uuid is `afterUuid` (all of them when it is absent or not in
+ * the tail), found in the raw bytes, so that a long session captured before is not parsed again.
+ */
+export function readEntriesAfter(file, afterUuid) {
+  const marker = afterUuid ? `"uuid":${JSON.stringify(afterUuid)}` : undefined;
+  let { tail, whole } = readTail(file, FIRST_BYTES);
+  if (!whole && !(marker && tail.includes(marker))) tail = readTail(file, TAIL_BYTES).tail;
+  const at = marker ? tail.indexOf(marker) : -1;
+  let from = at >= 0 ? tail.indexOf(NEWLINE, at) + 1 || tail.length : 0;
   const entries = [];
-  for (const line of text.split('\n')) {
-    if (!line.trim()) continue;
+  while (from < tail.length) {
+    const newline = tail.indexOf(NEWLINE, from);
+    const end = newline < 0 ? tail.length : newline;
+    const line = tail.subarray(from, end);
+    from = end + 1;
+    if (line.length === 0 || SKIPPED.some((skip) => line.includes(skip))) continue;
     try {
-      const entry = JSON.parse(line);
+      const entry = JSON.parse(line.toString('utf8'));
       if (entry && typeof entry === 'object') entries.push(entry);
     } catch {
       // a line being written as we read, or damaged: skip it
     }
   }
-  return entries;
+  // Not found as Claude Code writes it (another writer's spacing, say): looked for among the parsed entries.
+  const parsedAt = afterUuid && at < 0 ? entries.findIndex((e) => e.uuid === afterUuid) : -1;
+  return parsedAt >= 0 ? entries.slice(parsedAt + 1) : entries;
 }
 
 const stripReminders = (text) => text.replace(/<system-reminder>[\s\S]*?<\/system-reminder>/g, '').trim();
@@ -67,21 +94,13 @@ function typedText(message) {
   return clean;
 }
 
-/**
- * The session's turns after the entry `afterUuid` (all of them when it is absent or not in the
- * file), with the files the assistant edited and the last entry's uuid.
- */
-export function sessionTurns(entries, afterUuid) {
-  let from = 0;
-  if (afterUuid) {
-    const at = entries.findIndex((e) => e.uuid === afterUuid);
-    if (at >= 0) from = at + 1;
-  }
+/** The session's turns in `entries`, with the files the assistant edited and the last entry's uuid. */
+export function sessionTurns(entries) {
   const turns = [];
   const files = new Set();
   let branch;
   let lastUuid;
-  for (const e of entries.slice(from)) {
+  for (const e of entries) {
     if (e.uuid) lastUuid = e.uuid;
     if (e.isSidechain || e.isMeta || e.isCompactSummary || e.isVisibleInTranscriptOnly) continue;
     if (typeof e.gitBranch === 'string' && e.gitBranch) branch = e.gitBranch;
