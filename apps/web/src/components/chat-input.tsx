@@ -56,6 +56,7 @@ export function ChatInput({ ref, mode, answering, onModeChange, onCancelAnswer, 
   // Files only travel with updates and replies: attaching one in Search mode switches to Update.
   const acceptFiles = (added: Iterable<File>) => {
     if (mode === 'search') onModeChange('update');
+    voice.dismiss();
     files.add(added);
   };
   const record = () => {
@@ -88,6 +89,7 @@ export function ChatInput({ ref, mode, answering, onModeChange, onCancelAnswer, 
     const sent = text;
     if ((!sent.trim() && attached.length === 0) || recording) return;
     setError(null);
+    voice.dismiss();
     const words = clip && link ? link.rest : sent.trim();
     const submission: Submission = { mode, text: words, ...(clip && link ? { url: link.url } : {}), files: attached, deep, idempotencyKey: draftKey.current };
     if (mode === 'search') {
