@@ -28,6 +28,6 @@ export function checkedConfig(): { config: Config; unknown: UnknownSetting[] } |
   const folders = folderProblems(config);
   if (folders.length === 0) return { config, unknown };
   const lines = folders.map((p) => `  ${p.key}=${JSON.stringify(p.value)}: ${p.message}`);
-  // A folder Knower must never use (/etc, a file) is a setting to change: no wait fixes it.
-  return { kind: folders.every((p) => p.access) ? 'folders' : 'settings', problem: `Invalid configuration:\n${lines.join('\n')}` };
+  // A folder Knower must never use (/etc, a home) is a setting to change: no wait fixes it.
+  return { kind: folders.some((p) => p.forbidden) ? 'settings' : 'folders', problem: `Invalid configuration:\n${lines.join('\n')}` };
 }

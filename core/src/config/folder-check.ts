@@ -7,8 +7,8 @@ export interface FolderProblem {
   key: string;
   value: string;
   message: string;
-  /** Only access can be fixed from outside while Knower waits (a chown on the host); a wrong place needs another setting. */
-  access?: true;
+  /** A folder Knower must never use (refused-folders.ts): only another setting fixes it, no wait does. */
+  forbidden?: true;
 }
 
 type Stat = { isDirectory(): boolean; uid: number } | undefined;
@@ -46,7 +46,7 @@ function whoAmI(): string {
 export function folderProblem(key: string, folder: string, places?: FolderPlaces): FolderProblem | undefined {
   const problem = (message: string): FolderProblem => ({ key, value: folder, message });
   const refused = refusedFolder(folder, places);
-  if (refused) return problem(refused);
+  if (refused) return { ...problem(refused), forbidden: true };
   const own = statOf(folder);
   if (own && !own.isDirectory()) return problem('is a file, not a folder: point it at a folder (it is created if missing)');
   let existing = folder;
@@ -60,11 +60,10 @@ export function folderProblem(key: string, folder: string, places?: FolderPlaces
   if (!stat.isDirectory()) return problem(`is inside ${existing}, which is a file: point it at a folder`);
   if (writable(existing)) return undefined;
   const owner = `owned by uid ${String(stat.uid)}`;
-  const noAccess = (message: string): FolderProblem => ({ ...problem(message), access: true });
   if (existing === folder) {
-    return noAccess(`the folder is not writable by ${whoAmI()}, the user Knower runs as (it is ${owner}): give that user write access (chown or chmod), or choose another folder`);
+    return problem(`the folder is not writable by ${whoAmI()}, the user Knower runs as (it is ${owner}): give that user write access (chown or chmod), or choose another folder`);
   }
-  return noAccess(`cannot be created: ${existing} is not writable by ${whoAmI()}, the user Knower runs as (it is ${owner}): create the folder yourself, or choose another`);
+  return problem(`cannot be created: ${existing} is not writable by ${whoAmI()}, the user Knower runs as (it is ${owner}): create the folder yourself, or choose another`);
 }
 
 /** The vault's and the state dir's problems, if any. */
