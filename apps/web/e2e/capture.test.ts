@@ -86,7 +86,7 @@ describe.each(SIZES)('capture in the app on a $name ($width×$height)', (size) =
     const update = activity(page)
       .getByRole('article', { name: 'Update' })
       .filter({ hasText: `Survey kit for the meadows (${size.name})` });
-    await update.getByRole('list', { name: 'Sent with it' }).getByText(`Field guide ${size.name}.pdf`).waitFor();
+    await update.getByRole('list', { name: 'Sent with it' }).getByText(`Field guide ${size.name}.pdf`).first().waitFor();
     await waitForStatus(update, 'Done');
     const captured = update.getByRole('list', { name: 'Captured' });
     await captured.getByText('2 pages', { exact: false }).waitFor();
