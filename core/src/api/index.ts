@@ -3,6 +3,7 @@
 // Nothing here imports anything but zod, so the browser bundle can take it whole.
 export * from './activity.js';
 export * from './errors.js';
+export * from './forget.js';
 export * from './events.js';
 export * from './fields.js';
 export * from './health.js';

@@ -235,6 +235,14 @@ export function createSearchEngine(opts: QmdOptions): SearchEngine {
       return { documents: res.value.documents, needsEmbedding: embedded ? 0 : res.value.documents };
     },
 
+    async purge() {
+      await init();
+      const lexical = fallback ? { ok: true as const } : await viaIndexer('purge', undefined, { timeoutMs: timeouts.syncMs });
+      const qmd = await embedder.purge();
+      const errors = [...(lexical.ok ? [] : [`the search index: ${lexical.error}`]), ...(qmd.ok ? [] : [`qmd's index: ${qmd.error ?? 'failed'}`])];
+      return errors.length ? { ok: false, error: errors.join('; ') } : { ok: true };
+    },
+
     async close() {
       closed = true;
       embedder.stop();

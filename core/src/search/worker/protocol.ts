@@ -103,6 +103,8 @@ export type Request =
   /** Titles and snippets for hits found elsewhere (qmd's CLI, for deep search). */
   | { id: number; op: 'describe'; args: { paths: string[]; query: string } }
   | { id: number; op: 'status' }
+  /** Drops what the index keeps of text no longer in the vault (NoteStore.purge). */
+  | { id: number; op: 'purge' }
   /** The lane closes its database and its thread ends; no answer. */
   | { id: number; op: 'close' };
 
@@ -115,6 +117,7 @@ export interface Results {
   search: SearchOutcome;
   describe: WorkerHit[];
   status: StatusResult;
+  purge: null;
   close: never;
 }
 
