@@ -130,7 +130,7 @@ export async function createKnower(deps: KnowerDeps, log: Logger): Promise<Knowe
   await queue.load();
   const questions = createQuestions({ store: new QuestionStore(stateDir), agents, bus, clock, log });
   const updates = createUpdates({ root, queue });
-  const forget = createForget({ root, stateDir, clock, log, bus, turns, history, updates: queue, questions, folders: store, names: rootNames, search });
+  const forget = createForget({ root, stateDir, clock, log, bus, turns, history, updates: queue, questions, folders: store, names: rootNames, search, notes: knowerNotes });
   const lifecycle = startInOrder({ sync, job, treeWriter, queue, history, search, release: opened.unregisterFilesystem, log });
   if (config.embedIntervalS > 0) search.startEmbedTimer(config.embedIntervalS);
   const disks = createDiskWatch({ vault: root, state: stateDir });

@@ -50,6 +50,8 @@ export const forgetReportSchema = z.object({
   vault: z.object({
     /** Notes (and other text files) the text is taken out of. */
     changed: z.array(z.string()),
+    /** Files renamed because the text was in their path, by their new names (links to them follow). */
+    renamed: z.array(z.string()),
     /** Files deleted. */
     deleted: z.array(z.string()),
     /** Files that kept changing while they were being rewritten: left as they are. */

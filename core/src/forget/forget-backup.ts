@@ -10,7 +10,10 @@ import { versionKey, writeFileAtomic } from '../vault/index.js';
  */
 export interface BackupEntry {
   key: string;
-  copy: string;
+  /** null: nothing was there (the forget put a renamed file there). */
+  copy: string | null;
+  /** The vault path the file put there was renamed from. */
+  from?: string;
   /** Absent: the change may not have happened (a crash between the copy and the change). */
   after?: string | null;
   /** Which forget since the last confirm kept it: a later one never replaces an earlier one's copy. */
@@ -76,9 +79,21 @@ export class ForgetBackup {
     const manifest = this.opened();
     const existing = manifest.entries.find((e) => e.key === key);
     if (existing && existing.forget !== this.forget) return;
-    const copy = existing?.copy ?? `files/${manifest.entries.length + 1}`;
+    // Named after the key (its hash): never a path of the vault, which may hold the text.
+    const copy = `files/${createHash('sha256').update(key).digest('hex').slice(0, 32)}`;
     await writeFile(path.join(this.dir, copy), before, { mode: 0o600 });
-    if (!existing) manifest.entries.push({ key, copy, forget: this.forget });
+    if (existing) existing.copy = copy;
+    else manifest.entries.push({ key, copy, forget: this.forget });
+  }
+
+  /** Keeps that nothing is at `key` now, ahead of a change that puts a file there (renamed from `from`). */
+  keepAbsent(key: string, from?: string): void {
+    const manifest = this.opened();
+    const existing = manifest.entries.find((e) => e.key === key);
+    if (existing && existing.forget !== this.forget) return;
+    const entry: BackupEntry = { key, copy: null, ...(from !== undefined && { from }), forget: this.forget };
+    if (existing) Object.assign(existing, entry);
+    else manifest.entries.push(entry);
   }
 
   /** What the change left at `key` (null: nothing), once made: a backup put back leaves alone what changed after it. */
@@ -92,9 +107,9 @@ export class ForgetBackup {
     return this.save();
   }
 
-  /** The copy of an entry, as it was before the first forget changed it. */
-  copyOf(entry: BackupEntry): Promise<Buffer> {
-    return readFile(path.join(this.dir, entry.copy));
+  /** The copy of an entry, as it was before the first forget changed it (null: nothing was there). */
+  async copyOf(entry: BackupEntry): Promise<Buffer | null> {
+    return entry.copy === null ? null : readFile(path.join(this.dir, entry.copy));
   }
 
   async drop(): Promise<void> {

@@ -9,7 +9,7 @@ import type { VaultTurns } from '../vault/index.js';
 import { ForgetBackup } from './forget-backup.js';
 import { forgettingOf, rewritePlanOf, type Forgetting, type Refusal } from './forgetting.js';
 import { applyRecords, planRecords, restoreRecords, type RecordPlan, type RecordStores } from './record-forget.js';
-import { applyVault, planVault, restoreVault, type VaultChange, type VaultOutcome } from './vault-forget.js';
+import { applyVault, noVaultChange, planVault, restoreVault, type NoteRecord, type VaultChange, type VaultOutcome } from './vault-forget.js';
 
 export interface ForgetDeps extends RecordStores {
   root: string;
@@ -21,6 +21,8 @@ export interface ForgetDeps extends RecordStores {
   history: Pick<History, 'forgetting'>;
   questions: Pick<Questions, 'all' | 'amend' | 'settled'>;
   search: Pick<SearchEngine, 'sync' | 'purge'>;
+  /** Knower's record of its own notes (a renamed note stays Knower's; the old names are not kept). */
+  notes: NoteRecord;
 }
 
 export type ForgetOutcome<T> = { ok: true; value: T } | Refusal;
@@ -64,10 +66,10 @@ export function createForget(deps: ForgetDeps) {
     const { vault, history, records } = parts;
     const stateRel = (abs: string) => path.relative(deps.stateDir, abs).split(path.sep).join('/');
     const files = [...records.files.map((f) => stateRel(f.abs)), ...records.updates.flatMap((u) => u.dropped.map((i) => stateRel(deps.folders.imagePath(u.after, i))))];
-    const anything = vault.changed.length + vault.deleted.length + history.commits + records.updates.length + records.questions.length + files.length > 0;
+    const anything = vault.changed.length + vault.renamed.length + vault.deleted.length + history.commits + records.updates.length + records.questions.length + files.length > 0;
     return {
       status: !anything ? 'nothing' : parts.dryRun ? 'dry_run' : 'forgotten',
-      vault,
+      vault: { changed: vault.changed, renamed: vault.renamed, deleted: vault.deleted, busy: vault.busy },
       history: { commits: history.commits, versions: history.versions, messages: history.messages },
       records: { updates: records.updates.map((u) => u.id), questions: records.questions.map((q) => q.id), files },
       commit: parts.commit,
@@ -81,7 +83,13 @@ export function createForget(deps: ForgetDeps) {
     const history = await deps.history.forgetting.preview(rewritePlanOf(what));
     const count = history.ok ? history.value : NO_HISTORY;
     const records = await planRecords(deps, what, removedIds(count, planned));
-    const vault = { changed: planned.filter((c) => c.after).map((c) => c.rel), deleted: planned.filter((c) => !c.after).map((c) => c.rel), busy: [] };
+    // By the names they will have: the report never shows a name that holds the text.
+    const vault = {
+      ...noVaultChange(),
+      changed: planned.filter((c) => c.after && !c.after.equals(c.before)).map((c) => c.to ?? c.rel),
+      renamed: planned.flatMap((c) => (c.to ? [c.to] : [])),
+      deleted: planned.filter((c) => !c.after).map((c) => c.rel),
+    };
     return reportOf(what, { vault, history: count, records, commit: null, notes: history.ok ? [] : [`the history cannot be read: ${history.message}`], dryRun: true });
   }
 
@@ -92,15 +100,19 @@ export function createForget(deps: ForgetDeps) {
     if (dry.status === 'nothing') return dry;
     const at = deps.clock().toISOString();
     await backup.open(at);
-    let vault: VaultOutcome = { changed: [], deleted: [], busy: [] };
+    let vault = noVaultChange();
     let planned: VaultChange[] = [];
     const changeVault = async () => {
       planned = await planVault(deps.root, what);
-      vault = await applyVault(deps.root, what, planned, backup);
-      return [...vault.changed, ...vault.deleted];
+      vault = await applyVault(deps.root, what, planned, backup, deps.notes);
+      return vault.touched;
     };
     const kind = what.kind === 'text' ? ('text' as const) : ('files' as const);
-    const rewritten = await deps.history.forgetting.forget({ plan: rewritePlanOf(what), vault: changeVault, meta: (changed) => ({ kind: 'forget', what: kind, files: changed.length, at }) });
+    const rewritten = await deps.history.forgetting.forget({
+      plan: rewritePlanOf(what),
+      vault: changeVault,
+      meta: () => ({ kind: 'forget', what: kind, files: new Set([...vault.changed, ...vault.renamed, ...vault.deleted]).size, at }),
+    });
     const notes: string[] = [];
     if (!rewritten.ok) {
       await changeVault();
@@ -109,7 +121,7 @@ export function createForget(deps: ForgetDeps) {
     const history = rewritten.ok ? rewritten.value : NO_HISTORY;
     const records = await planRecords(deps, what, removedIds(history, planned));
     await applyRecords(deps, records, backup);
-    await deps.search.sync([...vault.changed, ...vault.deleted]);
+    await deps.search.sync(vault.touched);
     const purged = await deps.search.purge();
     if (!purged.ok) notes.push(`the search index may still hold the old text (${purged.error ?? 'purge failed'}); it goes with the next embed`);
     deps.log.info({ kind, vault: vault.changed.length + vault.deleted.length, commits: history.commits }, 'forgot what was asked; its backup waits for confirmation');
@@ -144,7 +156,7 @@ export function createForget(deps: ForgetDeps) {
         if ((await status()).backup === null) return NO_BACKUP;
         const entries = (await backup.read())?.entries ?? [];
         let vault = { restored: [] as string[], kept: [] as string[] };
-        const putBack = async () => void (vault = await restoreVault(deps.root, backup, entries));
+        const putBack = async () => void (vault = await restoreVault(deps.root, backup, entries, deps.notes));
         const restored = await deps.history.forgetting.restore(putBack);
         if (!restored.ok) await putBack();
         const keptRecords = await restoreRecords(deps, backup, entries);

@@ -28,7 +28,12 @@ export async function forgettingOf(root: string, asked: { text?: string; paths?:
 /** The same forgetting for the history: paths dropped from every commit, the text taken out of every file and message. */
 export function rewritePlanOf(what: Forgetting): RewritePlan {
   if (what.kind === 'text') {
-    return { drops: () => false, scrub: (bytes) => what.text.scrubBytes(bytes), scrubMessage: (text) => what.text.scrub(text) ?? text };
+    return {
+      drops: () => false,
+      scrub: (bytes) => what.text.scrubBytes(bytes),
+      scrubMessage: (text) => what.text.scrub(text) ?? text,
+      rename: (name) => what.text.scrubName(name),
+    };
   }
   const names = what.paths.map((p) => textForgetter(p));
   return {

@@ -30,15 +30,30 @@ export interface RecordPlan {
 
 const changedOr = <T>(before: T, after: T): T | undefined => (JSON.stringify(before) === JSON.stringify(after) ? undefined : after);
 
-/** The update with the text taken out of what a person wrote or an agent said of it (ids, dates and paths stay). */
+/**
+ * The update with the text taken out of what a person wrote or an agent said of it, and out of
+ * the paths it names (renamed as the vault's files are); ids and dates stay.
+ */
 function scrubUpdate(record: UpdateRecord, t: TextForgetter): UpdateRecord | undefined {
   const s = (value: string) => t.scrub(value) ?? value;
+  const p = (rel: string) => t.scrubPath(rel) ?? rel;
   return changedOr(record, {
     ...record,
     text: s(record.text),
     ...(record.summary !== undefined && { summary: s(record.summary) }),
     ...(record.error !== undefined && { error: s(record.error) }),
-    ...(record.steps && { steps: record.steps.map((step) => ({ ...step, ...(step.query && { query: s(step.query) }), ...(step.error && { error: s(step.error) }) })) }),
+    ...(record.files && { files: record.files.map(p) }),
+    ...(record.kept && { kept: record.kept.map(p) }),
+    ...(record.changes && { changes: record.changes.map((c) => ({ ...c, path: p(c.path), ...(c.from && { from: p(c.from) }) })) }),
+    ...(record.steps && {
+      steps: record.steps.map((step) => ({
+        ...step,
+        ...(step.path && { path: p(step.path) }),
+        ...(step.to && { to: p(step.to) }),
+        ...(step.query && { query: s(step.query) }),
+        ...(step.error && { error: s(step.error) }),
+      })),
+    }),
   });
 }
 
@@ -48,7 +63,7 @@ function scrubQuestion(record: QuestionRecord, t: TextForgetter): QuestionRecord
     ...record,
     query: s(record.query),
     ...(record.error !== undefined && { error: s(record.error) }),
-    ...(record.answer && { answer: { ...record.answer, markdown: s(record.answer.markdown) } }),
+    ...(record.answer && { answer: { ...record.answer, markdown: s(record.answer.markdown), sources: record.answer.sources.map((rel) => t.scrubPath(rel) ?? rel) } }),
   });
 }
 
@@ -138,6 +153,7 @@ export async function restoreRecords(stores: RecordStores, backup: ForgetBackup,
       continue;
     }
     const copy = await backup.copyOf(entry);
+    if (copy === null) continue; // the records never gain a file in a forget
     const update = /^updates\/([^/]+)\/update\.json$/.exec(rel)?.[1];
     const question = /^questions\/([^/]+)\.json$/.exec(rel)?.[1];
     const restored = update

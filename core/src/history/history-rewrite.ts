@@ -3,7 +3,7 @@ import { objectIdOf, writeObject, type ObjectType } from './git-objects.js';
 import { parseCommit, remapTrailers, serializeCommit } from './commit-object.js';
 import { ObjectReader } from './object-reader.js';
 import { BRANCH } from './repo.js';
-import { parseTree, serializeTree, TREE_MODE, type Tree } from './tree-object.js';
+import { parseTree, serializeTree, TREE_MODE, type GitTreeEntry, type Tree } from './tree-object.js';
 
 /** What a rewrite takes out of every commit: files by path, and text from files and messages. */
 export interface RewritePlan {
@@ -13,6 +13,16 @@ export interface RewritePlan {
   scrub?(bytes: Buffer): Buffer | undefined;
   /** A commit message (subject and body: never Knower's trailers) with what is forgotten taken out. */
   scrubMessage(text: string): string;
+  /** A file or folder name with what is forgotten taken out; undefined when it holds none (absent: names stay). */
+  rename?(name: string): string | undefined;
+}
+
+/** `name`, or the first of `name-2`, `name-3`… (before its extension) that `taken` does not hold. */
+export function freeName(name: string, taken: (name: string) => boolean): string {
+  if (!taken(name)) return name;
+  const dot = name.lastIndexOf('.');
+  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+  for (let n = 2; ; n++) if (!taken(`${stem}-${n}${ext}`)) return `${stem}-${n}${ext}`;
 }
 
 export interface RewriteResult {
@@ -64,6 +74,7 @@ export async function rewriteHistory(git: Git, plan: RewritePlan, opts: { write:
     if (trees.has(key)) return trees.get(key);
     const entries = parseTree(await reader.read(id));
     const out: Tree = new Map();
+    const renamed: Array<[string, GitTreeEntry]> = [];
     let changed = false;
     for (const [name, entry] of entries) {
       const rel = prefix ? `${prefix}/${name}` : name;
@@ -74,9 +85,17 @@ export async function rewriteHistory(git: Git, plan: RewritePlan, opts: { write:
         continue;
       }
       const made = entry.mode === TREE_MODE ? await tree(entry.id, rel) : isFileMode(entry.mode) ? await blob(entry.id) : entry.id;
-      if (made !== entry.id) changed = true;
-      if (made) out.set(name, { mode: entry.mode, id: made });
+      const newName = plan.rename?.(name);
+      if (made !== entry.id || newName) changed = true;
+      if (made && newName) renamed.push([newName, { mode: entry.mode, id: made }]);
+      else if (made) out.set(name, { mode: entry.mode, id: made });
     }
+    // After the names that stay: a renamed entry never takes the place of one of them.
+    for (const [name, entry] of renamed)
+      out.set(
+        freeName(name, (n) => out.has(n)),
+        entry,
+      );
     const made = !changed ? id : out.size === 0 ? undefined : await store('tree', serializeTree(out));
     trees.set(key, made);
     return made;

@@ -33,3 +33,24 @@ describe('what a forget takes out of a text', () => {
     expect(odd.scrub('aab c d e f key')).toBeUndefined();
   });
 });
+
+describe('what a forget takes out of names', () => {
+  const t = textForgetter('My door code is Zebra Ridge 8462');
+
+  it('renames a note named after its first line, whole or cut at the length of a name', () => {
+    expect(t.scrubName('2025-03-14-my-door-code-is-zebra-ridge-8462.md')).toBe('2025-03-14-forgotten.md');
+    expect(t.scrubName('2025-03-14-my-door-code-is-zebra-ri.md')).toBe('2025-03-14-forgotten.md');
+    expect(t.scrubName('My door code is Zebra Ridge 8462.md')).toBe('forgotten.md');
+    expect(t.scrubPath('projects/my-door-code-is-zebra-ridge-8462/notes.md')).toBe('projects/forgotten/notes.md');
+    // A name that merely starts like it is someone else's.
+    expect(t.scrubName('my-door.md')).toBeUndefined();
+    expect(t.scrubPath('bucket/2025-03-14-garden.md')).toBeUndefined();
+  });
+
+  it('renames the paths a note links to the same way, so links still lead to the renamed note', () => {
+    expect(t.scrub('Filed into [bucket/2025-03-14-my-door-code-is-zebra-ridge-8462.md](bucket/2025-03-14-my-door-code-is-zebra-ridge-8462.md).')).toBe(
+      'Filed into [bucket/2025-03-14-forgotten.md](bucket/2025-03-14-forgotten.md).',
+    );
+    expect(t.scrub('He said: My door code is Zebra Ridge 8462.')).toBe(`He said: ${FORGOTTEN}.`);
+  });
+});

@@ -93,6 +93,8 @@ describe('knower forget rewrites the history (real git)', () => {
     const undoBeans = await h.post<{ status: string; commit: string }>(`/updates/${beans}/undo`);
     expect(undoBeans.body.status).toBe('undone');
     const tomatoes = await h.update('Planted tomatoes', ...appendSteps(GARDEN, '- Tomatoes planted.'));
+    // An update's diff waits for its commit: the history is complete before it is read.
+    await h.get(`/updates/${tomatoes}/diff`);
     const before = (await h.get<{ entries: Entry[] }>('/history?limit=100')).body.entries;
 
     const done = await h.post<Report>('/forget', { text: SECRET, dry_run: false });
