@@ -1,7 +1,7 @@
 import { createActivity, createQuestions, createUpdateRetry, failedItemCleanup, QuestionStore, type Activity, type Questions, type UpdateRetry } from './activity/index.js';
 import { createAgents, modelDeps, type Agents } from './agents/index.js';
 import { createBriefs, type Briefs } from './brief/index.js';
-import type { Config } from './config/index.js';
+import { makePrivateFolder, type Config } from './config/index.js';
 import { announceFileChange, createEventBus, type EventBus, type FileChangeType } from './events/index.js';
 import { createDiskWatch, createHealth, type HealthService } from './health/index.js';
 import { createForget, type Forget } from './forget/index.js';
@@ -76,6 +76,8 @@ export interface Knower {
 /** What the service is built from: its configuration, and what tests replace. */
 export interface KnowerDeps {
   config: Config;
+  /** The umask the process was started with (main.ts sets its own to 077): files in the vault are never wider (default 022). */
+  umask?: number;
   clock?: () => Date;
   /** A search engine to use instead of qmd (tests of what sits around it). */
   search?: SearchEngine;
@@ -98,7 +100,16 @@ export async function createKnower(deps: KnowerDeps, log: Logger): Promise<Knowe
   const { config } = deps;
   const { stateDir } = config;
   const clock = deps.clock ?? (() => new Date());
-  const opened = await openVault({ vaultPath: config.vaultPath, stateDir, frontmatter: config.frontmatter, clock, log, ...(deps.fileOps && { fileOps: deps.fileOps }) });
+  privateState(stateDir, log);
+  const opened = await openVault({
+    vaultPath: config.vaultPath,
+    stateDir,
+    frontmatter: config.frontmatter,
+    clock,
+    log,
+    ...(deps.umask !== undefined && { umask: deps.umask }),
+    ...(deps.fileOps && { fileOps: deps.fileOps }),
+  });
   const { root, filesystem, rootNames, frontmatter, knowerNotes } = opened;
   const base = { root, clock, log };
   const index = new VaultIndex();
@@ -134,7 +145,8 @@ export async function createKnower(deps: KnowerDeps, log: Logger): Promise<Knowe
   const lifecycle = startInOrder({ sync, job, treeWriter, queue, history, search, release: opened.unregisterFilesystem, log });
   if (config.embedIntervalS > 0) search.startEmbedTimer(config.embedIntervalS);
   const disks = createDiskWatch({ vault: root, state: stateDir });
-  const progress = { watching: lifecycle.watching, watchProblem: () => sync.problem(), indexing: () => job.progress() };
+  const watchProblem = () => [sync.problem(), sync.unseen()].filter(Boolean).join('; ') || undefined;
+  const progress = { watching: lifecycle.watching, watchProblem, indexing: () => job.progress() };
   const stall = deps.queueStallMs !== undefined && { stallMs: deps.queueStallMs };
   const health = createHealth({ root, search, queue, history, agents, disks, rootNames, index, job, frontmatter, filesystem, ...progress, ...stall });
   const built = { root, index, views, bus, search, job, agents, queue, frontmatter, rootNames, history, forget, questions, updates, health };
@@ -153,6 +165,13 @@ export async function createKnower(deps: KnowerDeps, log: Logger): Promise<Knowe
       await knowerNotes.flush();
     },
   };
+}
+
+/** The state folder holds copies of the notes (history, index, records) and the log: this user's alone, said once when it was not. */
+function privateState(stateDir: string, log: Logger): void {
+  const state = makePrivateFolder(stateDir);
+  if (state.kind === 'tightened') log.warn({ stateDir, was: state.was }, 'the state folder was open to other users: it is private now (0700)');
+  if (state.kind === 'open') log.warn({ stateDir, mode: state.mode, reason: state.reason }, 'the state folder is open to other users and could not be made private');
 }
 
 /** qmd over the vault, with the settings its worker needs. */

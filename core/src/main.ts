@@ -1,4 +1,5 @@
 import { buildApp } from './app.js';
+import { unknownSettingLine } from './config/index.js';
 import { startLogRotation } from './log-rotation.js';
 import { checkedConfig } from './start-check.js';
 
@@ -9,8 +10,14 @@ async function main(): Promise<void> {
     process.stderr.write(`${checked.problem}\n`);
     process.exit(78); // EX_CONFIG
   }
-  const { config } = checked;
-  const app = await buildApp({ config });
+  const { config, unknown } = checked;
+  // Everything Knower writes for itself (its state folder: history, index, records, logs) is this
+  // user's alone, and so is what its children (git, qmd, the search worker) write: they inherit
+  // the umask. Files in the vault get the vault's own modes instead (vault/file-modes.ts), never
+  // wider than the umask the person started it with.
+  const umask = process.umask(0o077);
+  const app = await buildApp({ config, umask });
+  for (const setting of unknown) app.log.warn({ setting: setting.name, nearest: setting.nearest }, unknownSettingLine(setting));
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

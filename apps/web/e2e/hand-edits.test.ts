@@ -6,7 +6,9 @@ import { GARDEN } from './harness/seed-vault.js';
 // The vault is also edited by hand (VS Code, git): what changes on disk shows up live. This file
 // also runs in the dark theme, for its screenshot.
 
-const e2e = useKnower('hand-edits', GARDEN);
+// KNOWER_FRONTMATTER=all: the job stamps every note. (By default a vault that already holds
+// notes at its first start is the person's own, and the job leaves their notes' fields alone.)
+const e2e = useKnower('hand-edits', GARDEN, { coreEnv: () => ({ KNOWER_FRONTMATTER: 'all' }) });
 
 describe('edits made on disk outside the browser', () => {
   it('update the open file view and the tree, in the dark theme', async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { activity, composer, waitForApp } from './harness/app.js';
 import { SIZES } from './harness/browser.js';
 import { slow, text, toolUse, turn } from './harness/fake-model.js';
@@ -10,6 +10,15 @@ import { GARDEN } from './harness/seed-vault.js';
 
 const e2e = useKnower('stop', GARDEN);
 const LONG = 60_000;
+
+// The fake model answers requests in the order its turns were scripted, whoever asks. Work stopped
+// before it asked the model leaves its turn to the next test's run (a 60 s "Too late." for the
+// next update): the next tests then fail together. Each test stops its work once the model was
+// asked, and one that leaves a turn fails itself.
+const modelAsked = () => expect.poll(() => e2e.model.remaining(), { timeout: 30_000 }).toBe(0);
+afterEach(() => {
+  expect(e2e.model.remaining(), 'scripted turns no run asked for').toBe(0);
+});
 
 describe.each(SIZES)('stopping work on a $name ($width×$height)', (size) => {
   it('keeps the composer usable while a question is answered, and stops the question', async () => {
@@ -33,6 +42,7 @@ describe.each(SIZES)('stopping work on a $name ($width×$height)', (size) => {
     await composer.mode(page, 'Update').click();
     await composer.mode(page, 'Search').click();
 
+    await modelAsked();
     await question.getByRole('button', { name: 'Stop' }).click();
     await question.getByText('You stopped this question before the answer was ready.').waitFor();
     await question.getByRole('button', { name: 'Ask again' }).waitFor();
@@ -56,6 +66,7 @@ describe.each(SIZES)('stopping work on a $name ($width×$height)', (size) => {
       .filter({ hasText: `Ordered seed potatoes (${size.name}).` });
     await update.getByText(note).waitFor();
     await expect.poll(() => e2e.readFile(note).catch(() => ''), { timeout: 10_000 }).toContain('Ordered.');
+    await modelAsked();
     await update.getByRole('button', { name: 'Stop' }).click();
     await update.getByText('Stopped by you').waitFor();
     await update.getByText(`undid its changes to ${note}`, { exact: false }).waitFor();

@@ -1,6 +1,6 @@
-import { mkdir, rmdir } from 'node:fs/promises';
+import { rmdir } from 'node:fs/promises';
 import path from 'node:path';
-import { setFrontmatterFields, type VaultAccess } from '../vault/index.js';
+import { makeFolders, setFrontmatterFields, type VaultAccess } from '../vault/index.js';
 import { copyAttachments, writeInputNote } from './inbox-files.js';
 import type { UpdateInput } from './types.js';
 import { itemFolder, REVIEW_FILE } from '../inbox/index.js';
@@ -17,7 +17,7 @@ const quote = (text: string) =>
  */
 export async function writeFailedItem(vault: VaultAccess, input: UpdateInput, error: string): Promise<string> {
   const folder = path.join(vault.root, itemFolder(input.id));
-  await mkdir(folder, { recursive: true });
+  await makeFolders(folder);
   try {
     return await writeItem(vault, input, error);
   } catch (err) {

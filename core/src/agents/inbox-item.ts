@@ -1,6 +1,5 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { firstHeading, parseNote, readTextIfExists, setFrontmatterFields } from '../vault/index.js';
+import { firstHeading, makeFolders, parseNote, readTextIfExists, setFrontmatterFields } from '../vault/index.js';
 import type { SavedImage } from './attachments.js';
 import { attachmentName } from './attachments.js';
 import { writeInputNote } from './inbox-files.js';
@@ -36,7 +35,7 @@ export async function finalizeInboxItem(session: Session, input: UpdateInput, sa
   for (const s of await unclaimed(session, saved, reviewRel)) {
     const name = attachmentName(s.image);
     const rel = `${itemFolder(input.id)}/${name}`;
-    await mkdir(path.dirname(path.join(session.root, rel)), { recursive: true });
+    await makeFolders(path.dirname(path.join(session.root, rel)));
     const ok = await session.writer.linkFile(path.join(session.root, s.rel), path.join(session.root, rel)).then(
       () => true,
       () => false,

@@ -1,6 +1,5 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { setFrontmatterFields } from '../vault/index.js';
+import { makeFolders, setFrontmatterFields } from '../vault/index.js';
 import type { LoopResult, ToolTrace } from './agent-loop.js';
 import { markChanged, markSeen, type Session } from './session.js';
 import type { UpdateInput } from './types.js';
@@ -67,7 +66,7 @@ export async function writeStoppedItem(session: Session, input: UpdateInput, res
     update_id: JSON.stringify(input.id),
     status: 'stopped',
   });
-  await mkdir(path.join(session.root, itemFolder(input.id)), { recursive: true });
+  await makeFolders(path.join(session.root, itemFolder(input.id)));
   // Ours to write: the runner calls this only when the model did not open an item itself.
   await session.writer.write(path.join(session.root, rel), review);
   markSeen(session, rel, review);

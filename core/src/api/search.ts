@@ -18,7 +18,16 @@ export const askBody = z.strictObject({
 });
 
 export const searchHitsSchema = z.object({
-  results: z.array(z.object({ path: z.string(), title: z.string().nullish(), score: z.number().nullish(), snippet: z.string().nullish() })),
+  results: z.array(
+    z.object({
+      path: z.string(),
+      title: z.string().nullish(),
+      score: z.number().nullish(),
+      snippet: z.string().nullish(),
+      // A note over the per-note budget: which part of it search covers.
+      truncated: z.string().nullish(),
+    }),
+  ),
   mode: z.string().nullish(),
   degraded: z.union([z.string(), z.boolean()]).nullish(),
   // True while the vault's first indexing pass runs: notes not reached yet are missing.

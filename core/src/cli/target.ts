@@ -62,5 +62,5 @@ function unrecordedPid(stateDir: string, others: RunRecord[], repoRoot: string, 
   const owner = readPidFile(serviceFiles(stateDir).pidFile);
   if (!owner || others.some((r) => r.pid === owner.pid)) return undefined;
   if (owner.url !== undefined && owner.url !== url) return undefined;
-  return isServiceProcess(owner.pid, repoRoot) ? owner.pid : undefined;
+  return isServiceProcess(owner.pid, { repoRoot, stateDir }) ? owner.pid : undefined;
 }

@@ -6,6 +6,10 @@ import { repoRoot } from './paths.js';
 
 export type Runtime = 'auto' | 'docker' | 'native';
 
+/** The settings that say which service: its address, its vault and its state dir. */
+export type Locator = 'PORT' | 'HOST' | 'VAULT_PATH' | 'KNOWER_STATE_DIR';
+const LOCATORS: readonly Locator[] = ['PORT', 'HOST', 'VAULT_PATH', 'KNOWER_STATE_DIR'];
+
 /** What the `knower` command needs: where the service lives, and how to reach and run it. */
 export interface CliSettings {
   repoRoot: string;
@@ -22,6 +26,8 @@ export interface CliSettings {
   startTimeoutS?: number;
   /** The locators the person set in the environment for this run (not in .env): they win over the records. */
   explicit: { address: boolean; stateDir: boolean; vault: boolean };
+  /** Where each locator the person set comes from, "the environment" or the .env file's path; a default is absent. */
+  named: Partial<Record<Locator, string>>;
   /** What the service and the tools the CLI runs inherit: they read .env themselves. */
   childEnv: NodeJS.ProcessEnv;
 }
@@ -53,6 +59,11 @@ export function loadCliSettings(environment: Environment): CliSettingsResult {
   const e = parsed.data;
   const location = resolveLocation(e, repoRoot);
   const has = (key: string) => environment.explicit.has(key);
+  const named: Partial<Record<Locator, string>> = {};
+  for (const key of LOCATORS) {
+    if (has(key)) named[key] = 'the environment';
+    else if (environment.fromFile.has(key)) named[key] = environment.envFile;
+  }
   return {
     ok: true,
     settings: {
@@ -64,6 +75,7 @@ export function loadCliSettings(environment: Environment): CliSettingsResult {
       runtime: e.KNOWER_RUNTIME ?? 'auto',
       startTimeoutS: e.KNOWER_START_TIMEOUT_S,
       explicit: { address: has('PORT') || has('HOST'), stateDir: has('KNOWER_STATE_DIR'), vault: has('VAULT_PATH') },
+      named,
       childEnv: environment.process,
     },
   };

@@ -11,6 +11,8 @@ export interface Environment {
   process: NodeJS.ProcessEnv;
   /** Keys the process environment sets to a non-blank value: the person chose them for this run. */
   explicit: ReadonlySet<string>;
+  /** Keys whose value in force is the .env file's (not blank): the person wrote them there. */
+  fromFile: ReadonlySet<string>;
   /** The .env file that was read (it may not exist). */
   envFile: string;
 }
@@ -29,9 +31,12 @@ export function readEnvironment(env: NodeJS.ProcessEnv = process.env, cwd = proc
   } catch (err) {
     throw new ConfigError(`Cannot read the settings file ${envFile}: ${err instanceof Error ? err.message : String(err)}`);
   }
+  const filled = new Set<string>();
   for (const [key, value] of fromFile) {
-    if (merged[key] === undefined) merged[key] = value;
+    if (merged[key] !== undefined) continue;
+    merged[key] = value;
+    if (value.trim()) filled.add(key);
   }
   const explicit = new Set(Object.keys(env).filter((key) => env[key]?.trim()));
-  return { merged, process: env, explicit, envFile };
+  return { merged, process: env, explicit, fromFile: filled, envFile };
 }

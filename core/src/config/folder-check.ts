@@ -1,5 +1,6 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
+import { refusedFolder, type FolderPlaces } from './refused-folders.js';
 
 /** A folder setting Knower cannot use, and why, in words that say what to change. */
 export interface FolderProblem {
@@ -33,13 +34,17 @@ function whoAmI(): string {
 }
 
 /**
- * Why Knower could not create or write this folder, if it could not: the path is a file, lies
- * under a file, or the folder (or the nearest one that exists, where it would be created) is
- * not writable by this user. Checked at start so that the answer names the setting, instead of
- * an EACCES or ENOTDIR stack trace from deep inside.
+ * Why Knower must not or could not use this folder, if so: it is one Knower must never own (the
+ * filesystem root, a system folder, a home itself, the checkout's code: refused-folders.ts), the
+ * path is a file, lies under a file, or the folder (or the nearest one that exists, where it would
+ * be created) is not writable by this user. Checked at start so that the answer names the
+ * setting, instead of an EACCES or ENOTDIR stack trace from deep inside — and before anything is
+ * written: root may write /etc, it must never be asked to.
  */
-export function folderProblem(key: string, folder: string): FolderProblem | undefined {
+export function folderProblem(key: string, folder: string, places?: FolderPlaces): FolderProblem | undefined {
   const problem = (message: string): FolderProblem => ({ key, value: folder, message });
+  const refused = refusedFolder(folder, places);
+  if (refused) return problem(refused);
   const own = statOf(folder);
   if (own && !own.isDirectory()) return problem('is a file, not a folder: point it at a folder (it is created if missing)');
   let existing = folder;
@@ -60,6 +65,6 @@ export function folderProblem(key: string, folder: string): FolderProblem | unde
 }
 
 /** The vault's and the state dir's problems, if any. */
-export function folderProblems(location: { vaultPath: string; stateDir: string }): FolderProblem[] {
-  return [folderProblem('VAULT_PATH', location.vaultPath), folderProblem('KNOWER_STATE_DIR', location.stateDir)].filter((p) => p !== undefined);
+export function folderProblems(location: { vaultPath: string; stateDir: string }, places?: FolderPlaces): FolderProblem[] {
+  return [folderProblem('VAULT_PATH', location.vaultPath, places), folderProblem('KNOWER_STATE_DIR', location.stateDir, places)].filter((p) => p !== undefined);
 }

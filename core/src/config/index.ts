@@ -8,6 +8,9 @@ import { coreDir, repoRoot } from './paths.js';
 import { childEnvironment } from './child-env.js';
 import { tokenProblem } from './token-strength.js';
 import { trustedProxies, trustedProxyField } from './trusted-proxy.js';
+import { CLI_SETTINGS } from './cli-settings.js';
+import { SETTINGS_READ_ELSEWHERE, unknownSettings, type UnknownSetting } from './unknown-settings.js';
+import type { Environment } from './environment.js';
 
 export { ConfigError } from './config-error.js';
 export { readEnvironment, type Environment } from './environment.js';
@@ -15,8 +18,10 @@ export { childEnvironment } from './child-env.js';
 export { testEnvironment } from './test-environment.js';
 export { estimateTokenBits } from './token-strength.js';
 export { SERVICE_ENV, SERVICE_NODE_FLAGS } from './node-flags.js';
-export { CLI_SETTINGS, loadCliSettings, type CliSettings, type Runtime } from './cli-settings.js';
+export { CLI_SETTINGS, loadCliSettings, type CliSettings, type Locator, type Runtime } from './cli-settings.js';
 export { folderProblem, folderProblems, type FolderProblem } from './folder-check.js';
+export { makePrivateFolder, type PrivateFolder } from './private-folder.js';
+export { unknownSettingLine, type UnknownSetting } from './unknown-settings.js';
 import { DEFAULT_ANTHROPIC_MODEL, resolveProvider, type ProviderConfig } from './provider-config.js';
 
 export type { ProviderConfig } from './provider-config.js';
@@ -91,6 +96,11 @@ const DEFAULT_MODEL = DEFAULT_ANTHROPIC_MODEL;
 
 /** Every setting the service reads (the CLI's own are in cli-settings.ts): .env.example documents each. */
 export const SERVICE_SETTINGS: readonly string[] = Object.keys(envSchema.shape);
+
+/** The names set in the environment or .env that look meant for Knower but that no part of it reads (unknown-settings.ts). */
+export function findUnknownSettings(environment: Environment): UnknownSetting[] {
+  return unknownSettings(environment, [...SERVICE_SETTINGS, ...CLI_SETTINGS, ...SETTINGS_READ_ELSEWHERE]);
+}
 
 /** Settings whose value must never be printed: error messages end up in logs and terminals. */
 const SECRETS = new Set(['KNOWER_TOKEN', 'ANTHROPIC_API_KEY', 'OPENAI_API_KEY']);

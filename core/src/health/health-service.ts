@@ -5,7 +5,7 @@ import type { UpdateQueue } from '../queue/index.js';
 import type { SearchEngine } from '../search/index.js';
 import type { Filesystem, FrontmatterChoice, RootNames, VaultIndex } from '../vault/index.js';
 import type { DiskWatch } from './disk-space.js';
-import { degradedReasons } from './health-report.js';
+import { degradedReasons, searchNotices } from './health-report.js';
 
 /** What /health looks at: each service's own status, never its internals. */
 export interface HealthDeps {
@@ -47,7 +47,7 @@ export function createHealth(deps: HealthDeps) {
         disks: await deps.disks.problems(),
         ...(deps.stallMs !== undefined ? { stallMs: deps.stallMs } : {}),
       });
-      const notices = deps.rootNames.notices();
+      const notices = [...deps.rootNames.notices(), ...searchNotices(qmd)];
       // "ok" only once search covers the vault; a fault outranks a first pass still under way.
       const status = degraded.length ? 'degraded' : indexing.ready ? 'ok' : 'indexing';
       return {

@@ -1,6 +1,6 @@
-import { mkdir, rmdir } from 'node:fs/promises';
+import { rmdir } from 'node:fs/promises';
 import path from 'node:path';
-import { isTextContent, readNoteText, setFrontmatterFields, versionKey, type VaultWriter } from '../vault/index.js';
+import { isTextContent, makeFolders, readNoteText, setFrontmatterFields, versionKey, type VaultWriter } from '../vault/index.js';
 import { mergeLines, type MergeConflict } from './merge-lines.js';
 import type { RawChange } from './repo-read.js';
 import type { JournaledRun } from './run-host.js';
@@ -37,7 +37,7 @@ function alignJobFields(text: string, like: string): string {
 
 /** Writes over exactly `current` (compare-and-swap for text; absent means create-only). */
 export async function writeOver(writer: VaultWriter, abs: string, data: Buffer, current: Buffer | null): Promise<boolean> {
-  await mkdir(path.dirname(abs), { recursive: true });
+  await makeFolders(path.dirname(abs));
   if (current === null) return (await writer.write(abs, data, { expect: null })).ok;
   // Bytes that are not text have no compare-and-swap: they were compared just before.
   return (await writer.write(abs, data, isTextContent(current) ? { expect: current.toString('utf8') } : {})).ok;

@@ -1,5 +1,5 @@
 import type { FileFacts } from '../search/index.js';
-import { stampsNote, timestamp, type FrontmatterMode, type IndexEntry } from '../vault/index.js';
+import { overBudget, stampsNote, timestamp, type FrontmatterMode, type IndexEntry } from '../vault/index.js';
 
 /** A date as written in frontmatter → ISO-8601 (UTC, seconds); undefined when it is no date. */
 function isoDate(value: string | undefined): string | undefined {
@@ -24,9 +24,14 @@ export interface StampPolicy {
   isKnowers?: (rel: string) => boolean;
 }
 
-/** Whether the job keeps this note's metadata in its frontmatter. */
+/**
+ * Whether the job keeps this note's metadata in its frontmatter. Never for a note over the
+ * per-note budget (stamping rewrites the whole file, which would mean holding all of it in the
+ * service), nor for one set aside for crashing the index worker (reading it is what crashed it):
+ * their metadata is kept in Knower's state, as for the person's own notes.
+ */
 export const stamped = (facts: FileFacts, policy: StampPolicy): boolean =>
-  facts.kind === 'note' && !policy.isPersons?.(facts.path) && stampsNote(policy.mode, facts.path, policy.isKnowers?.(facts.path) ?? false, facts.origin);
+  facts.kind === 'note' && !overBudget(facts.size) && !facts.setAside && !policy.isPersons?.(facts.path) && stampsNote(policy.mode, facts.path, policy.isKnowers?.(facts.path) ?? false, facts.origin);
 
 export function entryOf(facts: FileFacts, mode: StampPolicy): IndexEntry {
   if (facts.kind !== 'note') return { path: facts.path, kind: 'file', size: facts.size };

@@ -10,7 +10,19 @@ export interface VaultSync {
   ready: Promise<void>;
   /** Why changes on disk may go unnoticed (the watch could not be set up, or failed), if so. */
   problem(): string | undefined;
+  /** Folders the system cannot watch, left out of the watch (the rest is watched): what /health says, if any. */
+  unseen(): string | undefined;
   close(): Promise<void>;
+}
+
+/** A folder's path for a sentence: the first of it, and how deep it goes. */
+const shortFolder = (rel: string) => (rel.length > 60 ? `${rel.slice(0, 60)}… (${rel.split('/').length} levels deep)` : rel);
+
+function unseenSentence(folders: string[]): string | undefined {
+  if (folders.length === 0) return undefined;
+  const names = folders.slice(0, 3).map(shortFolder).join(', ') + (folders.length > 3 ? ', …' : '');
+  const count = folders.length === 1 ? '1 folder is' : `${folders.length} folders are`;
+  return `${count} nested too deep for the system to watch (a path past 4,096 bytes, or a name past 255): hand edits there are not seen (${names})`;
 }
 
 /**
@@ -66,5 +78,5 @@ export function startVaultSync(deps: {
   // Without a watch (e.g. the system's inotify limit is reached) the vault is still listed,
   // searched and written by Knower; /health says what is missing.
   const ready = watcher.ready.catch(failed('the vault could not be watched'));
-  return { ready, problem: () => problem, close: () => watcher.close().catch(() => undefined) };
+  return { ready, problem: () => problem, unseen: () => unseenSentence(watcher.unwatched()), close: () => watcher.close().catch(() => undefined) };
 }

@@ -6,17 +6,15 @@ import { createModelDetector } from './models/model-detect.js';
 import { createModelPuller } from './models/model-puller.js';
 import { qmdConfigFile } from './qmd-collection.js';
 import { createQmdContext, killChild, prepareNode, prepareQmd } from './qmd-process.js';
+import { createIndexKeeper } from './index-keeper.js';
 import { createSearchRun } from './run-search.js';
 import { clampLimit, parseScope } from './search-query.js';
 import { createSearchWorkers } from './search-workers.js';
-import type { ModelsStatus, QmdOptions, QmdStatus, SearchEngine, SearchQuery, SearchResult, SyncResult } from './types.js';
-import { createWorkerHost, type ArgsOf, type CallOptions, type WorkerCall } from './worker-client.js';
-import type { OpenArgs, RequestOp, Results } from './worker/protocol.js';
+import type { ModelsStatus, QmdOptions, QmdStatus, SearchEngine, SearchQuery, SearchResult } from './types.js';
+import { createWorkerHost } from './worker-client.js';
+import type { OpenArgs } from './worker/protocol.js';
 import { MemoryStore } from './worker/memory-store.js';
 import { VaultScanner } from './worker/vault-scanner.js';
-
-/** A worker that dies this often within a minute is not coming back: the engine degrades. */
-const MAX_STARTS_PER_MINUTE = 3;
 
 const HOUR = 60 * 60_000;
 
@@ -43,25 +41,26 @@ export function createSearchEngine(opts: QmdOptions): SearchEngine {
   // One worker process; the indexer and each searcher are threads of it (lanes).
   const host = createWorkerHost({ nodeBinary: opts.nodeBinary, cwd: dirname(dbPath), env: ctx.env });
   // Earlier versions kept their facts inside qmd's database, at qmd's INDEX_PATH.
-  const indexer = host.lane('index', { open: { role: 'index', dbPath, root: opts.vaultRoot, legacyDbPath: ctx.env.INDEX_PATH as string } });
+  const indexer = host.lane('index', {
+    open: { role: 'index', dbPath, root: opts.vaultRoot, legacyDbPath: ctx.env.INDEX_PATH as string },
+    ...(opts.indexWorkerEntry && { entry: opts.indexWorkerEntry }),
+  });
   const searchOpen: OpenArgs = { role: 'search', dbPath, root: opts.vaultRoot, deadlineMs: timeouts.searchBudgetMs + SEARCH_DEADLINE_GRACE_MS };
   const searchers = createSearchWorkers({
     clients: Array.from({ length: opts.searchWorkers ?? 2 }, (_, i) => host.lane(`search-${String(i + 1)}`, { open: searchOpen, ...(opts.searchWorkerEntry && { entry: opts.searchWorkerEntry }) })),
     slowMs: timeouts.slowSearchMs,
     budgetMs: timeouts.searchBudgetMs,
     log,
+    onDamage: (why) => keeper.damaged(why),
   });
+  const keeper = createIndexKeeper({ indexer, searchers, log, syncMs: timeouts.syncMs, closed: () => closed, changed: () => embedder.markChanged() });
   // When the index worker cannot run, files are still looked at (listing, sizes, metadata), in this process.
   let fallback: VaultScanner | undefined;
   /** Why the index cannot serve; the engine is degraded while it is set. */
   let problem: string | undefined;
   let version: string | undefined;
-  let documents: number | undefined;
-  let complete = false;
-  let lastSync: QmdStatus['lastSync'];
   let closed = false;
   let initRun: Promise<void> | undefined;
-  const starts: number[] = [];
 
   const embedder = createEmbedder({
     ctx,
@@ -107,12 +106,9 @@ export function createSearchEngine(opts: QmdOptions): SearchEngine {
     const missing = await prepareNode(ctx);
     if (missing) return degrade(missing);
     await mkdir(dirname(dbPath), { recursive: true });
-    const opened = await indexer.call('status', undefined, { timeoutMs: timeouts.syncMs });
+    const opened = await keeper.open();
     if (!opened.ok) return degrade(`the search index could not open: ${opened.error}`);
-    documents = opened.value.documents;
-    complete = opened.value.complete;
-    if (indexer.opened?.rebuilt) log('warn', 'search index rebuilt', { reason: indexer.opened.rebuilt });
-    log('info', 'search index ready', { documents, complete });
+    log('info', 'search index ready', { documents: opened.value.documents, complete: opened.value.complete });
   }
 
   const init = () => (initRun ??= runInit());
@@ -122,30 +118,8 @@ export function createSearchEngine(opts: QmdOptions): SearchEngine {
     return { present: state?.deep ?? false, missing: state?.missing ?? [], ...(state && { cacheDir: state.cacheDir }), pull: puller.state() };
   }
 
-  /** An index worker call with crash recovery: a crashed worker restarts on the next call, within limits. */
-  async function viaIndexer<Op extends RequestOp>(op: Op, args: ArgsOf<Op>, callOpts?: CallOptions): Promise<WorkerCall<Results[Op]>> {
-    for (;;) {
-      const before = indexer.starts;
-      const res = await indexer.call(op, args, callOpts);
-      if (res.ok || res.timedOut || closed || (indexer.starts === before && !/exited/.test(res.error))) return res;
-      const now = Date.now();
-      starts.push(now);
-      while (starts.length && starts[0]! < now - 60_000) starts.shift();
-      if (starts.length > MAX_STARTS_PER_MINUTE) {
-        degrade(`the index worker keeps crashing (${res.error})`);
-        return res;
-      }
-      log('warn', 'index worker crashed; restarting it', { error: res.error });
-    }
-  }
-
-  function noteSync(result: SyncResult, ms: number): void {
-    if (result.documents !== undefined) documents = result.documents;
-    if (result.upserts.some((f) => f.indexed) || result.removed.length > 0) embedder.markChanged();
-    lastSync = { at: new Date().toISOString(), ms, ok: true, files: result.upserts.length + result.removed.length };
-  }
-
-  const run = createSearchRun({ searchers, deep, partial: () => !complete });
+  const run = createSearchRun({ searchers, deep, partial: () => !keeper.complete });
+  const inMemory = () => fallback ?? new VaultScanner(opts.vaultRoot, new MemoryStore());
 
   return {
     init,
@@ -153,17 +127,8 @@ export function createSearchEngine(opts: QmdOptions): SearchEngine {
     async scan(onBatch) {
       await init();
       if (fallback) return fallback.scan(onBatch, () => new Promise((r) => setImmediate(r)));
-      const started = Date.now();
-      const res = await viaIndexer('scan', undefined, {
-        onBatch: (batch, progress) => {
-          noteSync(batch, Date.now() - started);
-          onBatch(batch, progress);
-        },
-      });
-      if (res.ok) {
-        complete = true;
-        return res.value;
-      }
+      const res = await keeper.scan(onBatch);
+      if (res.ok) return res.value;
       degrade(`the index worker failed while scanning the vault: ${res.error}`);
       return fallback!.scan(onBatch, () => new Promise((r) => setImmediate(r)));
     },
@@ -171,16 +136,11 @@ export function createSearchEngine(opts: QmdOptions): SearchEngine {
     async sync(paths) {
       await init();
       if (fallback) return fallback.sync(paths);
-      const started = Date.now();
-      const res = await viaIndexer('sync', { paths: [...paths] }, { timeoutMs: timeouts.syncMs });
-      if (res.ok) {
-        noteSync(res.value, Date.now() - started);
-        return res.value;
-      }
-      lastSync = { at: new Date().toISOString(), ms: Date.now() - started, ok: false, files: paths.length, error: res.error };
-      log('warn', 'index worker could not sync; looking at the files without indexing them', { error: res.error });
-      // The listing must not wait on search: look at the files here; the index catches up later.
-      return (fallback ?? new VaultScanner(opts.vaultRoot, new MemoryStore())).sync(paths);
+      const res = await keeper.sync(paths);
+      if (res !== 'owed' && res.ok) return res.value;
+      if (res !== 'owed') log('warn', 'index worker could not sync; looking at the files without indexing them', { error: res.error });
+      // The listing must not wait on search: look at the files here; the index takes them when it can.
+      return inMemory().sync(paths);
     },
 
     async search(q: SearchQuery): Promise<SearchResult> {
@@ -193,7 +153,10 @@ export function createSearchEngine(opts: QmdOptions): SearchEngine {
       const started = await Promise.race([init().then(() => true), new Promise<false>((r) => setTimeout(() => r(false), timeouts.searchMs).unref())]);
       if (!started) return { results: [], mode, partial: true, degraded: 'the search index is still starting; try again in a moment' };
       if (problem) return { results: [], mode, degraded: problem };
-      return run(query, mode, clampLimit(q.limit), scope.prefix);
+      const result = await run(query, mode, clampLimit(q.limit), scope.prefix);
+      // Restarting or rebuilding: what answers (or does not) says why.
+      const why = keeper.problem();
+      return why && !result.degraded?.includes(why) ? { ...result, degraded: result.degraded ? `${why}; ${result.degraded}` : why } : result;
     },
 
     embed: () => embedder.embed(),
@@ -208,17 +171,15 @@ export function createSearchEngine(opts: QmdOptions): SearchEngine {
 
     status(): QmdStatus {
       const search = searchers.status();
-      const degraded = closed ? 'search engine is closed' : (problem ?? search.slow);
+      const degraded = closed ? 'search engine is closed' : (problem ?? keeper.problem() ?? search.slow);
       return {
         available: !closed && problem === undefined,
         ...(degraded !== undefined && { degraded }),
         ...(version && { version }),
-        ...(documents !== undefined && { documents }),
-        partial: !complete,
+        ...keeper.status(),
         workerStarts: indexer.starts,
         ...(indexer.pid !== undefined && { workerPid: indexer.pid }),
         search,
-        ...(lastSync && { lastSync }),
         embeddings: embedder.state(),
         models: modelsStatus(),
       };
@@ -227,17 +188,17 @@ export function createSearchEngine(opts: QmdOptions): SearchEngine {
     async coverage() {
       await init();
       if (closed || problem) return undefined;
-      const res = await viaIndexer('status', undefined, { timeoutMs: timeouts.searchMs });
-      if (!res.ok) return undefined;
+      const documents = await keeper.documents(timeouts.searchMs);
+      if (documents === undefined) return undefined;
       // Vectors live in qmd's own index, which Knower does not read (docs/adr-0001): every note
       // counts as waiting until an embed run has covered the vault as it is now.
       const embedded = embedder.ready() && !embedder.state().pending;
-      return { documents: res.value.documents, needsEmbedding: embedded ? 0 : res.value.documents };
+      return { documents, needsEmbedding: embedded ? 0 : documents };
     },
 
     async purge() {
       await init();
-      const lexical = fallback ? { ok: true as const } : await viaIndexer('purge', undefined, { timeoutMs: timeouts.syncMs });
+      const lexical = fallback ? { ok: true as const } : await keeper.purge();
       const qmd = await embedder.purge();
       const errors = [...(lexical.ok ? [] : [`the search index: ${lexical.error}`]), ...(qmd.ok ? [] : [`qmd's index: ${qmd.error ?? 'failed'}`])];
       return errors.length ? { ok: false, error: errors.join('; ') } : { ok: true };
@@ -245,6 +206,7 @@ export function createSearchEngine(opts: QmdOptions): SearchEngine {
 
     async close() {
       closed = true;
+      keeper.close();
       embedder.stop();
       puller.stop();
       await Promise.all([indexer.close(), searchers.close()]);

@@ -1,6 +1,7 @@
 import type { SearchLog } from './types.js';
+import { createLaneQueue, type QueueBounds } from './lane-queue.js';
 import type { WorkerCall, WorkerClient } from './worker-client.js';
-import type { SearchArgs, SearchOutcome, WorkerHit } from './worker/protocol.js';
+import { isDamage, type SearchArgs, type SearchOutcome, type WorkerHit } from './worker/protocol.js';
 
 export interface SearchWorkersStatus {
   /** Why searching is degraded right now: a search is running past its normal time. */
@@ -11,12 +12,16 @@ export interface SearchWorkersStatus {
   starts: number;
   /** Search workers running now (threads of the worker process). */
   running: number;
+  /** Searches waiting for a search worker, every one being busy. */
+  queued: number;
 }
 
 export interface SearchWorkers {
   search(args: SearchArgs): Promise<WorkerCall<SearchOutcome>>;
   describe(args: { paths: string[]; query: string }): Promise<WorkerCall<WorkerHit[]>>;
   status(): SearchWorkersStatus;
+  /** Ends every worker's thread (each starts again with the next search, opening the index anew). */
+  restart(why: string): void;
   close(): Promise<void>;
 }
 
@@ -30,20 +35,38 @@ export interface SearchWorkersOptions {
   log: SearchLog;
   /** A worker left idle this long exits while another one runs (the second is there for busy moments). */
   spareIdleMs?: number;
+  /** How long, and how many, searches may wait for a worker while every one is busy. */
+  queue?: Partial<QueueBounds>;
+  /** Told when SQLite finds the index damaged under a search (the engine rebuilds it). */
+  onDamage?: (why: string) => void;
   clock?: () => number;
 }
 
 /** Each search worker's thread holds ~15-40 MB at 100k notes: the second one goes once the burst that needed it is over. */
 const SPARE_IDLE_MS = 30_000;
+/**
+ * A search waits this long for a worker at most: four budgets' worth, as long as a person or
+ * an agent waits for an answer; past it, or with this many already waiting, it is answered at
+ * once without running (a burst of heavy searches is then felt as a refusal, not a pile-up).
+ */
+const QUEUE_BOUNDS: QueueBounds = { waitMs: 20_000, maxWaiting: 64 };
 
 const shorten = (q: string) => (q.length > 80 ? `${q.slice(0, 77)}…` : q);
+
+/** What SQLite said, when it found the index damaged under a search (opening it, or in a query). */
+function damageOf(res: WorkerCall<unknown>): string | undefined {
+  if (!res.ok) return isDamage(res.code) ? res.error : undefined;
+  const outcome = res.value as Partial<Extract<SearchOutcome, { ok: false }>>;
+  return outcome.ok === false && outcome.damaged ? outcome.error : undefined;
+}
 
 /**
  * Searches run on their own threads of the worker process, apart from the one that indexes: a
  * slow search never holds up indexing, and a second worker answers while the first is busy (and
- * ends once it has been idle a while, the first still running). Each search has a time budget;
- * past it its worker is stopped (the next search starts another), the caller gets a degraded
- * answer at once, and the overrun is logged.
+ * ends once it has been idle a while, the first still running). A worker runs one search at a
+ * time: the others wait their turn here (lane-queue.ts), not in its thread. Each search has a
+ * time budget from when it is sent to its worker; past it the worker is stopped (the next
+ * search starts another), the caller gets a degraded answer at once, and the overrun is logged.
  */
 export function createSearchWorkers(opts: SearchWorkersOptions): SearchWorkers {
   const now = opts.clock ?? Date.now;
@@ -53,32 +76,30 @@ export function createSearchWorkers(opts: SearchWorkersOptions): SearchWorkers {
   let lastOverrun: SearchWorkersStatus['lastOverrun'];
   const idleTimers = new Map<WorkerClient, NodeJS.Timeout>();
   let slowRankingTold = false;
+  const queue = createLaneQueue(opts.clients, { ...QUEUE_BOUNDS, ...opts.queue });
 
   /** Once `client` has been idle a while, it exits if another worker is running to answer. */
   function retireWhenIdle(client: WorkerClient): void {
     clearTimeout(idleTimers.get(client));
     const timer = setTimeout(() => {
       idleTimers.delete(client);
-      if (client.inFlight === 0 && opts.clients.some((c) => c !== client && c.pid !== undefined)) client.retire();
+      if (!queue.holds(client) && client.inFlight === 0 && opts.clients.some((c) => c !== client && c.pid !== undefined)) client.retire();
     }, opts.spareIdleMs ?? SPARE_IDLE_MS);
     timer.unref();
     idleTimers.set(client, timer);
   }
 
-  /** An idle worker already running, else an idle one (it starts), else the least busy. */
-  function pick(): WorkerClient {
-    const idle = opts.clients.filter((c) => c.inFlight === 0);
-    return idle.find((c) => c.pid !== undefined) ?? idle[0] ?? [...opts.clients].sort((a, b) => a.inFlight - b.inFlight)[0]!;
-  }
-
   async function budgeted<T>(query: string, call: (client: WorkerClient, onSent: () => void) => Promise<WorkerCall<T>>, retry = true): Promise<WorkerCall<T>> {
+    const got = await queue.acquire();
+    if (!got.ok) return { ok: false, error: got.error };
+    const client = got.lane;
     const id = nextCall++;
-    const client = pick();
     const entry = { query, started: now(), slow: false };
     let slowTimer: NodeJS.Timeout | undefined;
     let budgetTimer: NodeJS.Timeout | undefined;
     let stopped = false;
-    // The clock starts when the query reaches a worker: starting one is not the query's time.
+    // The clock starts when the query reaches its worker, idle and started: waiting for one, or
+    // for its thread to start, is not the query's time.
     const onSent = () => {
       entry.started = now();
       running.set(id, entry);
@@ -98,16 +119,18 @@ export function createSearchWorkers(opts: SearchWorkersOptions): SearchWorkers {
     clearTimeout(slowTimer);
     clearTimeout(budgetTimer);
     running.delete(id);
+    queue.release(client);
     retireWhenIdle(client);
     const slowRanking = client.opened?.slowRanking;
     if (slowRanking && !slowRankingTold) {
       slowRankingTold = true;
       opts.log('warn', "search ranks with SQLite's own bm25(): same results, slower on common words", { reason: slowRanking });
     }
+    const damage = damageOf(res);
+    if (damage !== undefined) opts.onDamage?.(damage);
     if (!res.ok && stopped) return { ...res, timedOut: true };
-    // A worker that crashed, or was stopped for another search's overrun while this one waited
-    // behind it, is replaced: ask again, once.
-    if (!res.ok && retry && /exited|was stopped/.test(res.error)) return budgeted(query, call, false);
+    // A worker process that crashed under this search is replaced: ask again, once.
+    if (!res.ok && retry && /exited/.test(res.error)) return budgeted(query, call, false);
     return res;
   }
 
@@ -122,9 +145,14 @@ export function createSearchWorkers(opts: SearchWorkersOptions): SearchWorkers {
         ...(lastOverrun && { lastOverrun }),
         starts: opts.clients.reduce((n, c) => n + c.starts, 0),
         running: opts.clients.filter((c) => c.pid !== undefined).length,
+        queued: queue.waiting,
       };
     },
+    restart(why) {
+      for (const client of opts.clients) client.stop(why);
+    },
     close: async () => {
+      queue.close();
       for (const timer of idleTimers.values()) clearTimeout(timer);
       await Promise.all(opts.clients.map((c) => c.close()));
     },

@@ -1,6 +1,8 @@
 import type { ModelsStatus, SearchMode } from '../api/index.js';
 import type { PullOutcome, PullState } from './models/model-puller.js';
+import type { NoteBudgetStatus } from './oversized-notes.js';
 import type { SearchWorkersStatus } from './search-workers.js';
+import type { SetAsideStatus } from './set-aside-notes.js';
 import type { FileFacts, ScanProgress, SyncResult } from './worker/protocol.js';
 
 export type { FileFacts, PullOutcome, PullState, ScanProgress, SyncResult };
@@ -13,6 +15,8 @@ export interface SearchHit {
   title: string;
   score: number;
   snippet: string;
+  /** A note over the per-note budget: "only the first 4 MB of this 200 MB note are searchable". */
+  truncated?: string;
 }
 
 /**
@@ -66,6 +70,8 @@ export interface QmdOptions {
   searchWorkers?: number;
   /** Another entry point for the search workers' threads (tests: a stand-in that stalls like a runaway query). */
   searchWorkerEntry?: string;
+  /** Another entry point for the index worker's thread (tests: a stand-in that crashes on a note). */
+  indexWorkerEntry?: string;
 }
 
 // qmd's models, for deep search and embeddings: what GET /models answers, api's ModelsStatus.
@@ -81,6 +87,12 @@ export interface QmdStatus {
   documents?: number;
   /** The first pass over the vault has not completed: results may miss notes. */
   partial?: boolean;
+  /** How much of each note is indexed, and the notes larger than that. */
+  noteBudget?: NoteBudgetStatus;
+  /** Notes the index worker crashed on: listed, left out of search until they change. */
+  setAside?: SetAsideStatus;
+  /** Saves the index takes once its worker is back (it was restarting, or its file being replaced). */
+  owed?: number;
   /** Index worker starts (a restart after a crash counts). */
   workerStarts: number;
   workerPid?: number;

@@ -1,8 +1,13 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { createBackoff, type BackoffOptions } from './restart-backoff.js';
 import type { HostMessage, HostReply, OpenArgs, OpenResult, Reply, Request, RequestOp, Results, ScanProgress, SyncResult } from './worker/protocol.js';
 
-export type WorkerCall<T> = { ok: true; value: T } | { ok: false; error: string; timedOut?: boolean };
+/**
+ * `code`: SQLite's error code when SQLite failed in the worker. `restartAt`: the lane crashed
+ * and waits out its back-off until then (the call was not sent).
+ */
+export type WorkerCall<T> = { ok: true; value: T } | { ok: false; error: string; timedOut?: boolean; code?: string; restartAt?: number };
 
 export interface WorkerClient {
   /** Starts the worker if needed (opening the database) and sends one request. Never throws. */
@@ -15,6 +20,10 @@ export interface WorkerClient {
   readonly opened: OpenResult | undefined;
   /** Requests sent and not answered yet. */
   readonly inFlight: number;
+  /** After crashes in a row: when the lane may start again (calls until then are refused). */
+  readonly restartAt: number | undefined;
+  /** The lane's crashes in the current run of them, and what the last one said. */
+  readonly crashes: { inARow: number; last?: string };
   /** Ends the lane's thread now (its unanswered calls fail with `reason`); the next call starts another. */
   stop(reason: string): void;
   /** Lets an idle lane go (it closes its database); the next call starts another. False when busy or not running. */
@@ -43,6 +52,8 @@ interface LaneRun {
   pending: Map<number, Pending>;
   opened: Promise<WorkerCall<Results['open']>>;
   gone: boolean;
+  /** Told when the run ends by a crash (its thread or the process died), not by being let go. */
+  crashed: (reason: string) => void;
 }
 
 interface WorkerProcess {
@@ -75,6 +86,8 @@ export interface WorkerHostOptions {
 export interface LaneOptions {
   open: OpenArgs;
   openTimeoutMs?: number;
+  /** How soon the lane starts again after crashes (restart-backoff.ts). */
+  backoff?: BackoffOptions;
   /** Another entry point for the lane's thread (tests: a stand-in that stalls like a runaway query). */
   entry?: string;
 }
@@ -91,7 +104,10 @@ export interface WorkerHost {
 /**
  * The service's side of the worker process: started on the first call of any lane, restarted by
  * the next call after a crash (each lane opens its database again), ended on close. A crash
- * fails the unanswered calls of every lane; stopping one lane ends its thread only.
+ * fails the unanswered calls of every lane; stopping one lane ends its thread only. A lane that
+ * crashed (its thread, or the whole process) starts again at once the first time, then after a
+ * back-off while the crashes keep coming (restart-backoff.ts): calls meanwhile are answered at
+ * once with when it starts again.
  */
 export function createWorkerHost(opts: WorkerHostOptions): WorkerHost {
   let worker: WorkerProcess | undefined;
@@ -114,7 +130,7 @@ export function createWorkerHost(opts: WorkerHostOptions): WorkerHost {
     child.on('message', (msg: HostReply) => {
       const run = w.runs.get(msg.lane);
       if (!run) return;
-      if ('ended' in msg) return end(run, `the index worker's ${msg.lane.replace(/#\d+$/, '')} thread exited (${msg.ended})`);
+      if ('ended' in msg) return crash(run, `the index worker's ${msg.lane.replace(/#\d+$/, '')} thread exited (${msg.ended})`);
       const reply = msg.reply;
       const pending = run.pending.get(reply.id);
       if (!pending) return;
@@ -126,7 +142,7 @@ export function createWorkerHost(opts: WorkerHostOptions): WorkerHost {
       if (w.gone) return;
       w.gone = true;
       if (worker === w) worker = undefined;
-      for (const run of w.runs.values()) end(run, goneMessage(w));
+      for (const run of w.runs.values()) crash(run, goneMessage(w));
     };
     child.once('exit', onGone);
     child.once('error', (err) => {
@@ -134,6 +150,13 @@ export function createWorkerHost(opts: WorkerHostOptions): WorkerHost {
       onGone();
     });
     return w;
+  }
+
+  /** The run died: it ends, and its lane waits out its back-off before starting again. */
+  function crash(run: LaneRun, reason: string): void {
+    if (run.gone) return;
+    end(run, reason);
+    run.crashed(reason);
   }
 
   /** The run is over: its unanswered calls fail with `reason`. */
@@ -165,7 +188,7 @@ export function createWorkerHost(opts: WorkerHostOptions): WorkerHost {
         ...(onBatch && { onBatch }),
         settle: (reply) => {
           clearTimeout(timer);
-          resolve(reply.ok ? { ok: true, value: reply.result as Results[Op] } : { ok: false, error: reply.error });
+          resolve(reply.ok ? { ok: true, value: reply.result as Results[Op] } : { ok: false, error: reply.error, ...('code' in reply && reply.code && { code: reply.code }) });
         },
       });
       post(run.process, { lane: run.key, request: { id, op, ...(args !== undefined && { args }) } as Request, ...(entry && { entry }) });
@@ -176,13 +199,19 @@ export function createWorkerHost(opts: WorkerHostOptions): WorkerHost {
     let run: LaneRun | undefined;
     let starts = 0;
     let openedInfo: OpenResult | undefined;
+    const backoff = createBackoff(laneOpts.backoff);
+    let lastCrash: string | undefined;
     const current = () => (run && !run.gone ? run : undefined);
 
     function startRun(): LaneRun {
       const w = (worker ??= start());
       starts++;
       const key = `${name}#${String(starts)}`;
-      const r: LaneRun = { key, process: w, pending: new Map(), opened: Promise.resolve({ ok: false, error: 'not opened' }), gone: false };
+      const crashed = (reason: string) => {
+        lastCrash = reason;
+        backoff.crashed();
+      };
+      const r: LaneRun = { key, process: w, pending: new Map(), opened: Promise.resolve({ ok: false, error: 'not opened' }), gone: false, crashed };
       w.runs.set(key, r);
       r.opened = send(r, 'open', laneOpts.open, laneOpts.openTimeoutMs ?? 60_000, undefined, laneOpts.entry);
       return r;
@@ -198,6 +227,11 @@ export function createWorkerHost(opts: WorkerHostOptions): WorkerHost {
     return {
       async call(op, args, callOpts = {}) {
         if (closed) return { ok: false, error: 'the search engine is closed' };
+        const restartAt = current() ? undefined : backoff.restartAt;
+        if (restartAt !== undefined) {
+          const wait = Math.ceil((restartAt - Date.now()) / 1000);
+          return { ok: false, error: `the index worker is restarting after ${backoff.inARow} crashes in a row (the last: ${lastCrash ?? 'unknown'}); it starts again in ${wait} s`, restartAt };
+        }
         const r = (run = current() ?? startRun());
         const opened = await r.opened;
         if (!opened.ok) {
@@ -220,6 +254,12 @@ export function createWorkerHost(opts: WorkerHostOptions): WorkerHost {
       },
       get inFlight() {
         return current()?.pending.size ?? 0;
+      },
+      get restartAt() {
+        return current() ? undefined : backoff.restartAt;
+      },
+      get crashes() {
+        return { inARow: backoff.inARow, ...(lastCrash && { last: lastCrash }) };
       },
       stop(reason) {
         const r = current();

@@ -116,6 +116,7 @@ export async function compareAndSwap(path: string, data: Uint8Array, expect: Uin
   try {
     const info = await original.stat();
     if (await isReadOnly(abs, info)) return { ok: false, reason: 'read-only' };
+    // The new version keeps the note's mode and owner: a note the person made private stays private.
     const kept = ownershipOf(info);
     if (!(await holds(original, expect))) return CHANGED;
     opts.hooks?.opened?.();

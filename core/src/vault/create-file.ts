@@ -1,5 +1,6 @@
-import { mkdir, readFile, unlink } from 'node:fs/promises';
+import { readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { makeFolders } from './file-modes.js';
 import { filesystemOf, learnNoHardLinks, noHardLinks } from './filesystem.js';
 import { createFileExclusive, writeTemp } from './temp-file.js';
 
@@ -37,7 +38,7 @@ export async function createIfAbsent(abs: string, data: string | Uint8Array, bef
       await unlink(tmp).catch(() => undefined);
     }
   }
-  await mkdir(path.dirname(abs), { recursive: true });
+  await makeFolders(path.dirname(abs));
   beforeCommit?.();
   try {
     await createFileExclusive(abs, data);

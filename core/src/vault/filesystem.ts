@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, lstatSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { NewModes } from './file-modes.js';
 
 /** The file operations whose support differs between filesystems: injected by tests. */
 export interface FileOps {
@@ -23,6 +24,8 @@ export interface Filesystem {
   hardLinks: boolean;
   /** `Inbox` and `inbox` name the same folder (macOS's and Windows' default): names compare folded. */
   caseInsensitive: boolean;
+  /** What new files and folders under `root` get (file-modes.ts); absent: whatever the umask gives. */
+  modes?: NewModes;
 }
 
 /** Errors of link(2) that mean "this filesystem has no hard links", not "this link failed". */

@@ -97,7 +97,7 @@ export function parseNote(text: string): ParsedNote {
   }
 }
 
-export function tokenCount(body: string): number {
+export function tokenCount(body: { length: number }): number {
   return Math.ceil(body.length / 4);
 }
 

@@ -103,9 +103,25 @@ function keptLines(yaml: string): string[] {
 /** sha1 of the body: `updated` moves when it changes, never for frontmatter edits. */
 export const hashBody = (body: string): string => createHash('sha1').update(body).digest('hex');
 
-export function readNoteText(text: string): NoteReading {
+/** Tokens and body hash of a body that goes on past `head`: the rest is hashed and counted as it streams by, never held. */
+function measureBody(head: string, rest: Iterable<string>): { tokens: number; bodyHash: string } {
+  const hash = createHash('sha1').update(head);
+  let length = head.length;
+  for (const chunk of rest) {
+    hash.update(chunk);
+    length += chunk.length;
+  }
+  return { tokens: tokenCount({ length }), bodyHash: hash.digest('hex') };
+}
+
+/**
+ * `rest`: the text after `text`, for a note read in part (note-budget.ts). Then `body` is the
+ * body as far as `text` goes, while its tokens and hash are the whole note's.
+ */
+export function readNoteText(text: string, rest?: Iterable<string>): NoteReading {
   const { yaml, body, bom } = splitNote(text);
-  const base = { body, bom: bom === true, newline: newlineOf(text), tokens: tokenCount(body), bodyHash: hashBody(body) };
+  const measured = rest ? measureBody(body, rest) : { tokens: tokenCount(body), bodyHash: hashBody(body) };
+  const base = { body, bom: bom === true, newline: newlineOf(text), ...measured };
   if (yaml === undefined) return { ...base, keptYaml: '' };
   const fields = topLevelFields(yaml);
   const jobFields: JobFields = {};

@@ -1,6 +1,7 @@
-import { mkdir, realpath } from 'node:fs/promises';
+import { mkdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from '../logger.js';
+import { makeFolders, modesFor } from './file-modes.js';
 import { probeFilesystem, registerFilesystem, type FileOps, type Filesystem } from './filesystem.js';
 import { chooseFrontmatterMode, type FrontmatterChoice, type FrontmatterMode } from './frontmatter-mode.js';
 import { openKnowerNotes, type KnowerNotes } from './knower-notes.js';
@@ -20,18 +21,32 @@ export interface OpenVault {
   knowerNotes: KnowerNotes;
 }
 
+export interface OpenVaultOptions {
+  vaultPath: string;
+  stateDir: string;
+  frontmatter: FrontmatterMode | undefined;
+  fileOps?: FileOps;
+  /** The umask the person started Knower with (default 022): what Knower creates in the vault is never wider. */
+  umask?: number;
+  clock: () => Date;
+  log: Logger;
+}
+
 /**
- * Opens the vault in the order that keeps the person's files safe: what this filesystem can do,
- * what a crash left behind, which root names are the person's, the frontmatter mode, and only
- * then the skeleton (the first thing Knower writes).
+ * Opens the vault in the order that keeps the person's files safe: what this filesystem can do
+ * (and what Knower's new files get in it), what a crash left behind, which root names are the
+ * person's, the frontmatter mode, and only then the skeleton (the first thing Knower writes).
  */
-export async function openVault(opts: { vaultPath: string; stateDir: string; frontmatter: FrontmatterMode | undefined; fileOps?: FileOps; clock: () => Date; log: Logger }): Promise<OpenVault> {
+export async function openVault(opts: OpenVaultOptions): Promise<OpenVault> {
   const { stateDir, clock, log } = opts;
+  const umask = opts.umask ?? 0o022;
   await mkdir(stateDir, { recursive: true });
-  await mkdir(opts.vaultPath, { recursive: true });
+  // A vault Knower creates is as the person's other folders are; what it creates inside follows the vault.
+  await makeFolders(opts.vaultPath, 0o777 & ~umask);
   const root = await realpath(opts.vaultPath);
-  // How this filesystem writes safely (hard links or O_EXCL) and compares names (case folded or not).
-  const filesystem = probeFilesystem(root, opts.fileOps);
+  // How this filesystem writes safely (hard links or O_EXCL) and compares names (case folded or
+  // not), and what the files and folders Knower creates in it get.
+  const filesystem = { ...probeFilesystem(root, opts.fileOps), modes: modesFor((await stat(root)).mode, umask) };
   const unregisterFilesystem = registerFilesystem(filesystem);
   if (!filesystem.hardLinks || filesystem.caseInsensitive) log.info({ hardLinks: filesystem.hardLinks, caseInsensitive: filesystem.caseInsensitive }, 'vault filesystem');
   // Decided before anything is written: names the person's files already hold stay theirs.

@@ -2,6 +2,7 @@ import { lstat, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from './atomic-write.js';
 import { createIfAbsent } from './create-file.js';
+import { makeFolders } from './file-modes.js';
 
 /** The files Knower keeps at the vault root. */
 export const ROOT_FILES = ['overview.md', 'profile.md', 'tasks.md', 'changelog.md', 'tree.md'] as const;
@@ -69,13 +70,13 @@ export async function claimRootNames(opts: { root: string; stateDir: string; cas
       notices.push(`${name} at the vault root is your own ${kind}: Knower leaves it as it is and keeps its own ${name} in ${path.join(ownDir, name)}`);
     }
   }
-  await mkdir(root, { recursive: true });
+  await makeFolders(root);
   for (const name of ROOT_FOLDERS) {
     const kind = await kindAt(path.join(root, name));
     if (kind === 'file') {
       persons.add(name);
       notices.push(`${name} at the vault root is a file of yours, not a folder: Knower leaves it as it is and does without ${name}/ until the name is free`);
-    } else if (kind === undefined) await mkdir(path.join(root, name), { recursive: true });
+    } else if (kind === undefined) await makeFolders(path.join(root, name));
   }
   if (persons.size > 0) await mkdir(ownDir, { recursive: true });
   await mkdir(stateDir, { recursive: true });

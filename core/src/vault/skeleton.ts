@@ -1,6 +1,6 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from './atomic-write.js';
+import { makeFolders } from './file-modes.js';
 import { newNote } from './new-note.js';
 import { allKnowers, ROOT_FOLDERS, type RootFile, type RootNames } from './root-names.js';
 
@@ -35,9 +35,9 @@ Newest first.
  * Where the person's own file holds a name, Knower's version goes where `names` keeps it.
  */
 export async function ensureSkeleton(root: string, now: Date, names: RootNames = allKnowers(root)): Promise<string[]> {
-  await mkdir(root, { recursive: true });
+  await makeFolders(root);
   const created: string[] = [];
-  for (const folder of ROOT_FOLDERS) if (!names.isPersons(folder)) await mkdir(path.join(root, folder), { recursive: true });
+  for (const folder of ROOT_FOLDERS) if (!names.isPersons(folder)) await makeFolders(path.join(root, folder));
   for (const [name, body] of Object.entries(NOTES) as Array<[RootFile, string]>) {
     const outcome = await writeFileAtomic(names.fileOf(name), newNote(body, now), { expect: null });
     if (outcome.ok && names.inVault(name)) created.push(name);

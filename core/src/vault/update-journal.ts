@@ -2,6 +2,7 @@ import { mkdir, open, readFile, rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from '../logger.js';
 import { writeFileAtomic } from './atomic-write.js';
+import { makeFolders } from './file-modes.js';
 import { readBytesIfExists } from './read-file.js';
 import { isTextContent, versionKey } from './version-key.js';
 import type { WriteJournal } from './write-journal.js';
@@ -133,7 +134,7 @@ export class UpdateJournal implements WriteJournal {
       await unlink(abs).catch(() => undefined);
       return true;
     }
-    await mkdir(path.dirname(abs), { recursive: true });
+    await makeFolders(path.dirname(abs));
     const expect = current === null ? null : isTextContent(current) ? current.toString('utf8') : undefined;
     return (await writeFileAtomic(abs, before, expect === undefined ? {} : { expect })).ok;
   }

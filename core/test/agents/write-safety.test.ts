@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setFrontmatterFields } from '../../src/vault/index.js';
@@ -66,6 +66,38 @@ describe('write safety', () => {
     expect(final).toContain('Launch planned for October.');
     expect(final).toContain('Owner: Dana.');
     expect(final).toContain('tokens: 41');
+  });
+
+  it('deletes a file and a folder the job stamped between the check and the removal', async () => {
+    vault = await makeVault({ ...project('acme', 'Launch planned for Q3.'), 'projects/acme/notes/a.md': '# A\n\nOne.\n', 'projects/acme/notes/b.md': '# B\n\nTwo.\n' });
+    const session = vault.session('update', { updateId: 'u-safe-stamp' });
+    const { deleteTool, readTool } = await import('../../src/agents/tools/index.js');
+    const root = vault.root;
+    const stamp = (rel: string) => writeFileSync(path.join(root, rel), setFrontmatterFields(readFileSync(path.join(root, rel), 'utf8'), { tokens: 7 }));
+    let act: ((abs: string) => void) | undefined;
+    // The job (or a person) writes just before each removal: after the tool's own check.
+    const racing = { ...session, writer: { ...session.writer, removeIfUnchanged: (abs: string, expected: Uint8Array) => (act?.(abs), (act = undefined), session.writer.removeIfUnchanged(abs, expected)) } };
+    for (const rel of [STATE, 'projects/acme/notes/a.md', 'projects/acme/notes/b.md']) await readTool.run({ path: rel }, racing);
+
+    act = (abs) => stamp(path.relative(root, abs));
+    expect(await deleteTool.run({ path: STATE }, racing)).toMatchObject({ ok: true });
+    expect(existsSync(path.join(root, STATE))).toBe(false);
+
+    act = (abs) => stamp(path.relative(root, abs));
+    expect(await deleteTool.run({ path: 'projects/acme/notes' }, racing)).toMatchObject({ ok: true, text: expect.stringContaining('Deleted projects/acme/notes/ (2 files)') });
+    expect(existsSync(path.join(root, 'projects/acme/notes'))).toBe(false);
+  });
+
+  it('keeps a file edited by hand between the check and the removal', async () => {
+    vault = await makeVault(project('acme', 'Launch planned for Q3.'));
+    const session = vault.session('update', { updateId: 'u-safe-hand' });
+    const { deleteTool, readTool } = await import('../../src/agents/tools/index.js');
+    const abs = path.join(vault.root, STATE);
+    await readTool.run({ path: STATE }, session);
+    let act: (() => void) | undefined = () => writeFileSync(abs, readFileSync(abs, 'utf8') + '\nTyped by hand.\n');
+    const racing = { ...session, writer: { ...session.writer, removeIfUnchanged: (file: string, expected: Uint8Array) => (act?.(), (act = undefined), session.writer.removeIfUnchanged(file, expected)) } };
+    expect(await deleteTool.run({ path: STATE }, racing)).toMatchObject({ ok: false });
+    expect(readFileSync(abs, 'utf8')).toContain('Typed by hand.');
   });
 
   it('refuses to change a file the agent has not read, and one that was deleted since', async () => {

@@ -1,12 +1,15 @@
 // The `knower` script's bootstrap: it installs the dependencies when they are missing, and an
 // empty node_modules folder (an install cut short, or one a container mount left behind) is
-// missing dependencies, not installed ones.
+// missing dependencies, not installed ones. It builds when the CLI is missing, unless a build
+// is in progress (another shell's `knower test`): then it waits for that one.
+import { existsSync } from 'node:fs';
 import { chmod, copyFile, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { childOutput } from '../helpers/child-output.js';
+import { waitFor } from '../helpers/temp-dir.js';
 import { repoRoot, type Run } from './knower-process.js';
 
 /** Runs the copy of the script in `checkout`, as a shell would. */
@@ -50,6 +53,41 @@ describe('knower bootstrap', () => {
     expect(result.stderr).toContain('Installing dependencies (npm ci)');
     expect(await readFile(join(checkout, 'npm-calls'), 'utf8')).toBe('ci\n');
     expect(result.stdout).toBe('cli ran\n');
+  });
+
+  it('waits for a build in progress in another process, then runs the CLI without building', async () => {
+    await runCopy(checkout, ['status'], env());
+    // That build has deleted core/dist, and holds the build lock (pid, then what for).
+    await rm(join(checkout, 'core', 'dist'), { recursive: true });
+    const lock = join(checkout, '.knower', 'build.lock');
+    await mkdir(join(checkout, '.knower'));
+    await writeFile(lock, `${String(process.pid)}\nbuild\n`);
+    const child = spawn(join(checkout, 'knower'), ['status'], { env: env(), cwd: checkout });
+    const run = childOutput(child);
+    let stderr = '';
+    child.stderr.on('data', (chunk: string) => (stderr += chunk));
+    await waitFor(() => stderr.includes(`knower: waiting for the build in progress (pid ${String(process.pid)}) to finish…`), 10_000, 'the script to wait');
+    // The build ends: its output is back and the lock released.
+    await mkdir(join(checkout, 'core', 'dist', 'cli'), { recursive: true });
+    await writeFile(join(checkout, 'core', 'dist', 'cli', 'main.js'), 'console.log("cli ran")\n');
+    await rm(lock);
+    const result = await run;
+    expect(result.stdout).toBe('cli ran\n');
+    expect(await readFile(join(checkout, 'npm-calls'), 'utf8')).toBe('ci\n');
+  });
+
+  it('takes over the lock of a build that died, builds, and releases it', async () => {
+    await runCopy(checkout, ['status'], env());
+    await rm(join(checkout, 'core', 'dist'), { recursive: true });
+    const gone = spawn('true');
+    await new Promise((done) => gone.once('exit', done));
+    const lock = join(checkout, '.knower', 'build.lock');
+    await mkdir(join(checkout, '.knower'));
+    await writeFile(lock, `${String(gone.pid)}\nbuild\n`);
+    const result = await runCopy(checkout, ['status'], env());
+    expect(result.stdout).toBe('cli ran\n');
+    expect(await readFile(join(checkout, 'npm-calls'), 'utf8')).toBe('ci\nrun build\n');
+    expect(existsSync(lock)).toBe(false);
   });
 
   it('does not install again once an install is complete', async () => {

@@ -22,7 +22,8 @@ export function scratchEnvFile(scratch: string, name = 'scratch.env', lines: str
   mkdirSync(scratch, { recursive: true });
   const file = join(scratch, name);
   const defaults = [`KNOWER_STATE_DIR=${join(scratch, 'default-state')}`, `KNOWER_RUN_DIR=${join(scratch, 'default-run')}`];
-  writeFileSync(file, `${[...lines, ...defaults].join('\n')}\n`);
+  // The last line that sets a key wins: the test's own lines come last.
+  writeFileSync(file, `${[...defaults, ...lines].join('\n')}\n`);
   return file;
 }
 

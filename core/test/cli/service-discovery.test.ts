@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../helpers/free-port.js';
-import { repoRoot, runKnower, shellEnv } from './knower-process.js';
+import { repoRoot, runKnower, scratchEnvFile, shellEnv } from './knower-process.js';
 
 describe('knower CLI: finding the service it started, from any shell', () => {
   let scratch: string;
@@ -75,7 +75,9 @@ describe('knower CLI: finding the service it started, from any shell', () => {
   });
 
   it('start from another shell says it already runs, at its real address', async () => {
-    const again = await runKnower(['start'], otherEnv, otherCwd);
+    // Its .env names the service's state dir: what .env names must be that service's (see start-differences.test.ts).
+    const env = { ...otherEnv, KNOWER_ENV_FILE: scratchEnvFile(join(scratch, 'same-state'), 'scratch.env', [`KNOWER_STATE_DIR=${stateDir}`]) };
+    const again = await runKnower(['start'], env, otherCwd);
     expect(again.code).toBe(0);
     expect(again.stdout).toContain(`Knower is already running at ${url} (pid `);
   });

@@ -60,7 +60,15 @@ describe('readEnvironment', () => {
     expect(environment.merged.HOST).toBe('');
     expect(environment.merged.VAULT_PATH).toBe('./from-file');
     expect([...environment.explicit].sort()).toEqual(['KNOWER_ENV_FILE', 'PORT']);
+    expect([...environment.fromFile].sort()).toEqual(['KNOWER_STATE_DIR', 'VAULT_PATH']);
     expect(environment.process).toEqual({ KNOWER_ENV_FILE: file, PORT: '9100', HOST: '' });
+  });
+
+  it('tells the CLI where each locator the person set comes from', async () => {
+    const file = path.join(dir, 'settings.env');
+    await writeFile(file, 'PORT=9000\nVAULT_PATH=./from-file\nHOST=\n');
+    const result = loadCliSettings(readEnvironment({ KNOWER_ENV_FILE: file, KNOWER_STATE_DIR: '/tmp/state' }));
+    expect(result.ok && result.settings.named).toEqual({ PORT: file, VAULT_PATH: file, KNOWER_STATE_DIR: 'the environment' });
   });
 
   it("reads the checkout's .env by default, and a missing file as no settings", () => {

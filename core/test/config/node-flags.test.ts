@@ -23,7 +23,8 @@ describe("the service's node flags and environment", () => {
       path.join(temp.dir, 'core', 'dist', 'main.js'),
       `require('fs').writeFileSync(${JSON.stringify(seen)}, JSON.stringify({ flags: process.execArgv, arenas: process.env.MALLOC_ARENA_MAX }));`,
     );
-    const spawned = spawnService({ node: process.execPath, repoRoot: temp.dir, stateDir: temp.dir, url: 'http://127.0.0.1:1', env: {} });
+    const main = path.join(temp.dir, 'core', 'dist', 'main.js');
+    const spawned = spawnService({ node: process.execPath, main, repoRoot: temp.dir, stateDir: temp.dir, url: 'http://127.0.0.1:1', env: {} });
     expect('pid' in spawned).toBe(true);
     await waitFor(() => existsSync(seen), 10_000, 'the stand-in to run');
     await waitFor(async () => (await readFile(seen, 'utf8')).length > 0, 10_000, 'the stand-in to report');

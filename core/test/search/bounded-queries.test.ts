@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRng, noteBody, titleWords } from '../../bench/corpus.js';
 import { WORST_CASES } from '../../bench/worst-case-queries.js';
 import type { SearchEngine } from '../../src/search/index.js';
-import { STALL_MARKER } from '../fakes/stalling-search-worker.js';
+import { HEAVY_MARKER, STALL_MARKER } from '../fakes/stalling-search-worker.js';
 import { disposeSandbox, makeSandbox, scannedEngine, waitFor, writeNote, type Sandbox } from './qmd-fixture.js';
 
 const STALLING_WORKER = fileURLToPath(new URL('../fakes/stalling-search-worker.ts', import.meta.url));
@@ -74,5 +74,20 @@ describe('a runaway search', () => {
     const [first, second] = await Promise.all([engine.search({ query: 'wombat' }), engine.search({ query: 'meeting' })]);
     expect(first.results.map((h) => h.path)).toEqual(['bucket/fresh.md']);
     expect(second.degraded).toBeUndefined();
+  }, 60_000);
+});
+
+describe('twenty heavy searches at once', () => {
+  let sandbox: Sandbox;
+  afterAll(() => disposeSandbox(sandbox));
+
+  it('all answer: each budget starts when its worker takes it, not while it waits its turn', async () => {
+    sandbox = await makeSandbox(vaultFiles(50));
+    // Twenty searches of 300 ms on two workers take ~3 s in all; each has a budget of 2 s.
+    const engine = await scannedEngine(sandbox, { searchWorkerEntry: STALLING_WORKER, timeouts: { searchBudgetMs: 2_000 } });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => engine.search({ query: `${HEAVY_MARKER} meeting` })));
+    expect(answers.map((a) => a.degraded).filter(Boolean)).toEqual([]);
+    expect(answers.every((a) => a.results.length > 0)).toBe(true);
+    expect(engine.status().search).toMatchObject({ overruns: 0, queued: 0 });
   }, 60_000);
 });

@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SyncResult } from '../../src/search/index.js';
@@ -66,6 +67,22 @@ describe('qmd faults keep the service usable', () => {
     expect(sandbox.logs).toContainEqual(
       expect.objectContaining({ msg: 'search index rebuilt', extra: { reason: expect.stringMatching(/could not be read .*moved it to .*index\.sqlite\.unreadable/) } }),
     );
+  });
+
+  it('skips a FIFO put in place of an indexed note: searches keep answering, and its sync drops it unread', async () => {
+    sandbox = await makeSandbox(NOTES);
+    const engine = await scannedEngine(sandbox, { timeouts: { searchBudgetMs: 3_000 } });
+    expect((await engine.search({ query: 'flux' })).results).toHaveLength(2);
+    // Swapped in before the watcher's event is handled: the index still has the note there.
+    rmSync(join(sandbox.vault, 'bucket/b.md'));
+    execFileSync('mkfifo', [join(sandbox.vault, 'bucket/b.md')]);
+    for (let i = 0; i < 3; i++) {
+      const res = await engine.search({ query: 'flux' });
+      expect(res.degraded).toBeUndefined();
+      expect(res.results.map((h) => h.path)).toEqual(['projects/alpha/state.md']);
+    }
+    expect(await engine.sync(['bucket/b.md'])).toMatchObject({ upserts: [], removed: ['bucket/b.md'], documents: 1 });
+    expect(engine.status().search).toMatchObject({ overruns: 0 });
   });
 
   it('leaves an unreadable qmd database alone: it is not the search index', async () => {

@@ -39,7 +39,7 @@ describe("the search index's contract", () => {
         .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'notes_fts_%' ORDER BY name")
         .all()
         .map((r) => r.name);
-      expect(tables).toEqual(['files', 'meta', 'notes', 'notes_fts', 'spaceless_words']);
+      expect(tables).toEqual(['files', 'meta', 'notes', 'notes_fts', 'set_aside', 'spaceless_words']);
       const meta = Object.fromEntries(
         db
           .prepare('SELECT key, value FROM meta')

@@ -3,7 +3,7 @@ import { createSearchWorkers } from '../../src/search/search-workers.js';
 import { fakeWorker } from '../fakes/fake-search-worker.js';
 
 describe('the search workers', () => {
-  it('stops a runaway search at its budget, and asks again for a search that waited behind it', async () => {
+  it('stops a runaway search at its budget; a search waiting for a worker meanwhile runs once one is back', async () => {
     const logs: string[] = [];
     const quick = () => new Promise<void>((r) => setTimeout(r, 5));
     const answer = (q: string) => (q.startsWith('runaway') ? 'never' : quick());
@@ -20,6 +20,39 @@ describe('the search workers', () => {
     expect(workers.status()).toMatchObject({ overruns: 2, lastOverrun: { query: expect.stringMatching(/^runaway/) } });
     expect(workers.status().slow).toBeUndefined();
     expect(logs.filter((m) => m === 'a search ran past its budget; its worker was stopped')).toHaveLength(2);
+  });
+
+  it('runs twenty heavy searches at once, each within its budget from when its worker takes it: none fails for its wait', async () => {
+    const logs: string[] = [];
+    // Each search keeps its worker busy 60 ms; twenty on two workers take 600 ms, the budget is 300 ms.
+    const heavy = () => new Promise<void>((r) => setTimeout(r, 60));
+    const workers = createSearchWorkers({ clients: [fakeWorker(heavy), fakeWorker(heavy)], slowMs: 250, budgetMs: 300, log: (_l, msg) => logs.push(msg) });
+    const searches = Array.from({ length: 20 }, (_, i) => workers.search({ query: `heavy ${i}`, limit: 10, prefix: null }));
+    await new Promise((r) => setTimeout(r, 5));
+    const midway = workers.status();
+    const answers = await Promise.all(searches);
+    expect(answers.filter((a) => !a.ok)).toEqual([]);
+    expect(midway).toMatchObject({ running: 2, queued: 18 });
+    expect(workers.status()).toMatchObject({ overruns: 0, queued: 0, starts: 2 });
+    expect(logs).toEqual([]);
+    await workers.close();
+  });
+
+  it('bounds the wait for a worker, and how many may wait, without stopping the busy workers', async () => {
+    const gate: Array<() => void> = [];
+    const held = () => new Promise<void>((r) => gate.push(r));
+    const workers = createSearchWorkers({ clients: [fakeWorker(held), fakeWorker(held)], slowMs: 1_000, budgetMs: 5_000, queue: { waitMs: 80, maxWaiting: 1 }, log: () => undefined });
+    const busy = [1, 2].map((i) => workers.search({ query: `long ${i}`, limit: 10, prefix: null }));
+    const waiting = workers.search({ query: 'waits', limit: 10, prefix: null });
+    expect(await workers.search({ query: 'one too many', limit: 10, prefix: null })).toEqual({
+      ok: false,
+      error: '1 search is already waiting for a search worker; try again in a moment',
+    });
+    expect(await waiting).toEqual({ ok: false, error: 'the search waited 0.08 s for a search worker, every one busy with other searches, and was not run' });
+    gate.forEach((open) => open());
+    expect((await Promise.all(busy)).every((a) => a.ok)).toBe(true);
+    expect(workers.status()).toMatchObject({ overruns: 0, queued: 0, starts: 2 });
+    await workers.close();
   });
 
   it('lets the second worker go once it has been idle a while, and keeps one running', async () => {

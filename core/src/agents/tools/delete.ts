@@ -4,7 +4,7 @@ import { forget, markChanged, type Session } from '../session.js';
 import { resolveToolPath } from '../tool-paths.js';
 import { leftNote, removeEmptied } from './folder-leftovers.js';
 import { folderRefusal, kindOf, walkFolder, type FolderListing } from './folder-walk.js';
-import { freshBytes, readAgain } from './guarded-write.js';
+import { freshBytes, readAgain, removeChecked } from './guarded-write.js';
 import { shown, refused, type ToolOutcome } from '../../tools/index.js';
 import { defineTool } from './tool.js';
 import { ITEM_NOTES, itemFolder } from '../../inbox/index.js';
@@ -53,7 +53,7 @@ async function deleteFolder(session: Session, rel: string, abs: string): Promise
   const removed: string[] = [];
   const changed: string[] = [];
   for (const [file, bytes] of checked.bytes) {
-    const outcome = await session.writer.removeIfUnchanged(path.join(session.root, file), bytes);
+    const outcome = await removeChecked(session, path.join(session.root, file), bytes);
     if (outcome.ok) removed.push(file);
     else if (outcome.reason === 'changed') changed.push(file);
     // 'missing': deleted by hand meanwhile; gone either way, and not by this run.
@@ -89,7 +89,7 @@ export const deleteTool = defineTool({
     if (kind === 'folder') return deleteFolder(session, rel, abs);
     const fresh = await freshBytes(session, rel, abs);
     if (!fresh.ok) return fresh.result;
-    const removed = await session.writer.removeIfUnchanged(abs, fresh.bytes);
+    const removed = await removeChecked(session, abs, fresh.bytes);
     if (!removed.ok) return refused(removed.reason === 'missing' ? `${rel} no longer exists.` : readAgain(rel));
     forget(session, rel);
     markChanged(session, rel);

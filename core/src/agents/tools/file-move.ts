@@ -1,6 +1,5 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { readBytesIfExists, type VaultWriter } from '../../vault/index.js';
+import { makeFolders, readBytesIfExists, type VaultWriter } from '../../vault/index.js';
 import { forget, type Session } from '../session.js';
 
 /** The run's knowledge of a file follows it to its new path. */
@@ -20,7 +19,7 @@ export type FileMove = 'moved' | 'taken' | 'changed' | 'missing';
  * again and the file stays where it was, as the person left it.
  */
 export async function moveFile(writer: VaultWriter, fromAbs: string, toAbs: string): Promise<FileMove> {
-  await mkdir(path.dirname(toAbs), { recursive: true });
+  await makeFolders(path.dirname(toAbs));
   try {
     await writer.linkFile(fromAbs, toAbs);
   } catch (err) {

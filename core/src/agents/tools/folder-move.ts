@@ -1,5 +1,5 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { makeFolder, makeFolders } from '../../vault/index.js';
 import { markChanged, type Session } from '../session.js';
 import { shown, refused, type ToolOutcome } from '../../tools/index.js';
 import { carryOver, moveFile } from './file-move.js';
@@ -21,16 +21,16 @@ export async function moveFolder(session: Session, from: Place, to: Place): Prom
   const listing = await walkFolder(from.abs, from.rel);
   const refusal = folderRefusal(from.rel, listing, 'move');
   if (refusal) return refused(refusal);
-  await mkdir(path.dirname(to.abs), { recursive: true });
+  await makeFolders(path.dirname(to.abs));
   try {
-    await mkdir(to.abs);
+    await makeFolder(to.abs);
   } catch {
     return refused(`${to.rel} already exists; pick another name.`);
   }
   const dest = (rel: string) => to.rel + rel.slice(from.rel.length);
   const abs = (rel: string) => path.join(session.root, rel);
   // Parents before children; empty sub-folders come along too.
-  for (const folder of [...listing.folders].reverse()) await mkdir(abs(dest(folder)), { recursive: true });
+  for (const folder of [...listing.folders].reverse()) await makeFolders(abs(dest(folder)));
   const moved: string[] = [];
   const changed: string[] = [];
   for (const file of listing.files) {

@@ -1,4 +1,4 @@
-import { decodeNote, formatDateField, isNote, parseNote, readBytesIfExists, setFrontmatterFields, timestamp, tokenCount, versionKey, whyNotRewritten } from '../../vault/index.js';
+import { decodeNote, formatDateField, isNote, parseNote, readBytesIfExists, type RemoveOutcome, setFrontmatterFields, timestamp, tokenCount, versionKey, whyNotRewritten } from '../../vault/index.js';
 import { markChanged, markSeen, type Session } from '../session.js';
 import { resolveToolPath } from '../tool-paths.js';
 import { kindOf } from './folder-walk.js';
@@ -59,6 +59,23 @@ export async function freshBytes(session: Session, rel: string, abs: string): Pr
   if (bytes === undefined) return { ok: false, result: refused(`${rel} no longer exists.`) };
   if (seen !== versionKey(bytes)) return { ok: false, result: refused(readAgain(rel)) };
   return { ok: true, bytes };
+}
+
+/**
+ * Removes a file only while it holds what was checked. The background job stamping tokens or
+ * updated meanwhile is not a hand edit (versionKey leaves those fields out): the removal swaps
+ * over its version, as commitChange does for a write.
+ */
+export async function removeChecked(session: Session, abs: string, checked: Buffer): Promise<RemoveOutcome> {
+  let expected = checked;
+  let outcome = await session.writer.removeIfUnchanged(abs, expected);
+  for (let attempt = 0; !outcome.ok && outcome.reason === 'changed' && attempt < 3; attempt++) {
+    const disk = await readBytesIfExists(abs);
+    if (disk === undefined || versionKey(disk) !== versionKey(checked)) break;
+    expected = disk;
+    outcome = await session.writer.removeIfUnchanged(abs, expected);
+  }
+  return outcome;
 }
 
 /** Compare-and-swap over the content the freshness check saw; the agent then knows its own write. */

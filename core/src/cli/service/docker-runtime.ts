@@ -54,7 +54,7 @@ export async function startDocker(ctx: Context, runtime: { compose: string[] }, 
   const line = `Knower is running at ${settings.url} (docker)`;
   if (answer.probe.kind !== 'knower') {
     out.warn(answer.probe.detail);
-    return { url: settings.url, line };
+    return { url: settings.url, line, started: true };
   }
-  return { url: settings.url, line, health: answer.probe.health };
+  return { url: settings.url, line, health: answer.probe.health, started: true };
 }

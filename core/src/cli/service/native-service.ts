@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { SERVICE_ENV, SERVICE_NODE_FLAGS } from '../../config/index.js';
 import { failed, type Failure } from '../outcome.js';
-import { isAlive, serviceMain } from './process-check.js';
+import { isAlive } from './process-check.js';
 
 export interface ServiceFiles {
   pidFile: string;
@@ -30,17 +30,19 @@ export interface Spawned {
 }
 
 /**
- * Starts `node core/dist/main.js` in the background, in its own session (setsid: no SIGHUP when
+ * Starts the service's entry point (`main`: the copy of core/dist/main.js in its state dir) in the background, in its own session (setsid: no SIGHUP when
  * the terminal closes; its process group takes qmd children along on a hard stop), with its
  * output appended to the log and its pid (and address) in the pid file.
  */
-export function spawnService(opts: { node: string; repoRoot: string; stateDir: string; url: string; env: NodeJS.ProcessEnv }): Spawned | Failure {
+export function spawnService(opts: { node: string; main: string; repoRoot: string; stateDir: string; url: string; env: NodeJS.ProcessEnv }): Spawned | Failure {
   const { pidFile, logFile } = serviceFiles(opts.stateDir);
   const logOffset = existsSync(logFile) ? statSync(logFile).size : 0;
-  writeFileSync(logFile, `\n--- knower start ${new Date().toISOString()} (pid file ${pidFile})\n`, { flag: 'a' });
-  const fd = openSync(logFile, 'a');
+  // The log quotes updates and questions: this user's alone, as the state folder it is in.
+  writeFileSync(logFile, `\n--- knower start ${new Date().toISOString()} (pid file ${pidFile})\n`, { flag: 'a', mode: 0o600 });
+  const fd = openSync(logFile, 'a', 0o600);
   try {
-    const child = spawn(opts.node, [...SERVICE_NODE_FLAGS, serviceMain(opts.repoRoot)], {
+    // In the checkout still: relative paths in .env mean the same as for the CLI.
+    const child = spawn(opts.node, [...SERVICE_NODE_FLAGS, opts.main], {
       cwd: opts.repoRoot,
       env: { ...SERVICE_ENV, ...opts.env },
       detached: true,
@@ -50,7 +52,7 @@ export function spawnService(opts: { node: string; repoRoot: string; stateDir: s
     child.unref();
     if (child.pid === undefined) return failed(`the service did not start (could not run ${opts.node})`);
     // The address too: a command aimed at another address must not take this process for its service.
-    writeFileSync(pidFile, `${String(child.pid)}\n${opts.url}\n`);
+    writeFileSync(pidFile, `${String(child.pid)}\n${opts.url}\n`, { mode: 0o600 });
     return { pid: child.pid, logOffset };
   } finally {
     closeSync(fd);

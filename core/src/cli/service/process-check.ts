@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { copiedMain } from './service-build.js';
 
 /**
  * True while the process runs. A zombie does not: it has exited and waits for its parent (for a
@@ -40,20 +41,18 @@ function commandLine(pid: number): string | undefined {
   }
 }
 
-/** The service's entry point, as `knower start` runs it. */
-export function serviceMain(repoRoot: string): string {
-  return path.join(repoRoot, 'core', 'dist', 'main.js');
-}
-
 /**
- * True when pid is alive and is this checkout's service. A pid file or record left by a crash
- * or a reboot may name a pid since reused by something else; where the command line cannot be
- * read at all, a live pid is taken at its word.
+ * True when pid is alive and is this checkout's service of this state dir: it runs the copy of
+ * the build in the state dir (service-build.ts), or the checkout's own build (a service started
+ * before such copies existed). A pid file or record left by a crash or a reboot may name a pid
+ * since reused by something else; where the command line cannot be read at all, a live pid is
+ * taken at its word.
  */
-export function isServiceProcess(pid: number, repoRoot: string): boolean {
+export function isServiceProcess(pid: number, service: { repoRoot: string; stateDir: string }): boolean {
   if (!isAlive(pid)) return false;
   const cmdline = commandLine(pid);
-  return !cmdline?.trim() || cmdline.includes(serviceMain(repoRoot));
+  const mains = [copiedMain(service.stateDir), path.join(service.repoRoot, 'core', 'dist', 'main.js')];
+  return !cmdline?.trim() || mains.some((main) => cmdline.includes(main));
 }
 
 /** What a pid file says: the service's pid and, from files written since it was added, the address it was started on. */

@@ -1,6 +1,7 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { makePrivateFolder } from '../../config/index.js';
 import { isServiceProcess } from './process-check.js';
 
 /**
@@ -25,10 +26,11 @@ export type RunRecord = z.infer<typeof recordSchema>;
 const fileOf = (runDir: string, port: number) => path.join(runDir, `service-${String(port)}.json`);
 
 export function writeRecord(runDir: string, record: RunRecord): void {
-  mkdirSync(runDir, { recursive: true });
+  // Where a service runs, on which vault, with which log: other users of the machine learn none of it.
+  makePrivateFolder(runDir);
   const file = fileOf(runDir, record.port);
   const temp = `${file}.${String(process.pid)}.tmp`;
-  writeFileSync(temp, `${JSON.stringify(record, null, 2)}\n`);
+  writeFileSync(temp, `${JSON.stringify(record, null, 2)}\n`, { mode: 0o600 });
   renameSync(temp, file);
 }
 
@@ -51,7 +53,7 @@ export function liveRecords(runDir: string, repoRoot: string): RunRecord[] {
   for (const name of names) {
     const file = path.join(runDir, name);
     const record = readRecord(file);
-    if (record && isServiceProcess(record.pid, repoRoot)) live.push(record);
+    if (record && isServiceProcess(record.pid, { repoRoot, stateDir: record.stateDir })) live.push(record);
     else rmSync(file, { force: true });
   }
   return live.sort((a, b) => a.port - b.port);

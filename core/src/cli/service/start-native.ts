@@ -1,17 +1,19 @@
-import { mkdirSync } from 'node:fs';
+import { makePrivateFolder } from '../../config/index.js';
 import type { Context } from '../context.js';
 import { createHttpClient } from '../http-client.js';
 import { failed, isFailure, type Failure } from '../outcome.js';
 import { announceService } from './announce.js';
-import { ensureBuilt } from './build.js';
 import { checkFolders } from './folders.js';
 import { takeLock } from './cli-lock.js';
+import { localUsersHint } from './local-users.js';
 import type { ProbedHealth } from './health-probe.js';
 import { showLogSince } from './log-excerpt.js';
 import { removePidFile, serviceFiles, serviceNode, spawnService } from './native-service.js';
 import { isAlive } from './process-check.js';
 import { waitForAnswer } from './readiness.js';
 import { removeRecord, writeRecord } from './run-records.js';
+import { ensureBuilt, isBuilt, takeBuildLock } from './build.js';
+import { copyBuild } from './service-build.js';
 import { checkConflicts } from './start-conflicts.js';
 
 export interface StartOptions {
@@ -25,6 +27,8 @@ export interface Running {
   url: string;
   line: string;
   health?: ProbedHealth;
+  /** This command started it (not one already running): when to say who else can reach it. */
+  started?: boolean;
 }
 
 /**
@@ -54,6 +58,8 @@ export async function finishStart(ctx: Context, running: Running, wait: boolean)
     if (followed === 'gone') return failed('the service stopped answering while it was indexing (./knower logs shows why)');
   }
   ctx.out.say(running.line);
+  const hint = running.started && localUsersHint(running.url, Boolean(ctx.settings.token));
+  if (hint) ctx.out.say(hint);
   return running;
 }
 
@@ -64,22 +70,40 @@ async function startUnlessRunning(ctx: Context, opts: StartOptions): Promise<Run
     if (opts.rebuild) ctx.out.warn('--rebuild takes effect on a fresh start: ./knower stop first');
     return conflict;
   }
+  for (const line of conflict.beside ?? []) ctx.out.warn(line);
   const node = serviceNode(ctx.settings.repoRoot);
   if (isFailure(node)) return node;
-  const built = await ensureBuilt(ctx, opts.rebuild);
-  if (built) return built;
-  return spawnAndWait(ctx, node);
+  const main = await prepareServiceBuild(ctx, opts.rebuild);
+  if (isFailure(main)) return main;
+  return spawnAndWait(ctx, node, main);
 }
 
-async function spawnAndWait(ctx: Context, node: string): Promise<Running | Failure> {
+/**
+ * Builds when asked or when there is no build, then copies it for the service (service-build.ts):
+ * both under the build lock, so neither starts while another shell's build has the folders half
+ * written. Returns the copy's entry point.
+ */
+async function prepareServiceBuild(ctx: Context, rebuild: boolean): Promise<string | Failure> {
+  const root = ctx.settings.repoRoot;
+  const lock = await takeBuildLock(root, ctx.out, rebuild || !isBuilt(root) ? 'build' : 'copy');
+  if (isFailure(lock)) return lock;
+  try {
+    const built = await ensureBuilt(ctx, rebuild);
+    return built ?? copyBuild(root, ctx.settings.stateDir);
+  } finally {
+    lock.release();
+  }
+}
+
+async function spawnAndWait(ctx: Context, node: string, main: string): Promise<Running | Failure> {
   const { settings, out } = ctx;
   const timeoutS = settings.startTimeoutS ?? 60;
-  mkdirSync(settings.stateDir, { recursive: true });
+  privateState(ctx);
   const { logFile } = serviceFiles(settings.stateDir);
   // The service reads .env itself: it is told which file this command read.
   // It rotates that log itself (KNOWER_LOG_MAX_MB): it is told which file its output goes to.
   const env = { ...settings.childEnv, KNOWER_ENV_FILE: ctx.environment.envFile, KNOWER_LOG_FILE: logFile };
-  const spawned = spawnService({ node, repoRoot: settings.repoRoot, stateDir: settings.stateDir, url: settings.url, env });
+  const spawned = spawnService({ node, main, repoRoot: settings.repoRoot, stateDir: settings.stateDir, url: settings.url, env });
   if (isFailure(spawned)) return spawned;
   const { pid, logOffset } = spawned;
   writeRecord(settings.runDir, {
@@ -108,7 +132,14 @@ async function spawnAndWait(ctx: Context, node: string): Promise<Running | Failu
   const line = `Knower is running at ${settings.url} (pid ${String(pid)}, log ${logFile})`;
   if (answer.probe.kind !== 'knower') {
     out.warn(answer.probe.detail);
-    return { url: settings.url, line };
+    return { url: settings.url, line, started: true };
   }
-  return { url: settings.url, line, health: answer.probe.health };
+  return { url: settings.url, line, health: answer.probe.health, started: true };
+}
+
+/** The state folder holds the log and, once the service runs, copies of the notes: this user's alone, said once when it was not. */
+function privateState({ settings, out }: Context): void {
+  const state = makePrivateFolder(settings.stateDir);
+  if (state.kind === 'tightened') out.warn(`the state folder ${settings.stateDir} was open to other users (${state.was}): it is private now (0700)`);
+  if (state.kind === 'open') out.warn(`the state folder ${settings.stateDir} is open to other users (${state.mode}) and could not be made private: ${state.reason}`);
 }

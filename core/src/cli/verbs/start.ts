@@ -1,3 +1,4 @@
+import { findUnknownSettings, unknownSettingLine } from '../../config/index.js';
 import { flag } from '../args.js';
 import { EXIT, isFailure } from '../outcome.js';
 import { detectRuntime, startDocker } from '../service/docker-runtime.js';
@@ -15,7 +16,11 @@ installs npm dependencies if missing, builds if core/dist or apps/web/dist is mi
 starts core in the background (pid and log in $KNOWER_STATE_DIR, default .knower).
 Starting a running service is not an error. It records what it started (.knower/run), so
 ./knower finds the service from any shell; it refuses a port that another Knower serving
-another vault, or anything that is not Knower, holds.
+another vault, or anything that is not Knower, holds. When the settings (.env or the
+environment) name another port, host, vault or state dir than the running service has, it
+says what differs: stop that one first, or give the new one its own port and state dir to
+run both. Names it does not know (a misspelt KNOWER_TOKEN) are warned about, never their values.
+The service runs from a copy of the build in its state dir: a rebuild (./knower test) leaves it be.
 
 While the vault is being indexed it shows the progress: on a terminal a live count until
 search covers the vault (Ctrl-C stops waiting; the service keeps running), otherwise one line.
@@ -30,6 +35,8 @@ Settings: KNOWER_RUNTIME (auto|docker|native), KNOWER_START_TIMEOUT_S (default 6
   takesWords: false,
   async run(args, ctx) {
     const opts = { rebuild: flag(args, 'rebuild'), wait: flag(args, 'wait') };
+    // A misspelt name (KNOWR_TOKEN) would otherwise be a silent default: said before anything starts.
+    for (const setting of findUnknownSettings(ctx.environment)) ctx.out.warn(unknownSettingLine(setting));
     const runtime = detectRuntime(ctx);
     if (isFailure(runtime)) return runtime;
     if (runtime.kind === 'native') {

@@ -38,7 +38,7 @@ recorded (see ./knower start --help).
         if (target.record) removeRecord(settings.runDir, target.record.port);
         out.say(`Stopped Knower (pid ${String(pid)})`);
         stopped = true;
-      } else if (existsSync(pidFile) && isStale(readPidFile(pidFile), settings.repoRoot)) {
+      } else if (existsSync(pidFile) && isStale(readPidFile(pidFile), { repoRoot: settings.repoRoot, stateDir: target.stateDir })) {
         // Stale: its process is gone. A live one is a service at another address (its pid file
         // says which): not the one asked for, and its pid file stays.
         removePidFile(target.stateDir);
@@ -58,6 +58,6 @@ recorded (see ./knower start --help).
   },
 };
 
-function isStale(owner: PidFile | undefined, repoRoot: string): boolean {
-  return !owner || !isServiceProcess(owner.pid, repoRoot);
+function isStale(owner: PidFile | undefined, service: { repoRoot: string; stateDir: string }): boolean {
+  return !owner || !isServiceProcess(owner.pid, service);
 }

@@ -2,8 +2,8 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { testEnvironment } from '../../config/index.js';
 import type { Context } from '../context.js';
-import { EXIT, failed } from '../outcome.js';
-import { checkFolders } from '../service/folders.js';
+import { EXIT, failed, isFailure } from '../outcome.js';
+import { takeBuildLock } from '../service/build.js';
 import { projectEnv, runInherit } from '../service/tools.js';
 import { missingPrerequisites } from '../test-run/prerequisites.js';
 import { summarize, type PhaseResult } from '../test-run/summary.js';
@@ -30,8 +30,11 @@ Builds (npm run build), then runs from the repo root: npm run typecheck, npm run
 shellcheck on the shell scripts, each workspace's vitest suites, then the end-to-end suite
 (npm run e2e) when the root package.json has it. Every step runs in an environment of its
 own: the .env file and provider keys or KNOWER_* settings of this shell are left out. Reports go to
-$KNOWER_STATE_DIR/test-results/. Ends with one line: "N passed, N failed" (a failed build,
+artifacts/test-results/. Ends with one line: "N passed, N failed" (a failed build,
 typecheck, lint or crashed suite counts as one failure). Exit 0 only if nothing failed.
+
+A service started with ./knower start may keep running: it runs from its own copy of the
+build, and other ./knower commands wait for this build rather than start one of their own.
 
 Needs three things npm cannot install, checked before anything runs: shellcheck, a C
 compiler (cc: the build compiles the search's ranking extension, and must here), and Chromium
@@ -43,9 +46,8 @@ at /usr/bin/chromium (Debian: apt-get install shellcheck gcc chromium) or CHROMI
     const root = ctx.settings.repoRoot;
     const missing = missingPrerequisites(ctx.settings.childEnv);
     if (missing.length) return failed('the tests need what npm cannot install; missing:', ...missing.map((m) => `  - ${m}`), 'Nothing was run.');
-    const folders = checkFolders(ctx.settings, ['KNOWER_STATE_DIR']);
-    if (folders) return folders;
-    const results = path.join(ctx.settings.stateDir, 'test-results');
+    // Beside the end-to-end suite's screenshots, not in a state dir a running service uses.
+    const results = path.join(root, 'artifacts', 'test-results');
     rmSync(results, { recursive: true, force: true });
     mkdirSync(results, { recursive: true });
     const env = testRunEnvironment(root, ctx.settings.childEnv);
@@ -59,8 +61,17 @@ at /usr/bin/chromium (Debian: apt-get install shellcheck gcc chromium) or CHROMI
     };
 
     // The end-to-end and lifecycle tests run the built service: always test what the sources say.
-    // The ranking extension must build here: its tests check that search uses it.
-    if ((await phase('build', ['npm', 'run', 'build'], { env: { KNOWER_NATIVE: 'required' } })) === 0) {
+    // The ranking extension must build here: its tests check that search uses it. The build lock
+    // makes a ./knower command of another shell wait for this build instead of starting its own.
+    const lock = await takeBuildLock(root, ctx.out, 'build');
+    if (isFailure(lock)) return lock;
+    let built: number;
+    try {
+      built = await phase('build', ['npm', 'run', 'build'], { env: { KNOWER_NATIVE: 'required' } });
+    } finally {
+      lock.release();
+    }
+    if (built === 0) {
       await phase('typecheck', ['npm', 'run', 'typecheck']);
       await phase('lint', ['npm', 'run', 'lint']);
       await phase('shellcheck', ['shellcheck', ...SHELL_SCRIPTS]);

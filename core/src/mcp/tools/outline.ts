@@ -28,17 +28,26 @@ export const outlineTool = defineMcpTool({
   input: z.object({
     path: vaultPath.min(1, 'is empty').describe('Note path relative to the vault root, e.g. "projects/acme/design.md".'),
   }),
-  output: z.object({ path: z.string(), lines: z.number(), headings: z.array(heading), truncated: z.boolean() }),
+  output: z.object({
+    path: z.string(),
+    lines: z.number(),
+    headings: z.array(heading),
+    truncated: z.boolean(),
+    /** A note over the per-note budget: which part of it was outlined. */
+    readPart: z.string().optional(),
+  }),
   annotations: READ_ONLY,
   async run({ path }, deps) {
-    const note = await readTextNote(deps.root, path);
+    const note = await readTextNote(deps.root, path, 'outlined');
     if (!note.ok) return refused(note.error);
     const outline = outlineNote(note.text);
+    const part = note.readPart ? { readPart: note.readPart } : {};
     const lines = noteLines(note.text); // split once: a long note may have hundreds of sections
     const listed = outline.headings.slice(0, MAX_HEADINGS).map((h) => ({ ...h, tokens: tokenCount(lines.slice(h.line - 1, h.end).join('\n')) }));
     const truncated = outline.headings.length > listed.length;
-    const head = `${note.rel}: ${outline.lines} lines, ${outline.headings.length} heading${outline.headings.length === 1 ? '' : 's'}`;
-    if (listed.length === 0) return shown(`${head}. It has no headings: read it whole with read.`, { path: note.rel, lines: outline.lines, headings: [], truncated: false });
+    const counted = `${outline.lines} lines, ${outline.headings.length} heading${outline.headings.length === 1 ? '' : 's'}`;
+    const head = `${note.rel}: ${note.readPart ? `${note.readPart} (${counted} in that part)` : counted}`;
+    if (listed.length === 0) return shown(`${head}. It has no headings: read it whole with read.`, { path: note.rel, lines: outline.lines, headings: [], truncated: false, ...part });
     // A name used more than once shows its occurrence: section needs it to pick one.
     const uses = new Map<string, number>();
     for (const h of outline.headings) uses.set(headingKey(h.text), (uses.get(headingKey(h.text)) ?? 0) + 1);
@@ -47,6 +56,6 @@ export const outlineTool = defineMcpTool({
       return `${'  '.repeat(h.level - 1)}${'#'.repeat(h.level)} ${h.text} · lines ${h.line}-${h.end} · ${h.tokens} tokens${repeat}`;
     });
     const more = truncated ? `\n… and ${outline.headings.length - listed.length} more headings (not shown).` : '';
-    return shown(`${head}\n${rows.join('\n')}${more}\n\nRead one part with section(path, heading).`, { path: note.rel, lines: outline.lines, headings: listed, truncated });
+    return shown(`${head}\n${rows.join('\n')}${more}\n\nRead one part with section(path, heading).`, { path: note.rel, lines: outline.lines, headings: listed, truncated, ...part });
   },
 });

@@ -32,11 +32,24 @@ export const sectionTool = defineMcpTool({
       .optional()
       .describe("Which of the headings with this name or path, counting from 1 in the note's order; needed only when the name repeats (outline shows it)."),
   }),
-  output: z.object({ path: z.string(), heading: z.string(), level: z.number(), line: z.number(), end: z.number(), occurrence: z.number(), text: z.string(), partial: z.boolean() }),
+  output: z.object({
+    path: z.string(),
+    heading: z.string(),
+    level: z.number(),
+    line: z.number(),
+    end: z.number(),
+    occurrence: z.number(),
+    text: z.string(),
+    partial: z.boolean(),
+    /** A note over the per-note budget: which part of it sections are cut from. */
+    readPart: z.string().optional(),
+  }),
   annotations: READ_ONLY,
   async run({ path, heading, occurrence }, deps) {
-    const note = await readTextNote(deps.root, path);
+    const note = await readTextNote(deps.root, path, 'read for sections');
     if (!note.ok) return refused(note.error);
+    // Past the budget a heading is not seen, and a section running up to it may go on beyond.
+    const beyond = note.readPart ? ` (${note.readPart})` : '';
     const outline = outlineNote(note.text);
     const pick = pickHeading(outline, heading, occurrence);
     if (!pick.ok) {
@@ -44,8 +57,8 @@ export const sectionTool = defineMcpTool({
         const names = outline.headings.slice(0, 40).map((h) => `- ${describe(h)}`);
         return refused(
           outline.headings.length
-            ? `${note.rel} has no heading "${heading}". Its headings:\n${names.join('\n')}${outline.headings.length > names.length ? '\n…' : ''}`
-            : `${note.rel} has no headings: read it whole with read.`,
+            ? `${note.rel} has no heading "${heading}"${beyond}. Its headings:\n${names.join('\n')}${outline.headings.length > names.length ? '\n…' : ''}`
+            : `${note.rel} has no headings${beyond}: read it whole with read.`,
         );
       }
       const list = pick.candidates.map((h, i) => `${i + 1}. ${describe(h)}`).join('\n');
@@ -61,7 +74,8 @@ export const sectionTool = defineMcpTool({
     const whole = sectionText(note.text, h);
     const partial = whole.length > MAX_CHARS;
     const text = partial ? `${whole.slice(0, MAX_CHARS)}\n\n… the section continues for ${whole.length - MAX_CHARS} more characters: outline it and read its sub-sections.` : whole;
-    const where = `${note.rel}, lines ${h.line}-${h.end}${h.parents.length ? ` (under ${h.parents.join(' > ')})` : ''}:`;
-    return shown(`${where}\n\n${text}`, { path: note.rel, heading: h.text, level: h.level, line: h.line, end: h.end, occurrence: h.occurrence, text, partial });
+    const where = `${note.rel}, lines ${h.line}-${h.end}${h.parents.length ? ` (under ${h.parents.join(' > ')})` : ''}${beyond}:`;
+    const part = note.readPart ? { readPart: note.readPart } : {};
+    return shown(`${where}\n\n${text}`, { path: note.rel, heading: h.text, level: h.level, line: h.line, end: h.end, occurrence: h.occurrence, text, partial, ...part });
   },
 });

@@ -1,5 +1,6 @@
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { isDamage } from './protocol.js';
 import { openSqlite, type Db } from './sqlite.js';
 import { tokenizerId } from './word-tokens.js';
 
@@ -23,6 +24,10 @@ import { tokenizerId } from './word-tokens.js';
  *   spaceless_words(word)
  *                      every Thai, Lao, Khmer and Myanmar dictionary word indexed so far: a
  *                      word searched for is also found inside the longer words that hold it
+ *   set_aside(path, size, mtime_ms, at, reason)
+ *                      notes the index worker crashed on (crash-guard.ts), left out of search
+ *                      until they change. Added without a new schema version: an index
+ *                      without it gains it empty, and an older Knower ignores it
  */
 export const SCHEMA_VERSION = 1;
 
@@ -34,6 +39,7 @@ const FILES_DDL = `CREATE TABLE IF NOT EXISTS files (
 ) WITHOUT ROWID`;
 const NOTES_DDL = 'CREATE TABLE IF NOT EXISTS notes (id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, title TEXT NOT NULL, hash BLOB NOT NULL)';
 const SPACELESS_DDL = 'CREATE TABLE IF NOT EXISTS spaceless_words (word TEXT PRIMARY KEY) WITHOUT ROWID';
+const SET_ASIDE_DDL = 'CREATE TABLE IF NOT EXISTS set_aside (path TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime_ms REAL NOT NULL, at TEXT NOT NULL, reason TEXT NOT NULL) WITHOUT ROWID';
 // Tokens arrive cut and lower-cased, separated by spaces: the ascii tokenizer splits on spaces
 // (every other byte of our tokens is a token character), with the symbols that may be tokens.
 // contentless_delete lets a note be dropped by rowid without handing its old tokens back.
@@ -58,7 +64,13 @@ export function setMeta(db: Db, key: string, value: string | null): void {
 
 const tables = (db: Db) => new Set(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all<string>());
 
-const UNREADABLE = new Set(['SQLITE_NOTADB', 'SQLITE_CORRUPT']);
+/** Moves an index file aside (kept, for a look) with its log; returns where it went. */
+export function moveAside(dbPath: string, suffix: string): string {
+  const aside = `${dbPath}.${suffix}`;
+  renameSync(dbPath, aside);
+  for (const log of ['-wal', '-shm']) rmSync(`${dbPath}${log}`, { force: true });
+  return aside;
+}
 
 /**
  * Opens (creating or rebuilding as needed) the index for the vault at `root`. Only the index
@@ -69,10 +81,8 @@ export function openIndex(dbPath: string, root: string, legacyPath?: string): Op
   try {
     return openOnce(dbPath, root, legacyPath);
   } catch (err) {
-    if (!UNREADABLE.has((err as { code?: string }).code ?? '')) throw err;
-    const aside = `${dbPath}.unreadable`;
-    renameSync(dbPath, aside);
-    for (const suffix of ['-wal', '-shm']) rmSync(`${dbPath}${suffix}`, { force: true });
+    if (!isDamage((err as { code?: string }).code)) throw err;
+    const aside = moveAside(dbPath, 'unreadable');
     const opened = openOnce(dbPath, root, legacyPath);
     const why = `the index could not be read (${(err as Error).message}); moved it to ${aside} and built a new one`;
     return { ...opened, rebuilt: opened.rebuilt ? `${why}; ${opened.rebuilt}` : why };
@@ -112,13 +122,14 @@ function migrate(db: Db, root: string, notes: string[]): void {
   db.exec('CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID');
   const schema = meta(db, 'schema');
   if (schema !== undefined && schema !== String(SCHEMA_VERSION)) {
-    for (const t of ['files', 'notes', 'notes_fts', 'spaceless_words']) db.exec(`DROP TABLE IF EXISTS ${t}`);
+    for (const t of ['files', 'notes', 'notes_fts', 'spaceless_words', 'set_aside']) db.exec(`DROP TABLE IF EXISTS ${t}`);
     db.exec('DELETE FROM meta');
     notes.push(`the index was built by another version (schema ${schema}); rebuilding it from the vault`);
   }
   db.exec(FILES_DDL);
   db.exec(NOTES_DDL);
   db.exec(SPACELESS_DDL);
+  db.exec(SET_ASIDE_DDL);
   const tokenizer = meta(db, 'tokenizer');
   if (tokenizer !== undefined && tokenizer !== tokenizerId()) {
     // New word rules or dictionaries: every note is read and indexed again; the facts stay.
@@ -136,6 +147,7 @@ function migrate(db: Db, root: string, notes: string[]): void {
     db.exec('DELETE FROM files');
     db.exec('DELETE FROM notes');
     db.exec('DELETE FROM spaceless_words');
+    db.exec('DELETE FROM set_aside');
     db.exec("INSERT INTO notes_fts(notes_fts) VALUES ('delete-all')");
     setMeta(db, 'complete', null);
     notes.push(`the index covered ${indexedRoot}; starting over for ${root}`);

@@ -1,3 +1,5 @@
+import type { SetAsideNote } from './set-aside.js';
+
 /**
  * The messages between the service and its worker process (a Node 22 child around the search
  * index) and, through it, the process's lanes: threads that each hold a connection, one
@@ -21,6 +23,8 @@ export interface FileFacts {
   frontmatter?: { created?: string; updated?: string; tokens?: string };
   /** Notes whose frontmatter does not parse (left untouched, still listed and searchable). */
   malformed?: string;
+  /** A note the index worker crashed on, twice: listed but not read, out of search until it changes (why). */
+  setAside?: string;
   /** In the search index. */
   indexed?: boolean;
   /** How Knower first came to know the file: in a pass over the whole vault, or from a change while running. */
@@ -51,6 +55,8 @@ export interface WorkerHit {
   title: string;
   score: number;
   snippet: string;
+  /** A note over the budget (vault/note-budget.ts): what part of it search covers. */
+  truncated?: string;
 }
 
 /** `index`: the one writer (scan, sync, status). `search`: a reader (search, describe), stopped when a query overruns. */
@@ -79,6 +85,8 @@ export interface OpenResult {
   rebuilt?: string;
   /** A search worker ranking with SQLite's own bm25() (same results, slower): why. */
   slowRanking?: string;
+  /** The index lane: the notes set aside after crashing the worker (crash-guard.ts). */
+  setAside?: SetAsideNote[];
 }
 
 export interface SearchArgs {
@@ -88,11 +96,13 @@ export interface SearchArgs {
   prefix: string | null;
 }
 
-export type SearchOutcome = { ok: true; hits: WorkerHit[] } | { ok: false; error: string; rejected: boolean };
+/** `damaged`: SQLite found the index file damaged (the service rebuilds it). */
+export type SearchOutcome = { ok: true; hits: WorkerHit[] } | { ok: false; error: string; rejected: boolean; damaged?: true };
 
 export interface StatusResult {
   documents: number;
   complete: boolean;
+  setAside: SetAsideNote[];
 }
 
 export type Request =
@@ -105,6 +115,8 @@ export type Request =
   | { id: number; op: 'status' }
   /** Drops what the index keeps of text no longer in the vault (NoteStore.purge). */
   | { id: number; op: 'purge' }
+  /** The index lane moves a damaged index aside and opens an empty one (the service then scans the vault). */
+  | { id: number; op: 'rebuild'; args: { why: string } }
   /** The lane closes its database and its thread ends; no answer. */
   | { id: number; op: 'close' };
 
@@ -118,12 +130,14 @@ export interface Results {
   describe: WorkerHit[];
   status: StatusResult;
   purge: null;
+  rebuild: OpenResult;
   close: never;
 }
 
 export type Reply =
   | { id: number; ok: true; result: unknown }
-  | { id: number; ok: false; error: string }
+  /** `code`: SQLite's error code, when SQLite failed (a damaged index is rebuilt). */
+  | { id: number; ok: false; error: string; code?: string }
   /** A scan's stream: what it found so far, applied by the service as it arrives. */
   | { id: number; event: 'batch'; batch: SyncResult; progress: ScanProgress };
 
@@ -136,3 +150,9 @@ export type HostMessage = { lane: string; request: Request; entry?: string } | {
 
 /** Worker process → service: a lane's reply, or its thread's end (exit code, and the error that ended it). */
 export type HostReply = { lane: string; reply: Reply } | { lane: string; ended: string };
+
+/**
+ * SQLite's codes for a file that is not (or no longer) a sound database: overwritten, truncated,
+ * or with damaged pages, FTS5's own tables included (SQLITE_CORRUPT_VTAB).
+ */
+export const isDamage = (code: string | undefined): boolean => code === 'SQLITE_NOTADB' || (code?.startsWith('SQLITE_CORRUPT') ?? false);

@@ -1,7 +1,9 @@
-import { closeSync, constants, lstatSync, openSync, readdirSync, readFileSync, type Stats } from 'node:fs';
+import { lstatSync, readdirSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { isIndexed, isNote } from '../../vault/indexed-set.js';
 import { readNote } from './note-facts.js';
+import { NO_GUARD, type ReadGuard } from './crash-guard.js';
+import { withNoteFile } from './note-file.js';
 import type { FileFacts, ScanProgress, SyncResult } from './protocol.js';
 
 /** Where the scanner keeps what it saw: the search index in the worker, memory when the worker cannot run. */
@@ -39,7 +41,15 @@ export class VaultScanner {
   constructor(
     private readonly root: string,
     private readonly store: FactsStore,
+    /** Set-aside notes and the marker of what is being read (crash-guard.ts); none in memory. */
+    private readonly guard: ReadGuard = NO_GUARD,
   ) {}
+
+  /** Forgets a file or folder, in the store and among the notes set aside; returns the file paths dropped. */
+  private forget(rel: string): string[] {
+    this.guard.forget(rel);
+    return this.store.remove(rel);
+  }
 
   /** Every visible path under `rel` (files and symlinks), dot-entries skipped, links not followed. */
   private list(rel: string, out: string[]): void {
@@ -69,7 +79,10 @@ export class VaultScanner {
     if (info.isSymbolicLink()) return { path: rel, kind: 'link', size: info.size, mtimeMs: info.mtimeMs, birthtimeMs: birthOf(info), origin };
     if (!info.isFile()) return null;
     const known = this.store.facts(rel);
-    if (known && known.size === info.size && known.mtimeMs === info.mtimeMs && known.kind === (isNote(rel) ? 'note' : 'file')) return known;
+    if (known && known.size === info.size && known.mtimeMs === info.mtimeMs && known.kind === (isNote(rel) ? 'note' : 'file')) {
+      const aside = known.kind === 'note' ? this.guard.setAside(rel, info.size, info.mtimeMs) : undefined;
+      return aside ? { ...known, setAside: aside.reason } : known;
+    }
     // An editor that saves by writing a new file and renaming it gives the note a new birth time:
     // the earliest one seen is when the note came to be.
     const born = birthOf(info);
@@ -80,19 +93,16 @@ export class VaultScanner {
       this.store.putFacts(facts);
       return facts;
     }
-    let bytes: Buffer;
-    try {
-      // O_NONBLOCK: should a FIFO take the name after the lstat above, the read cannot hang.
-      const fd = openSync(abs, constants.O_RDONLY | constants.O_NONBLOCK);
-      try {
-        bytes = readFileSync(fd);
-      } finally {
-        closeSync(fd);
-      }
-    } catch {
-      return null;
+    const aside = this.guard.setAside(rel, stat.size, stat.mtimeMs);
+    if (aside) {
+      // Listed, never read: reading it is what crashed the worker. Out of search until it changes.
+      this.store.index(rel, '', '');
+      const facts: FileFacts = { path: rel, kind: 'note', ...stat, indexed: false, setAside: aside.reason };
+      this.store.putFacts(facts);
+      return facts;
     }
-    const reading = readNote(rel, bytes, { size: stat.size, mtimeMs: stat.mtimeMs, birthtimeMs: stat.birthtimeMs });
+    const reading = this.guard.reading(rel, () => withNoteFile(abs, (note) => readNote(rel, note.head, { size: stat.size, mtimeMs: stat.mtimeMs, birthtimeMs: stat.birthtimeMs }, note.rest)));
+    if (!reading) return null;
     // An empty note has nothing to find: index() takes it out of search.
     const indexed = isIndexed(rel) && this.store.index(rel, reading.title, reading.indexText);
     const facts: FileFacts = { ...reading.facts, indexed, origin: stat.origin };
@@ -103,8 +113,10 @@ export class VaultScanner {
   /** Files and folders as they are now: a folder is looked at whole, a missing path is dropped whole. */
   sync(paths: readonly string[]): SyncResult {
     const result: SyncResult = { upserts: [], removed: [] };
+    const unique = [...new Set(paths)];
+    this.guard.batch(unique);
     this.store.transaction(() => {
-      for (const rel of new Set(paths)) {
+      for (const rel of unique) {
         let info: Stats | undefined;
         try {
           info = lstatSync(path.join(this.root, rel));
@@ -115,14 +127,15 @@ export class VaultScanner {
           const listed: string[] = [];
           this.list(rel, listed);
           const present = new Set(listed);
-          for (const gone of this.store.pathsUnder(rel ? `${rel}/` : '')) if (!present.has(gone)) result.removed.push(...this.store.remove(gone));
+          for (const gone of this.store.pathsUnder(rel ? `${rel}/` : '')) if (!present.has(gone)) result.removed.push(...this.forget(gone));
           for (const child of listed) this.lookInto(child, result, 'event');
           continue;
         }
         if (info) this.lookInto(rel, result, 'event');
-        else result.removed.push(rel, ...this.store.remove(rel).filter((p) => p !== rel));
+        else result.removed.push(rel, ...this.forget(rel).filter((p) => p !== rel));
       }
     });
+    this.guard.done();
     return this.counted(result);
   }
 
@@ -135,7 +148,7 @@ export class VaultScanner {
     const facts = this.look(rel, origin);
     if (facts) result.upserts.push(facts);
     else {
-      this.store.remove(rel);
+      this.forget(rel);
       result.removed.push(rel);
     }
   }
@@ -154,9 +167,11 @@ export class VaultScanner {
     for (let i = 0; i < listed.length; i += BATCH_FILES) {
       const batch: SyncResult = { upserts: [], removed: [] };
       const slice = listed.slice(i, i + BATCH_FILES);
+      this.guard.batch(slice);
       this.store.transaction(() => {
         for (const rel of slice) this.lookInto(rel, batch, 'scan');
       });
+      this.guard.done();
       progress.files.done += slice.length;
       progress.search.done += slice.filter(isIndexed).length;
       emit(this.counted(batch), progress);
@@ -165,7 +180,7 @@ export class VaultScanner {
     const present = new Set(listed);
     const gone: SyncResult = { upserts: [], removed: [] };
     this.store.transaction(() => {
-      for (const rel of this.store.pathsUnder('')) if (!present.has(rel)) gone.removed.push(...this.store.remove(rel));
+      for (const rel of this.store.pathsUnder('')) if (!present.has(rel)) gone.removed.push(...this.forget(rel));
       this.store.markComplete?.(new Date());
     });
     if (gone.removed.length > 0) emit(this.counted(gone), progress);

@@ -7,17 +7,18 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { planQuery } from './fts-query.js';
-import { openForSearch, openIndex } from './index-db.js';
+import { openForSearch } from './index-db.js';
+import { openWriter, reopenWriter, type IndexWriter } from './index-writer.js';
 import { NoteSearch } from './note-search.js';
-import { NoteStore } from './note-store.js';
 import { readNoteText } from './note-text.js';
-import type { OpenArgs, OpenResult, Reply, Request, Results, SearchArgs, SearchOutcome, StatusResult, WorkerHit } from './protocol.js';
+import { isDamage, type OpenArgs, type OpenResult, type Reply, type Request, type Results, type SearchArgs, type SearchOutcome, type StatusResult, type WorkerHit } from './protocol.js';
 import { snippetFor } from './snippet.js';
+import { budgetSentence, overBudget } from '../../vault/note-budget.js';
 import type { Db } from './sqlite.js';
-import { VaultScanner } from './vault-scanner.js';
 
 let db: Db | undefined;
-let writer: { notes: NoteStore; scanner: VaultScanner } | undefined;
+let writer: IndexWriter | undefined;
+let opening: OpenArgs | undefined;
 let reader: NoteSearch | undefined;
 /** Runs a search's SQLite work; search lanes ranking with the extension run it under their deadline. */
 let underDeadline: <T>(work: () => T) => T = (work) => work();
@@ -47,11 +48,14 @@ function open(args: OpenArgs): OpenResult {
     }
     return { documents: 0, complete: false, ...(connection.slowRanking && { slowRanking: connection.slowRanking }) };
   }
-  const opened = openIndex(args.dbPath, args.root, args.legacyDbPath);
-  db = opened.db;
-  const notes = new NoteStore(db);
-  writer = { notes, scanner: new VaultScanner(args.root, notes) };
-  return { documents: notes.documents(), complete: opened.complete, ...(opened.rebuilt && { rebuilt: opened.rebuilt }) };
+  opening = args;
+  return useWriter(openWriter(args));
+}
+
+function useWriter(next: { writer: IndexWriter; opened: OpenResult }): OpenResult {
+  writer = next.writer;
+  db = writer.db;
+  return next.opened;
 }
 
 function need<T>(part: T | undefined, role: string): T {
@@ -64,24 +68,36 @@ function search({ query, limit, prefix }: SearchArgs): SearchOutcome {
   if (!plan) return { ok: true, hits: [] };
   try {
     const rows = underDeadline(() => need(reader, 'search').search(plan, limit, prefix));
-    return { ok: true, hits: rows.map((r) => ({ path: r.path, title: r.title, score: r.score, snippet: snippetFor(readNoteText(root, r.path), plan.words) })) };
+    return { ok: true, hits: rows.flatMap((r) => hitOf(r, r.score, plan.words)) };
   } catch (err) {
     // FTS5 refuses some expressions; the plan should never build one, but say so if it does.
-    return { ok: false, error: (err as Error).message, rejected: /fts5|syntax/i.test((err as Error).message) };
+    const { message, code } = err as { message: string; code?: string };
+    return { ok: false, error: message, rejected: /fts5: syntax|syntax error/i.test(message), ...(isDamage(code) && { damaged: true as const }) };
   }
+}
+
+/**
+ * A hit as the service gets it, its snippet cut from the note as it is now; none when the note
+ * is gone or is no regular file any more (a FIFO in its place is skipped, never waited on).
+ */
+function hitOf(row: { path: string; title: string }, score: number, words: readonly string[]): WorkerHit[] {
+  const note = readNoteText(root, row.path);
+  if (!note) return [];
+  const truncated = overBudget(note.size) ? { truncated: budgetSentence(note.size, 'searchable') } : {};
+  return [{ path: row.path, title: row.title, score, snippet: snippetFor(note.text, words), ...truncated }];
 }
 
 function describe({ paths, query }: { paths: string[]; query: string }): WorkerHit[] {
   const words = planQuery(query)?.words ?? [];
   return need(reader, 'search')
     .describe(paths)
-    .map((r) => ({ path: r.path, title: r.title, score: 0, snippet: snippetFor(readNoteText(root, r.path), words) }));
+    .flatMap((r) => hitOf(r, 0, words));
 }
 
 function status(): StatusResult {
-  const { notes } = need(writer, 'index');
+  const { notes, setAside } = need(writer, 'index');
   const complete = db?.prepare("SELECT 1 FROM meta WHERE key = 'complete'").get() !== undefined;
-  return { documents: notes.documents(), complete };
+  return { documents: notes.documents(), complete, setAside: setAside.all() };
 }
 
 async function handle(req: Exclude<Request, { op: 'close' }>): Promise<Results[Request['op']]> {
@@ -111,6 +127,8 @@ async function handle(req: Exclude<Request, { op: 'close' }>): Promise<Results[R
     case 'purge':
       need(writer, 'index').notes.purge();
       return null;
+    case 'rebuild':
+      return useWriter(reopenWriter(need(writer, 'index'), need(opening, 'index'), req.args.why));
   }
 }
 
@@ -122,6 +140,10 @@ port.on('message', (req: Request) => {
   }
   handle(req).then(
     (result) => send({ id: req.id, ok: true, result }),
-    (err: unknown) => send({ id: req.id, ok: false, error: err instanceof Error ? err.message : String(err) }),
+    (err: unknown) => {
+      // SQLite's code travels with the message: a damaged index is rebuilt by the service.
+      const code = (err as { code?: unknown } | undefined)?.code;
+      send({ id: req.id, ok: false, error: err instanceof Error ? err.message : String(err), ...(typeof code === 'string' && { code }) });
+    },
   );
 });
