@@ -9,13 +9,19 @@ cd "$(dirname "$0")"
 # /health, never fatal), then embeds the vault. KNOWER_MODELS_AUTO_PULL=0 turns this off.
 export KNOWER_MODELS_AUTO_PULL="${KNOWER_MODELS_AUTO_PULL:-1}"
 
-# Settings or folders the service cannot use (most often a vault folder the container's user,
-# uid 1000, cannot write) would make it exit at once, and the restart policy would start it
-# again and again. Instead: say why once, then check again every 30 s; the service starts by
-# itself once it is fixed (`docker compose logs core` shows the reason).
-if ! node dist/preflight.js; then
-  echo "Knower waits for this to be fixed, and starts by itself once it is (checked every 30 s)." >&2
-  until node dist/preflight.js 2>/dev/null; do sleep 30; done
+# The preflight check says why the service cannot start (`./knower start` and
+# `docker compose logs core` show it). A folder the container's user (uid 1000) cannot write is
+# fixed from the host while the container runs: wait for it, checking every 5 s, instead of
+# exiting into a restart loop. A setting is fixed only by a new container (a running one's
+# environment never changes): exit with the reason; compose's restart policy shows the code.
+code=0
+node dist/preflight.js || code=$?
+if [ "$code" -eq 77 ]; then
+  echo "Knower waits for this to be fixed, and starts by itself once it is (checked every 5 s)." >&2
+  until node dist/preflight.js 2>/dev/null; do sleep 5; done
+elif [ "$code" -ne 0 ]; then
+  echo "Knower cannot start with these settings: fix them (.env or the environment), then run ./knower start again, which makes a new container." >&2
+  exit "$code"
 fi
 
 # The service's node flags: core/src/config/node-flags.ts says why.

@@ -14,7 +14,7 @@ const coreUrl = process.env.KNOWER_CORE_URL || 'http://127.0.0.1:8000';
 
 // The Host header is kept as the browser sent it (no changeOrigin): core refuses
 // state-changing requests whose Origin does not match, and the dev origin must still pass.
-const coreRoutes = ['/update', '/search', '/sse', '/vault', '/inbox', '/updates', '/embed', '/health', '/mcp', '/login', '/share', '/activity', '/questions', '/history'];
+const coreRoutes = ['/update', '/search', '/sse', '/vault', '/inbox', '/updates', '/embed', '/health', '/mcp', '/login', '/share', '/activity', '/questions', '/history', '/transcribe'];
 
 const proxy: ProxyOptions = {
   target: coreUrl,

@@ -16,6 +16,7 @@ import {
   questionRoutes,
   searchRoutes,
   shareRoutes,
+  transcribeRoutes,
   sseRoutes,
   statsRoutes,
   updateRoutes,
@@ -82,6 +83,7 @@ async function registerEdge(app: FastifyInstance, k: Knower, config: Config): Pr
   await app.register(inboxRoutes, { inbox: k.inbox });
   await app.register(updateRoutes, { updates: k.updates, retries: k.retries, queue: k.queue });
   await app.register(shareRoutes, { updates: k.updates });
+  await app.register(transcribeRoutes, { transcriptions: k.transcriptions });
   await app.register(questionRoutes, { questions: k.questions });
   await app.register(historyRoutes, { history: k.history });
   await app.register(forgetRoutes, { forget: k.forget });

@@ -1,5 +1,6 @@
 import { createActivity, createQuestions, createUpdateRetry, failedItemCleanup, QuestionStore, type Activity, type Questions, type UpdateRetry } from './activity/index.js';
 import { createAgents, modelDeps, type Agents } from './agents/index.js';
+import { createCapture, type Capture } from './capture/index.js';
 import { createBriefs, type Briefs } from './brief/index.js';
 import { makePrivateFolder, type Config } from './config/index.js';
 import { announceFileChange, createEventBus, type EventBus, type FileChangeType } from './events/index.js';
@@ -15,7 +16,7 @@ import { createUpdateQueue, type RetryPolicy, type UpdateQueue } from './queue/i
 import { UpdateStore } from './records/index.js';
 import { createSearchEngine, guardVaultHits, type SearchEngine } from './search/index.js';
 import { createVaultStats, type VaultStats } from './stats/index.js';
-import { createUpdates, type Updates } from './updates/index.js';
+import { createTranscriptions, createUpdates, type Transcriptions, type Updates } from './updates/index.js';
 import {
   createIndexViews,
   createNotePages,
@@ -59,6 +60,8 @@ export interface Knower {
   activity: Activity;
   /** The one door for new updates: every edge's input passes the same rules. */
   updates: Updates;
+  /** Audio waiting for a transcriber, and transcribing it (each audio an update of its own). */
+  transcriptions: Transcriptions;
   /** Runs a failed update's input again. */
   retries: UpdateRetry;
   /** What the vault holds and what changed lately, per project. */
@@ -93,6 +96,8 @@ export interface KnowerDeps {
   queueStallMs?: number;
   /** One agent tool call's time limit (default 60 s; tests shorten it). */
   toolTimeLimitMs?: number;
+  /** Capture services to use instead of those the settings make (tests: a resolver, a transcriber, short limits). */
+  capture?: Partial<Capture>;
 }
 
 /** Opens the vault and builds the services, each from what it uses; the HTTP edge is app.ts's. */
@@ -134,13 +139,14 @@ export async function createKnower(deps: KnowerDeps, log: Logger): Promise<Knowe
   const history = createHistory({ ...base, stateDir, env: config.childEnv, bus, journals, records: store, turns, ...quiet, ...(deps.historyLoose && { loose: deps.historyLoose }) });
   const sync = startVaultSync({ root, bus, job, selfWrites, log, onForeignChange: (rel) => history.noteChange(rel), listed: (rel) => index.has(rel) });
   const toolTime = deps.toolTimeLimitMs ? { toolTimeLimitMs: deps.toolTimeLimitMs } : {};
-  const agents = createAgents({ ...base, names: rootNames, knowerNotes, index, search, ...modelDeps(config.provider), ...toolTime });
+  const capture: Capture = { ...createCapture(config.capture), ...deps.capture };
+  const agents = createAgents({ ...base, names: rootNames, knowerNotes, index, search, capture, ...modelDeps(config.provider), ...toolTime });
   const clearFailedItem = failedItemCleanup({ root, store });
   const queue = createUpdateQueue({ store, agents, bus, clock, log, journals, turns, history, clearFailedItem, ...(deps.retry && { retry: deps.retry }) });
   // Counted before the service answers: /health never shows an idle queue while updates wait to be loaded after a restart.
   await queue.load();
   const questions = createQuestions({ store: new QuestionStore(stateDir), agents, bus, clock, log });
-  const updates = createUpdates({ root, queue });
+  const updates = createUpdates({ root, queue, store });
   const forget = createForget({ root, stateDir, clock, log, bus, turns, history, updates: queue, questions, folders: store, names: rootNames, search, notes: knowerNotes });
   const lifecycle = startInOrder({ sync, job, treeWriter, queue, history, search, release: opened.unregisterFilesystem, log });
   if (config.embedIntervalS > 0) search.startEmbedTimer(config.embedIntervalS);
@@ -149,19 +155,21 @@ export async function createKnower(deps: KnowerDeps, log: Logger): Promise<Knowe
   const progress = { watching: lifecycle.watching, watchProblem, indexing: () => job.progress() };
   const stall = deps.queueStallMs !== undefined && { stallMs: deps.queueStallMs };
   const health = createHealth({ root, search, queue, history, agents, disks, rootNames, index, job, frontmatter, filesystem, ...progress, ...stall });
-  const built = { root, index, views, bus, search, job, agents, queue, frontmatter, rootNames, history, forget, questions, updates, health };
+  const transcriptions = createTranscriptions({ root, queue, updates, transcriber: capture.transcriber });
+  const built = { root, index, views, bus, search, job, agents, queue, frontmatter, rootNames, history, forget, questions, updates, transcriptions, health };
   return {
     ...built,
     notes: createNotePages({ root, index, views }),
     backlinks: createBacklinks({ root, search, resolve: views.resolve }),
     inbox: createInbox({ root }),
     activity: createActivity({ queue, questions, history }),
-    retries: createUpdateRetry({ queue, updates, store }),
+    retries: createUpdateRetry({ queue, updates, store, undo: history.undoUpdate }),
     stats: createVaultStats({ index, queue, history, search, clock }),
     briefs: createBriefs({ root, index, search }),
     whenSettled: lifecycle.whenSettled,
     async close() {
       await lifecycle.close();
+      await capture.extract.close();
       await knowerNotes.flush();
     },
   };

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { activity, composer, waitForApp } from './harness/app.js';
 import { installApp, startAttackerSite, visitAttacker } from './harness/attacker.js';
@@ -74,6 +76,43 @@ describe('signing in with the token', () => {
     } finally {
       await browser.close();
       await site.close();
+    }
+  });
+
+  it("the bookmarklet's clip page, opened from another site, finds the browser signed in; Confirm files it", async () => {
+    // Another site's page with a link to the clip page, as the bookmarklet opens it from there.
+    const clip = `${e2e.core.url}/clip?${new URLSearchParams({ url: 'http://127.0.0.1:9/recipes', title: 'Quince recipes' }).toString()}`;
+    const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><a href="${clip}">Save to Knower</a>`));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const elsewhere = `http://localhost:${(server.address() as AddressInfo).port}/`;
+    const browser = await launchChromium();
+    try {
+      const { page } = await openApp(browser, e2e.core.url);
+      await page.goto('/login');
+      await signIn(page, TOKEN);
+      await waitForApp(page);
+      await page.goto(elsewhere);
+      const first = page.waitForResponse((r) => r.url() === clip);
+      await page.getByRole('link', { name: 'Save to Knower' }).click();
+      // Started by the other site, the load comes without the session cookie: Knower answers
+      // with a page that loads it again from its own origin (not with the sign-in page).
+      const bounce = await first;
+      expect(bounce.status()).toBe(200);
+      expect(await bounce.headerValue('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      // Not the sign-in page: the page loaded itself again from Knower, with the session cookie.
+      await page.getByRole('heading', { name: 'Save to Knower' }).waitFor();
+      await page.getByText('Quince recipes').waitFor();
+      expect(page.url()).toBe(clip);
+
+      e2e.model.script(turn(text('Kept the link to the quince recipes.')));
+      await page.getByLabel(/Why are you saving it/).fill('For the autumn');
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      await page.waitForURL(/\/#\/activity$/);
+      const update = activity(page).getByRole('article', { name: 'Update' }).filter({ hasText: 'For the autumn' });
+      await update.getByText('Kept the link to the quince recipes.').waitFor();
+    } finally {
+      await browser.close();
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 });

@@ -93,14 +93,14 @@ export function App() {
     if (answering && inbox.items && !inbox.items.some((item) => item.id === answering.id)) cancelAnswer();
   }, [answering, inbox.items, cancelAnswer]);
 
-  const submit = async ({ mode, text, images, deep, idempotencyKey }: Submission) => {
+  const submit = async ({ mode, text, url, files, deep, idempotencyKey }: Submission) => {
     if (mode === 'search') {
       navigate({ view: 'activity' });
       return activity.ask(text, deep ? 'deep' : 'fast');
     }
     const inboxRef = mode === 'answer' ? (composer.answering ?? undefined) : undefined;
     if (!inboxRef) navigate({ view: 'activity' });
-    const failure = await activity.sendUpdate({ text, images, idempotencyKey, ...(inboxRef ? { inboxRef } : {}) });
+    const failure = await activity.sendUpdate({ text, files, idempotencyKey, ...(url ? { url } : {}), ...(inboxRef ? { inboxRef } : {}) });
     if (!failure && inboxRef) composer.cancelAnswer();
     return failure;
   };

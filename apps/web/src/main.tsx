@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { ClipPage } from './components/clip-page';
 import { LightboxProvider } from './components/image-lightbox';
 import { TooltipProvider } from './components/ui/tooltip';
 import './styles.css';
@@ -8,12 +9,12 @@ import './styles.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+// `/clip` is the page the bookmarklet opens (core serves the app there too); every other view
+// lives in the hash of `/`.
 createRoot(root).render(
   <StrictMode>
     <TooltipProvider>
-      <LightboxProvider>
-        <App />
-      </LightboxProvider>
+      <LightboxProvider>{window.location.pathname === '/clip' ? <ClipPage /> : <App />}</LightboxProvider>
     </TooltipProvider>
   </StrictMode>,
 );

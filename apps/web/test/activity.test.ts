@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivityItem, Question, UpdateStatus } from '@knower/api';
-import { activityReducer, emptyActivity, entriesOf, repliesInFlight, updatesInFlight, type ActivityAction, type ActivityState } from '../src/lib/activity';
+import { activityReducer, emptyActivity, entriesOf, repliesInFlight, transcriptionKey, updatesInFlight, type ActivityAction, type ActivityState } from '../src/lib/activity';
 
 const at = '2025-06-10T12:00:00.000Z';
 const later = '2025-06-10T12:05:00.000Z';
@@ -9,7 +9,7 @@ const question = (id: string, state: Question['status'], extra: Partial<Question
 const run = (actions: ActivityAction[], from: ActivityState = emptyActivity) => actions.reduce(activityReducer, from);
 const sending = (key: string, text: string, extra: { inboxRef?: { id: string; title: string } } = {}): ActivityAction => ({
   type: 'update/sending',
-  send: { kind: 'update', key, text, imageCount: 0, at, ...extra },
+  send: { kind: 'update', key, text, files: [], at, ...extra },
 });
 
 describe('activityReducer: pages from the server', () => {
@@ -64,6 +64,17 @@ describe('activityReducer: what this tab sends', () => {
     const racing = run([sending('k1', 'Met Anna'), { type: 'update/status', status: status('u1', 'queued', { text: 'Met Anna' }) }]);
     // The stream brought the record before the POST answered: the local entry stands for it.
     expect(entriesOf(racing).map((e) => e.kind)).toEqual(['sending']);
+    // A capture starts at once: a running record is left out too, matched by its words and link.
+    const clip = { url: 'https://birding.example/pelicans' };
+    const send: ActivityAction = { type: 'update/sending', send: { kind: 'update', key: 'k2', text: 'trip', files: [], at, ...clip } };
+    const started = run([send, { type: 'update/status', status: status('u2', 'running', { text: 'trip', ...clip }) }]);
+    expect(entriesOf(started).map((e) => e.kind)).toEqual(['sending']);
+    const other = run([send, { type: 'update/status', status: status('u3', 'running', { text: 'trip' }) }]);
+    expect(
+      entriesOf(other)
+        .map((e) => e.kind)
+        .sort(),
+    ).toEqual(['sending', 'update']);
     const accepted = run([{ type: 'update/accepted', key: 'k1', id: 'u1' }], racing);
     expect(entriesOf(accepted).map((e) => e.key)).toEqual(['u:u1']);
   });
@@ -112,5 +123,35 @@ describe('repliesInFlight', () => {
     expect(repliesInFlight(again).get('i1')?.id).toBe('u2');
     const retried = run([{ type: 'update/status', status: status('u1', 'failed', { inbox_ref: 'i1', retried_by: 'u3' }) }], failed);
     expect(repliesInFlight(retried).size).toBe(0);
+  });
+});
+
+describe('activityReducer: a clip and files sent from this tab', () => {
+  it('stands in for the record with the link until the record arrives', () => {
+    const send: ActivityAction = {
+      type: 'update/sending',
+      send: { kind: 'update', key: 'k1', text: 'For the trip', url: 'https://birding.example/pelicans', files: [{ name: 'map.pdf', kind: 'pdf', size: 2048 }], at },
+    };
+    const state = run([send, { type: 'update/accepted', key: 'k1', id: 'u1' }]);
+    expect(state.updates.u1).toMatchObject({ status: 'queued', text: 'For the trip', url: 'https://birding.example/pelicans' });
+    expect(state.local).toEqual([]);
+  });
+});
+
+describe('transcriptionKey', () => {
+  const waiting = { source: 'memo.webm', kind: 'audio' as const, path: 'bucket/memo.webm', awaiting: 'transcriber' as const };
+
+  it('is null until an update shows audio waiting for a transcriber', () => {
+    expect(transcriptionKey(run([{ type: 'update/status', status: status('u1', 'done', { captures: [{ ...waiting, awaiting: null }] }) }]))).toBeNull();
+    expect(transcriptionKey(run([{ type: 'update/status', status: status('u1', 'done', { captures: [waiting] }) }]))).not.toBeNull();
+  });
+
+  it('changes when a transcription ends, so what waits is asked again', () => {
+    const before = run([
+      { type: 'update/status', status: status('u1', 'done', { captures: [waiting] }) },
+      { type: 'update/status', status: status('t1', 'running', { transcribe: { audio: 'bucket/memo.webm', of: 'u1' } }) },
+    ]);
+    const after = run([{ type: 'update/status', status: status('t1', 'done', { transcribe: { audio: 'bucket/memo.webm', of: 'u1' } }) }], before);
+    expect(transcriptionKey(after)).not.toBe(transcriptionKey(before));
   });
 });

@@ -4,8 +4,9 @@ import { shareProblemText } from '../src/hooks/use-share-launch';
 describe('shareProblemText', () => {
   it("says each known code in the app's own words", () => {
     expect(shareProblemText('text_too_large')).toMatch(/longer than Knower takes/);
-    expect(shareProblemText('unsupported_attachment')).toMatch(/PNG, JPEG, GIF and WebP/);
-    expect(shareProblemText('empty_update')).toMatch(/no text, link or image/);
+    expect(shareProblemText('attachment_too_large')).toMatch(/10 MB for an image, 50 MB for a PDF, 100 MB for an audio file/);
+    expect(shareProblemText('too_many_attachments')).toMatch(/at most 8 files/);
+    expect(shareProblemText('empty_update')).toMatch(/no text, link or file/);
   });
 
   it('never shows what the link carried: unknown codes, sentences and markup all get the same words', () => {

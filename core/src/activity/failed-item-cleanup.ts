@@ -7,8 +7,8 @@ import { parseNote, type VaultWriter } from '../vault/index.js';
 
 export interface FailedItemDeps {
   root: string;
-  /** Where the failed update's images are kept in the state dir. */
-  store: Pick<UpdateStore, 'imagePath'>;
+  /** Where the failed update's files are kept in the state dir. */
+  store: Pick<UpdateStore, 'attachmentPath'>;
 }
 
 /** A review marked failed for this update, read from the bytes that are then removed. */
@@ -19,7 +19,7 @@ function failedReviewOf(bytes: Buffer, update: string): boolean {
 
 /**
  * Removes the inbox item a failed update left (`inbox/<id>/`: review.md, input.md and copies of
- * its images), once a retry of the same input has an outcome. The item goes only while it is
+ * its files), once a retry of the same input has an outcome. The item goes only while it is
  * still exactly that: a review marked failed for this update, and nothing in the folder but
  * what the failure wrote. It goes file by file, each only while it holds what was checked, then
  * the folder only once empty: a file the person added or changed meanwhile stays, with the
@@ -31,14 +31,14 @@ async function clearFailedItem(deps: FailedItemDeps, failed: UpdateRecord, write
   if (failed.status !== 'failed' || !id || !isInboxId(id)) return [];
   if (!(await getInboxItem(deps.root, id))) return [];
   const folder = path.join(deps.root, itemFolder(id));
-  const images = await Promise.all(failed.images.map((image) => readFile(deps.store.imagePath(failed, image)).catch(() => null)));
+  const kept = await Promise.all(failed.attachments.map((attachment) => readFile(deps.store.attachmentPath(failed, attachment)).catch(() => null)));
   const checked = new Map<string, Buffer>();
   // Names as bytes: one that is not UTF-8 could not even be read back by its decoded name.
   for (const entry of await readdir(folder, { withFileTypes: true, encoding: 'buffer' })) {
     if (!isUtf8(entry.name) || !entry.isFile()) return [];
     const name = entry.name.toString('utf8');
     const bytes = await readFile(path.join(folder, name));
-    if (name === REVIEW_FILE ? !failedReviewOf(bytes, failed.id) : !ITEM_NOTES.has(name) && !images.some((image) => image?.equals(bytes))) return [];
+    if (name === REVIEW_FILE ? !failedReviewOf(bytes, failed.id) : !ITEM_NOTES.has(name) && !kept.some((file) => file?.equals(bytes))) return [];
     checked.set(name, bytes);
   }
   if (!checked.has(REVIEW_FILE)) return [];

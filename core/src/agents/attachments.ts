@@ -1,26 +1,34 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { ATTACHMENT_KINDS, type AttachmentKind } from '../api/index.js';
 import type { VaultAccess } from '../vault/index.js';
 import { slugify } from './note-text.js';
-import type { UpdateImage } from './types.js';
 
-const EXTENSIONS: Record<UpdateImage['mediaType'], string> = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/gif': 'gif',
-  'image/webp': 'webp',
-};
-
-/** "IMG 0042.JPG" → "img-0042.jpg": the extension follows the media type, not the upload name. */
-export function attachmentName(image: UpdateImage): string {
-  const base = image.name.replace(/\.[A-Za-z0-9]{1,5}$/, '');
-  return `${slugify(base, 40) === 'note' ? 'image' : slugify(base, 40)}.${EXTENSIONS[image.mediaType]}`;
+/** A file to put in the vault: what it is and its bytes. */
+export interface FileToSave {
+  /** As sent (or the link's last segment). */
+  name: string;
+  kind: AttachmentKind;
+  mediaType: string;
+  bytes: Buffer;
 }
 
-export interface SavedImage {
-  image: UpdateImage;
+/** A file the runner saved in the vault before the model ran. */
+export interface SavedFile extends FileToSave {
   rel: string;
-  bytes: Buffer;
+}
+
+/**
+ * "IMG 0042.JPG" → "img-0042.jpg": the extension follows the type the bytes showed (a plain
+ * file keeps the extension it was sent with, when it is a sane one).
+ */
+export function attachmentName(file: Pick<FileToSave, 'name' | 'kind' | 'mediaType'>): string {
+  const sentExt = path.extname(file.name);
+  const base = sentExt && /^\.[A-Za-z0-9]{1,10}$/.test(sentExt) ? file.name.slice(0, -sentExt.length) : file.name;
+  const typed = (ATTACHMENT_KINDS[file.kind].types as Record<string, string>)[file.mediaType];
+  const ext = typed || (/^\.[A-Za-z0-9]{1,10}$/.test(sentExt) ? sentExt.slice(1).toLowerCase() : '');
+  const slug = slugify(base, 40);
+  return `${slug === 'note' ? file.kind : slug}${ext ? `.${ext}` : ''}`;
 }
 
 /**
@@ -41,20 +49,28 @@ export async function saveBytes(vault: VaultAccess, folder: string, fileName: st
 }
 
 /**
- * Saves each image of an update into bucket/ before the model runs: it is in the vault whatever
- * the model does (the agent moves it where it belongs). Names carry the date and a tag of the
- * update id so two updates' "photo.png" never meet.
+ * How files are named in bucket/: `<prefix>-<name>` beside the note of that prefix (the offline
+ * runner's), else `<date>-<name>-<tag of the update id>` so two updates' "photo.png" never meet.
  */
-export async function saveImagesToBucket(vault: VaultAccess, images: UpdateImage[], updateId: string, receivedAt: string): Promise<SavedImage[]> {
-  const date = receivedAt.slice(0, 10);
-  const tag = slugify(updateId, 64).slice(-8);
-  const saved: SavedImage[] = [];
-  for (const image of images) {
-    const bytes = await readFile(image.path);
-    const name = attachmentName(image);
-    const ext = path.extname(name);
-    const rel = await saveBytes(vault, 'bucket', `${date}-${name.slice(0, -ext.length)}-${tag}${ext}`, bytes);
-    saved.push({ image, rel, bytes });
-  }
+export function bucketName(name: string, naming: { prefix: string } | { updateId: string; receivedAt: string }): string {
+  if ('prefix' in naming) return `${naming.prefix}-${name}`;
+  const ext = path.extname(name);
+  return `${naming.receivedAt.slice(0, 10)}-${ext ? name.slice(0, -ext.length) : name}-${slugify(naming.updateId, 64).slice(-8)}${ext}`;
+}
+
+/**
+ * Saves each file of an update into bucket/ before the model runs: it is in the vault whatever
+ * the model does (the agent moves it where it belongs).
+ */
+export async function saveToBucket(vault: VaultAccess, files: FileToSave[], naming: Parameters<typeof bucketName>[1]): Promise<SavedFile[]> {
+  const saved: SavedFile[] = [];
+  for (const file of files) saved.push({ ...file, rel: await saveBytes(vault, 'bucket', bucketName(attachmentName(file), naming), file.bytes) });
   return saved;
+}
+
+const IMAGE_EXT = /\.(png|jpe?g|gif|webp|svg|avif)$/i;
+
+/** Markdown links to files beside a note: images shown (`![..](..)`), any other file linked. */
+export function fileLinks(names: string[]): string[] {
+  return names.map((name) => `${IMAGE_EXT.test(name) ? '!' : ''}[${name}](${encodeURI(name)})`);
 }

@@ -46,6 +46,7 @@ async function writeItem(vault: VaultAccess, input: UpdateInput, error: string):
     '## What you sent',
     '',
     quote(input.text),
+    ...(input.url ? ['', `Link to keep: <${input.url}>`] : []),
     ...(names.length ? ['', `Attachments (beside this note): ${names.join(', ')}`] : []),
     ...(missing.length ? ['', `Attachments that could not be recovered: ${missing.join(', ')}`] : []),
     '',

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { firstHeading, makeFolders, parseNote, readTextIfExists, setFrontmatterFields } from '../vault/index.js';
-import type { SavedImage } from './attachments.js';
+import type { SavedFile } from './attachments.js';
 import { attachmentName } from './attachments.js';
 import { writeInputNote } from './inbox-files.js';
 import { escapeRegExp } from './note-text.js';
@@ -17,7 +17,7 @@ const firstProse = (body: string) =>
     .slice(0, 200);
 
 /** An image still where the runner saved it and linked from no other file of this run is the item's. */
-async function unclaimed(session: Session, saved: SavedImage[], reviewRel: string): Promise<SavedImage[]> {
+async function unclaimed(session: Session, saved: SavedFile[], reviewRel: string): Promise<SavedFile[]> {
   const others = [...session.changed].filter((rel) => rel !== reviewRel && rel.endsWith('.md'));
   const texts = await Promise.all(others.map((rel) => readTextIfExists(path.join(session.root, rel))));
   return saved.filter((s) => session.seen.has(s.rel) && !texts.some((t) => t?.includes(path.basename(s.rel))));
@@ -28,12 +28,12 @@ async function unclaimed(session: Session, saved: SavedImage[], reviewRel: strin
  * the inbox lists need (title, summary, update_id), the raw input as input.md, and the images
  * moved beside them, with review.md's links to their bucket paths pointed at the new place.
  */
-export async function finalizeInboxItem(session: Session, input: UpdateInput, saved: SavedImage[]): Promise<void> {
+export async function finalizeInboxItem(session: Session, input: UpdateInput, saved: SavedFile[]): Promise<void> {
   const reviewRel = reviewPath(input.id);
   const reviewAbs = path.join(session.root, reviewRel);
   const moved: Array<{ from: string; name: string }> = [];
   for (const s of await unclaimed(session, saved, reviewRel)) {
-    const name = attachmentName(s.image);
+    const name = attachmentName(s);
     const rel = `${itemFolder(input.id)}/${name}`;
     await makeFolders(path.dirname(path.join(session.root, rel)));
     const ok = await session.writer.linkFile(path.join(session.root, s.rel), path.join(session.root, rel)).then(

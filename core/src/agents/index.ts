@@ -11,7 +11,7 @@ import { runSearchAgent } from './search-agent.js';
 import type { Agents, AgentsDeps } from './types.js';
 import { runUpdateAgent } from './update-agent.js';
 
-export type { Agents, AgentsDeps, SearchAnswer, AnswerRequest, UpdateImage, UpdateInput, UpdateOutcome, Usage } from './types.js';
+export type { Agents, AgentsDeps, SearchAnswer, AnswerRequest, TranscribeRequest, UpdateAttachment, UpdateInput, UpdateOutcome, Usage } from './types.js';
 export { ModelError, createCallBudget, type CallBudget } from '../llm/index.js';
 export { TOOL_SETS } from './tool-sets.js';
 export { modelDeps } from './model-backend.js';
@@ -37,7 +37,7 @@ export function createAgents(deps: AgentsDeps): Agents {
   if (!backend) {
     return {
       provider: OFFLINE_PROVIDER,
-      runUpdate: (input, run) => offlineUpdate({ ...sessionDeps, writer: run.writer }, input),
+      runUpdate: (input, run) => offlineUpdate({ ...sessionDeps, writer: run.writer }, deps.capture, input),
       answer: (req) => offlineAnswer(sessionDeps, req),
       writeFailedItem: failed,
     };
@@ -47,7 +47,8 @@ export function createAgents(deps: AgentsDeps): Agents {
     get provider() {
       return status.info();
     },
-    runUpdate: (input, run) => runUpdateAgent({ ...sessionDeps, writer: run.writer }, model(names.model, run.budget ?? createCallBudget(MAX_MODEL_CALLS_PER_UPDATE)), input, deps.maxIterations),
+    runUpdate: (input, run) =>
+      runUpdateAgent({ ...sessionDeps, writer: run.writer }, deps.capture, model(names.model, run.budget ?? createCallBudget(MAX_MODEL_CALLS_PER_UPDATE)), input, deps.maxIterations),
     answer: (req) => runSearchAgent(sessionDeps, model(names.searchModel, createCallBudget(MAX_MODEL_CALLS_PER_QUESTION)), req),
     writeFailedItem: failed,
   };

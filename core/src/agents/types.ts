@@ -1,3 +1,5 @@
+import type { AttachmentKind, CaptureOutcome } from '../api/index.js';
+import type { Capture } from '../capture/index.js';
 import type { Logger } from '../logger.js';
 import type { CallBudget, ProviderInfo, RetryNotice, Usage } from '../llm/index.js';
 import type { SearchEngine } from '../search/index.js';
@@ -5,18 +7,32 @@ import type { KnowerNotes, RootNames, VaultIndex, VaultWriter } from '../vault/i
 
 export type { Usage } from '../llm/index.js';
 
-export interface UpdateImage {
+/** One file an update carried, kept in the state dir with its record. */
+export interface UpdateAttachment {
+  /** As sent: shown to the model and the person, never used as a path. */
   name: string;
-  mediaType: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
+  kind: AttachmentKind;
+  mediaType: string;
   /** Absolute path of the stored bytes in the state dir. */
   path: string;
+}
+
+/** Audio already in the vault to transcribe now (`knower transcribe`), and the note waiting for its text. */
+export interface TranscribeRequest {
+  audio: string;
+  note?: string;
+  /** The update that filed it. */
+  of?: string;
 }
 
 export interface UpdateInput {
   id: string;
   text: string;
+  /** A link to capture: fetched now, filed as a clipped note (or as the file it leads to). */
+  url?: string;
   inboxRef?: string;
-  images: UpdateImage[];
+  attachments: UpdateAttachment[];
+  transcribe?: TranscribeRequest;
   receivedAt: string;
   /** Told of each tool call the agent makes (the update's live steps); must not throw. */
   onToolCall?: (call: { name: string; input: unknown }, result: { content: string; isError?: boolean }) => void;
@@ -30,10 +46,14 @@ export interface UpdateInput {
  * `files`: vault-relative paths the run created, changed or deleted. `kept`: what a folder
  * delete or move of the run left where it was, because it appeared or changed while it ran.
  */
-export type UpdateOutcome =
-  /** `fallback`: the model changed nothing and asked nothing, so the runner filed the text into bucket/ as received. */
-  | { status: 'done'; files: string[]; kept?: string[]; summary?: string; usage?: Usage; fallback?: 'bucket' }
-  | { status: 'inbox'; inboxId: string; files: string[]; kept?: string[]; summary?: string; usage?: Usage };
+export type UpdateOutcome = (
+  | /** `fallback`: the model changed nothing and asked nothing, so the runner filed the text into bucket/ as received. */
+  { status: 'done'; files: string[]; kept?: string[]; summary?: string; usage?: Usage; fallback?: 'bucket' }
+  | { status: 'inbox'; inboxId: string; files: string[]; kept?: string[]; summary?: string; usage?: Usage }
+) & {
+  /** What became of the link and each file: where it is kept, its text, or why not. */
+  captures?: CaptureOutcome[];
+};
 
 export interface AnswerRequest {
   query: string;
@@ -73,6 +93,8 @@ export interface Agents {
 
 export interface AgentsDeps {
   root: string;
+  /** Links fetched, PDFs and pages read, audio transcribed: what the runner files beside the note. */
+  capture: Capture;
   /** Which root names the person's own files hold: Knower keeps its own versions elsewhere. */
   names?: RootNames;
   /** Knower's record of the notes it created: what the update agent creates or moves is recorded there. */

@@ -1,8 +1,9 @@
 import path from 'node:path';
-import type { SavedImage } from './attachments.js';
+import { fileLinks } from './attachments.js';
+import type { Captured } from './capture-step.js';
 import { CHANGELOG } from './changelog.js';
 import { slugify } from './note-text.js';
-import { createBucketNote, firstLine, imageLinks, logOnce } from './offline/bucket-note.js';
+import { createBucketNote, firstLine, logOnce } from './offline/bucket-note.js';
 import { markChanged, markSeen, type Session } from './session.js';
 import type { UpdateInput } from './types.js';
 
@@ -16,15 +17,16 @@ const quote = (text: string) =>
  * The end of a run in which the model changed nothing and asked nothing (the most common failure
  * of small local models: "Sure, I'll remember that!" and no tool call). The update is never
  * silently done: its text is filed into bucket/ as received, as the offline runner files it,
- * with the images the runner saved, and logged. Returns the note's path.
+ * with the files and notes the runner saved linked, and logged. Returns the note's path.
  */
-export async function fileAsReceived(session: Session, input: UpdateInput, saved: SavedImage[], reply: string): Promise<string> {
-  const title = firstLine(input.text) || 'Update';
+export async function fileAsReceived(session: Session, input: UpdateInput, captured: Captured, reply: string): Promise<string> {
+  const title = firstLine(input.text) || firstLine(input.url ?? '') || 'Update';
   const stem = `${input.receivedAt.slice(0, 10)}-${slugify(title)}`;
-  const images = saved.map((s) => path.basename(s.rel));
+  const files = [...captured.saved.map((s) => s.rel), ...captured.notes].map((rel) => path.basename(rel));
   const body = [
     input.text.trimEnd(),
-    ...(images.length ? ['', ...imageLinks(images)] : []),
+    ...(input.url ? ['', `<${input.url}>`] : []),
+    ...(files.length ? ['', ...fileLinks(files)] : []),
     '',
     '---',
     '',

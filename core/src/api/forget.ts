@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { vaultPath } from './fields.js';
-import { UPDATE_LIMITS } from './updates.js';
+import { UPDATE_LIMITS } from './attachments.js';
 
 /** What one forget may name. */
 export const FORGET_LIMITS = {

@@ -2,6 +2,7 @@
 // MCP and agent tools share their fields, and the web app parses responses with the same ones.
 // Nothing here imports anything but zod, so the browser bundle can take it whole.
 export * from './activity.js';
+export * from './attachments.js';
 export * from './errors.js';
 export * from './forget.js';
 export * from './events.js';

@@ -1,16 +1,11 @@
 import { z } from 'zod';
+import { attachmentSchema, captureOutcomeSchema, captureUrl } from './attachments.js';
 import { recordId } from './fields.js';
 
-/** What one update may carry. */
-export const UPDATE_LIMITS = {
-  textChars: 100_000,
-  images: 8,
-  imageBytes: 10 * 1024 * 1024,
-} as const;
-
-/** POST /update as JSON (multipart carries the same fields, and images). */
+/** POST /update as JSON (multipart carries the same fields, and files). Text, a link, or both. */
 export const updateBody = z.strictObject({
-  text: z.string({ message: 'must be a string' }),
+  text: z.string({ message: 'must be a string' }).optional(),
+  url: captureUrl.optional(),
   inbox_ref: recordId.optional(),
 });
 
@@ -44,6 +39,10 @@ export const updateStatusSchema = z.object({
   id: z.string(),
   status: updateStateSchema,
   text: z.string().nullish(),
+  /** The link the update asked to capture. */
+  url: z.string().nullish(),
+  /** A transcription run: the audio in the vault, the note waiting for its text, the update that filed it. */
+  transcribe: z.object({ audio: z.string(), note: z.string().nullish(), of: z.string().nullish() }).nullish(),
   inbox_ref: z.string().nullish(),
   created: z.string(),
   /** When its run began (a queued update waits first): its duration counts from here. */
@@ -58,7 +57,9 @@ export const updateStatusSchema = z.object({
   fallback: z.enum(['bucket']).nullish(),
   summary: z.string().nullish(),
   error: z.string().nullish(),
-  images: z.array(z.object({ name: z.string() })).nullish(),
+  attachments: z.array(attachmentSchema).nullish(),
+  /** What became of the link and each file: where it is kept, its text, or why it could not be read. */
+  captures: z.array(captureOutcomeSchema).nullish(),
   attempts: z.number().nullish(),
   steps: z.array(updateStepSchema).nullish(),
   step_count: z.number().nullish(),

@@ -9,6 +9,8 @@ export interface Context {
   settings: CliSettings;
   environment: Environment;
   out: Output;
+  /** Standard input (`logs --stdin` reads a log from it). */
+  input: NodeJS.ReadableStream;
   /**
    * Runs `task` with a signal aborted by Ctrl-C: the task stops waiting and the command goes
    * on, instead of the process dying there.

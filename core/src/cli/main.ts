@@ -11,6 +11,7 @@ async function main(): Promise<void> {
   const out = processOutput();
   const code = await runCli(process.argv.slice(2), {
     out,
+    input: process.stdin,
     environment: () => readEnvironment(),
     repoRoot,
     async interruptible(task) {

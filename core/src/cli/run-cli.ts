@@ -8,6 +8,7 @@ import { HELP, usageLines, verbs, type Verb } from './verbs/index.js';
 
 export interface CliIO {
   out: Output;
+  input: Context['input'];
   /** The settings in force (the process environment over .env); may throw ConfigError. */
   environment: () => Environment;
   interruptible: Context['interruptible'];
@@ -47,7 +48,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<ExitCode> {
   }
   const loaded = loadCliSettings(environment);
   if (!loaded.ok) return report(out, failed(...loaded.message.split('\n')));
-  const ctx: Context = { verb: verb.name, args: rest, settings: loaded.settings, environment, out, interruptible: io.interruptible };
+  const ctx: Context = { verb: verb.name, args: rest, settings: loaded.settings, environment, out, input: io.input, interruptible: io.interruptible };
   return report(out, await verb.run(args, ctx), verb);
 }
 

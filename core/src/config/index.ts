@@ -7,6 +7,7 @@ import { locationFields, optional, resolveLocation, text } from './location.js';
 import { coreDir, repoRoot } from './paths.js';
 import { childEnvironment } from './child-env.js';
 import { tokenProblem } from './token-strength.js';
+import { captureFields, resolveCapture, type CaptureConfig } from './capture-config.js';
 import { trustedProxies, trustedProxyField } from './trusted-proxy.js';
 import { CLI_SETTINGS } from './cli-settings.js';
 import { SETTINGS_READ_ELSEWHERE, unknownSettings, type UnknownSetting } from './unknown-settings.js';
@@ -15,7 +16,7 @@ import type { Environment } from './environment.js';
 export { ConfigError } from './config-error.js';
 export { readEnvironment, type Environment } from './environment.js';
 export { childEnvironment } from './child-env.js';
-export { testEnvironment } from './test-environment.js';
+export { dockerEnvironment, testEnvironment } from './test-environment.js';
 export { estimateTokenBits } from './token-strength.js';
 export { SERVICE_ENV, SERVICE_NODE_FLAGS } from './node-flags.js';
 export { CLI_SETTINGS, loadCliSettings, type CliSettings, type Locator, type Runtime } from './cli-settings.js';
@@ -25,6 +26,7 @@ export { unknownSettingLine, type UnknownSetting } from './unknown-settings.js';
 import { DEFAULT_ANTHROPIC_MODEL, resolveProvider, type ProviderConfig } from './provider-config.js';
 
 export type { ProviderConfig } from './provider-config.js';
+export type { CaptureConfig } from './capture-config.js';
 
 /** The only reader of the process environment: everything else receives a typed Config. */
 export interface Config {
@@ -57,6 +59,8 @@ export interface Config {
   logMaxBytes: number;
   /** Environment handed to children (qmd, the search worker, git): an allow-list, no keys, no token. */
   childEnv: NodeJS.ProcessEnv;
+  /** Links and audio: which private hosts a link may reach, which transcriber hears audio. */
+  capture: CaptureConfig;
 }
 
 const envSchema = z.object({
@@ -90,6 +94,7 @@ const envSchema = z.object({
   KNOWER_LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent'])),
   KNOWER_LOG_FILE: text,
   KNOWER_LOG_MAX_MB: optional(z.coerce.number({ message: 'must be a number of megabytes' }).min(0, 'must be 0 (never rotate) or more')),
+  ...captureFields,
 });
 
 const DEFAULT_MODEL = DEFAULT_ANTHROPIC_MODEL;
@@ -103,7 +108,7 @@ export function findUnknownSettings(environment: Environment): UnknownSetting[] 
 }
 
 /** Settings whose value must never be printed: error messages end up in logs and terminals. */
-const SECRETS = new Set(['KNOWER_TOKEN', 'ANTHROPIC_API_KEY', 'OPENAI_API_KEY']);
+const SECRETS = new Set(['KNOWER_TOKEN', 'ANTHROPIC_API_KEY', 'OPENAI_API_KEY', 'KNOWER_TRANSCRIBE_API_KEY']);
 
 /** `KEY="value"` for an error message; a secret is named, never shown. */
 function shownSetting(key: string, env: NodeJS.ProcessEnv): string {
@@ -162,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = readEnvironment().merged, cw
     ...(e.KNOWER_LOG_FILE ? { logFile: path.resolve(cwd, e.KNOWER_LOG_FILE) } : {}),
     logMaxBytes: Math.round((e.KNOWER_LOG_MAX_MB ?? 10) * 1024 * 1024),
     childEnv: childEnvironment(env),
+    capture: resolveCapture(e),
   };
 }
 

@@ -45,13 +45,20 @@ export function testEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return { ...kept, KNOWER_ENV_FILE: devNull };
 }
 
+/** Where the docker command finds its engine: the container checks (`knower test --docker`) keep it. */
+export function dockerEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const kept: NodeJS.ProcessEnv = {};
+  for (const key of ['DOCKER_HOST', 'DOCKER_CONTEXT', 'DOCKER_CONFIG', 'DOCKER_BUILDKIT']) if (env[key] !== undefined) kept[key] = env[key];
+  return kept;
+}
+
 /**
  * Turns the running process's own environment into the test environment, in place: what a test
  * runner's config does first, so every test and every process a test starts with
- * `...process.env` inherits it.
+ * `...process.env` inherits it. With `docker`, the engine's address stays too.
  */
-export function isolateTestProcess(env: NodeJS.ProcessEnv): void {
-  const isolated = testEnvironment(env);
+export function isolateTestProcess(env: NodeJS.ProcessEnv, opts: { docker?: boolean } = {}): void {
+  const isolated = { ...testEnvironment(env), ...(opts.docker ? dockerEnvironment(env) : {}) };
   for (const key of Object.keys(env)) if (!(key in isolated)) delete env[key];
   Object.assign(env, isolated);
 }

@@ -65,7 +65,7 @@ export function createForget(deps: ForgetDeps) {
   ): Promise<ForgetReport> {
     const { vault, history, records } = parts;
     const stateRel = (abs: string) => path.relative(deps.stateDir, abs).split(path.sep).join('/');
-    const files = [...records.files.map((f) => stateRel(f.abs)), ...records.updates.flatMap((u) => u.dropped.map((i) => stateRel(deps.folders.imagePath(u.after, i))))];
+    const files = [...records.files.map((f) => stateRel(f.abs)), ...records.updates.flatMap((u) => u.dropped.map((i) => stateRel(deps.folders.attachmentPath(u.after, i))))];
     const anything = vault.changed.length + vault.renamed.length + vault.deleted.length + history.commits + records.updates.length + records.questions.length + files.length > 0;
     return {
       status: !anything ? 'nothing' : parts.dryRun ? 'dry_run' : 'forgotten',

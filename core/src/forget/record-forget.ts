@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { QuestionRecord, Questions } from '../activity/index.js';
 import { blobId } from '../history/index.js';
 import type { UpdateQueue } from '../queue/index.js';
-import type { StoredImage, UpdateRecord, UpdateStore } from '../records/index.js';
+import type { StoredAttachment, UpdateRecord, UpdateStore } from '../records/index.js';
 import { readBytesIfExists, ROOT_FILES, writeFileAtomic, type RootNames } from '../vault/index.js';
 import { stillAsLeft, type BackupEntry, type ForgetBackup } from './forget-backup.js';
 import type { TextForgetter } from './forget-text.js';
@@ -15,14 +15,14 @@ export interface RecordStores {
   updates: Pick<UpdateQueue, 'recent' | 'amend'>;
   questions: Pick<Questions, 'all' | 'amend'>;
   /** Where an update's files are kept. */
-  folders: Pick<UpdateStore, 'folderOf' | 'imagePath'>;
+  folders: Pick<UpdateStore, 'folderOf' | 'attachmentPath'>;
   /** Knower's own versions of root notes kept in the state dir (the person's file holds the name). */
   names: Pick<RootNames, 'fileOf' | 'inVault'>;
 }
 
 /** What forgetting changes in the records. */
 export interface RecordPlan {
-  updates: Array<{ id: string; after: UpdateRecord; dropped: StoredImage[] }>;
+  updates: Array<{ id: string; after: UpdateRecord; dropped: StoredAttachment[] }>;
   questions: Array<{ id: string; after: QuestionRecord }>;
   /** Other files of the state dir, rewritten. */
   files: Array<{ abs: string; after: Buffer }>;
@@ -40,6 +40,21 @@ function scrubUpdate(record: UpdateRecord, t: TextForgetter): UpdateRecord | und
   return changedOr(record, {
     ...record,
     text: s(record.text),
+    ...(record.url !== undefined && { url: s(record.url) }),
+    attachments: record.attachments.map((a) => ({ ...a, name: s(a.name) })),
+    ...(record.captures && {
+      captures: record.captures.map((c) => ({
+        ...c,
+        source: s(c.source),
+        ...(c.title && { title: s(c.title) }),
+        ...(c.problem && { problem: s(c.problem) }),
+        ...(c.path && { path: p(c.path) }),
+        ...(c.note && { note: p(c.note) }),
+      })),
+    }),
+    ...(record.transcribe && {
+      transcribe: { ...record.transcribe, audio: p(record.transcribe.audio), ...(record.transcribe.note !== undefined && { note: p(record.transcribe.note) }) },
+    }),
     ...(record.summary !== undefined && { summary: s(record.summary) }),
     ...(record.error !== undefined && { error: s(record.error) }),
     ...(record.files && { files: record.files.map(p) }),
@@ -77,18 +92,25 @@ export async function planRecords(stores: RecordStores, what: Forgetting, remove
   const records = stores.updates.recent(Number.MAX_SAFE_INTEGER);
   if (what.kind === 'paths') {
     for (const record of records) {
-      const dropped: StoredImage[] = [];
-      for (const image of record.images) {
-        const bytes = await readBytesIfExists(stores.folders.imagePath(record, image));
-        if (bytes && removed.has(blobId(bytes))) dropped.push(image);
+      const dropped: StoredAttachment[] = [];
+      for (const attachment of record.attachments) {
+        const bytes = await readBytesIfExists(stores.folders.attachmentPath(record, attachment));
+        if (bytes && removed.has(blobId(bytes))) dropped.push(attachment);
       }
-      if (dropped.length) plan.updates.push({ id: record.id, after: { ...record, images: record.images.filter((i) => !dropped.includes(i)) }, dropped });
+      if (dropped.length) plan.updates.push({ id: record.id, after: { ...record, attachments: record.attachments.filter((a) => !dropped.includes(a)) }, dropped });
     }
     return plan;
   }
   for (const record of records) {
     const after = scrubUpdate(record, what.text);
     if (after) plan.updates.push({ id: record.id, after, dropped: [] });
+    // A text file sent along holds the text as sent (a PDF's or an image's bytes cannot be read for it).
+    for (const attachment of record.attachments) {
+      const abs = stores.folders.attachmentPath(record, attachment);
+      const bytes = await readBytesIfExists(abs);
+      const scrubbed = bytes && what.text.scrubBytes(bytes);
+      if (scrubbed) plan.files.push({ abs, after: scrubbed });
+    }
   }
   for (const question of await stores.questions.all()) {
     const after = scrubQuestion(question, what.text);
@@ -121,7 +143,7 @@ export async function applyRecords(stores: RecordStores, plan: RecordPlan, backu
   };
   for (const u of plan.updates) {
     await keep(recordFile(u.id));
-    for (const image of u.dropped) await keep(stores.folders.imagePath(u.after, image));
+    for (const attachment of u.dropped) await keep(stores.folders.attachmentPath(u.after, attachment));
   }
   for (const q of plan.questions) await keep(questionFile(q.id));
   for (const f of plan.files) await keep(f.abs);
@@ -129,7 +151,7 @@ export async function applyRecords(stores: RecordStores, plan: RecordPlan, backu
 
   for (const u of plan.updates) {
     await stores.updates.amend(u.id, () => u.after);
-    for (const image of u.dropped) await rm(stores.folders.imagePath(u.after, image), { force: true });
+    for (const attachment of u.dropped) await rm(stores.folders.attachmentPath(u.after, attachment), { force: true });
   }
   for (const q of plan.questions) await stores.questions.amend(q.id, () => q.after);
   for (const f of plan.files) await writeFileAtomic(f.abs, f.after);

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { PathProblem } from '../vault/index.js';
+import { formatMegabytes, UPDATE_LIMITS } from '../api/index.js';
 
 /** Every error the API sends: a stable code for programs, a sentence for people. */
 export interface ApiError {
@@ -42,10 +43,10 @@ export function validationError(issues: readonly SchemaIssue[], part: string): E
 const KNOWN: Record<string, { status: number; error: string; message?: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, error: 'invalid_json', message: 'the body is not valid JSON' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, error: 'invalid_json', message: 'the JSON body is empty' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, error: 'unsupported_media_type', message: 'send application/json (or multipart/form-data for images)' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, error: 'unsupported_media_type', message: 'send application/json (or multipart/form-data for files)' },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, error: 'body_too_large', message: 'the request body is too large' },
-  FST_REQ_FILE_TOO_LARGE: { status: 413, error: 'image_too_large', message: 'an image is larger than 10 MB' },
-  FST_FILES_LIMIT: { status: 413, error: 'too_many_images', message: 'at most 8 images per update' },
+  FST_REQ_FILE_TOO_LARGE: { status: 413, error: 'attachment_too_large', message: `a file is larger than ${formatMegabytes(UPDATE_LIMITS.attachmentBytes)}, the limit for any file` },
+  FST_FILES_LIMIT: { status: 413, error: 'too_many_attachments', message: `at most ${UPDATE_LIMITS.attachments} files per update` },
   FST_PARTS_LIMIT: { status: 413, error: 'too_many_parts', message: 'too many form parts' },
   FST_FIELDS_LIMIT: { status: 413, error: 'too_many_fields', message: 'too many form fields' },
   FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, error: 'unsupported_media_type', message: 'the request is not multipart/form-data' },

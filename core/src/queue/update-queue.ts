@@ -29,8 +29,9 @@ const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
 
 /** What a retried POST must repeat exactly for its Idempotency-Key to name the same update. */
 function fingerprintOf(update: NewUpdate): string {
-  const hash = createHash('sha256').update(JSON.stringify([update.text, update.inboxRef ?? null]));
-  for (const image of update.images) hash.update(`\0${image.mediaType}\0${image.name}\0`).update(image.data);
+  const fields = [update.text, update.inboxRef ?? null, ...(update.url ? [update.url] : []), ...(update.transcribe ? [update.transcribe] : [])];
+  const hash = createHash('sha256').update(JSON.stringify(fields));
+  for (const a of update.attachments) hash.update(`\0${a.mediaType}\0${a.name}\0${a.sha256}`);
   return hash.digest('hex');
 }
 
@@ -123,7 +124,9 @@ export function createUpdateQueue(deps: {
       id: record.id,
       text: record.text,
       ...(record.inbox_ref ? { inboxRef: record.inbox_ref } : {}),
-      images: record.images.map((image) => ({ name: image.name, mediaType: image.mediaType, path: deps.store.imagePath(record, image) })),
+      ...(record.url ? { url: record.url } : {}),
+      ...(record.transcribe ? { transcribe: record.transcribe } : {}),
+      attachments: record.attachments.map((a) => ({ name: a.name, kind: a.kind, mediaType: a.mediaType, path: deps.store.attachmentPath(record, a) })),
       receivedAt: record.created,
       ...(onToolCall ? { onToolCall } : {}),
     };
@@ -211,6 +214,7 @@ export function createUpdateQueue(deps: {
             ...(outcome.usage ? { usage: outcome.usage } : {}),
             ...(outcome.status === 'inbox' ? { inbox_id: outcome.inboxId } : {}),
             ...(outcome.status === 'done' && outcome.fallback ? { fallback: outcome.fallback } : {}),
+            ...(outcome.captures?.length ? { captures: outcome.captures } : {}),
             ...(changes ? { changes } : {}),
             error: undefined,
             finished: deps.clock().toISOString(),

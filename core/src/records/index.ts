@@ -1,2 +1,3 @@
-export { UpdateStore, type NewUpdate } from './update-store.js';
-export { publicView, FINAL_STATUSES, type UpdateRecord, type StoredImage, type FileChange, type Retrying } from './update-record.js';
+export { UpdateStore, type NewAttachment, type NewUpdate } from './update-store.js';
+export { receiveFile, type ReceivedFile } from './incoming.js';
+export { publicView, FINAL_STATUSES, type UpdateRecord, type StoredAttachment, type FileChange, type Retrying } from './update-record.js';

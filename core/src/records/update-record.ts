@@ -1,4 +1,4 @@
-import type { FileChange, Retrying, UpdateState } from '../api/index.js';
+import type { AttachmentKind, CaptureOutcome, FileChange, Retrying, UpdateState } from '../api/index.js';
 import type { UpdateStep } from '../events/index.js';
 
 // The update's state, one file it changed (from its journal: a move is a delete and a create of the
@@ -8,9 +8,13 @@ export type { FileChange, Retrying };
 
 export const FINAL_STATUSES: ReadonlySet<UpdateState> = new Set(['done', 'inbox', 'failed', 'cancelled']);
 
-export interface StoredImage {
+/** One file an update carried, kept with its record until the update is filed (and for a retry). */
+export interface StoredAttachment {
+  /** As sent (a file name is a client's word: only shown, never used as a path). */
   name: string;
-  mediaType: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
+  /** From the bytes, when it was accepted. */
+  kind: AttachmentKind;
+  mediaType: string;
   /** File name inside the update's folder in the state dir. */
   file: string;
   size: number;
@@ -23,8 +27,14 @@ export interface UpdateRecord {
   seq: number;
   status: UpdateState;
   text: string;
+  /** A link to capture (fetched when the update runs, again on a retry). */
+  url?: string;
   inbox_ref?: string;
-  images: StoredImage[];
+  attachments: StoredAttachment[];
+  /** What became of the link and each file (where it is kept in the vault, its text, or why not). */
+  captures?: CaptureOutcome[];
+  /** Audio already in the vault to transcribe (`knower transcribe`), and the note waiting for it. */
+  transcribe?: { audio: string; note?: string; of?: string };
   created: string;
   started?: string;
   finished?: string;
@@ -56,6 +66,16 @@ export interface UpdateRecord {
 
 /** What clients see: the record without internals. */
 export function publicView(record: UpdateRecord) {
-  const { seq: _seq, images, idempotency_key: _key, idempotency_hash: _hash, ...rest } = record;
-  return { ...rest, images: images.map((i) => ({ name: i.name, mediaType: i.mediaType, size: i.size })) };
+  const { seq: _seq, attachments, idempotency_key: _key, idempotency_hash: _hash, ...rest } = record;
+  return { ...rest, attachments: attachments.map((a) => ({ name: a.name, kind: a.kind, mediaType: a.mediaType, size: a.size })) };
+}
+
+/**
+ * A record as read from disk: records written before attachments had kinds kept `images`, and
+ * are read as attachments of kind image, so an old failed update can still be retried.
+ */
+export function fromDisk(raw: UpdateRecord & { images?: Array<Omit<StoredAttachment, 'kind'>> }): UpdateRecord {
+  if (raw.attachments) return raw;
+  const { images = [], ...rest } = raw;
+  return { ...rest, attachments: images.map((image) => ({ ...image, kind: 'image' as const })) };
 }

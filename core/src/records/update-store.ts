@@ -1,26 +1,35 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { copyFile, mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from '../vault/index.js';
-import type { StoredImage, UpdateRecord } from './update-record.js';
+import { fromDisk, type StoredAttachment, type UpdateRecord } from './update-record.js';
+
+/** One file of a new update: its kind and type already sniffed from its bytes. */
+export interface NewAttachment {
+  name: string;
+  kind: StoredAttachment['kind'];
+  mediaType: string;
+  /** The kept file's extension, without the dot ('' for none). */
+  ext: string;
+  /** Where its bytes are: a file in the store's incoming folder (moved into the record) or anywhere else (copied). */
+  file: string;
+  size: number;
+  sha256: string;
+}
 
 export interface NewUpdate {
   text: string;
+  url?: string;
+  transcribe?: UpdateRecord['transcribe'];
   inboxRef?: string;
-  images: Array<{ name: string; mediaType: StoredImage['mediaType']; data: Buffer }>;
+  attachments: NewAttachment[];
   idempotencyKey?: string;
   /** Runs the input of this failed update again. */
   retryOf?: string;
   /** The body's fingerprint, kept with the key: the same key with another body is refused. */
   idempotencyHash?: string;
 }
-
-const EXTENSIONS: Record<StoredImage['mediaType'], string> = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/gif': 'gif',
-  'image/webp': 'webp',
-};
 
 async function fsyncPath(p: string): Promise<void> {
   const handle = await open(p, 'r');
@@ -83,19 +92,22 @@ export class UpdateStore {
 
   private async stage(staging: string, id: string, now: Date, input: NewUpdate): Promise<UpdateRecord> {
     await mkdir(staging, { recursive: true });
-    const images: StoredImage[] = [];
-    for (const [i, image] of input.images.entries()) {
-      const file = `image-${i + 1}.${EXTENSIONS[image.mediaType]}`;
-      await writeFileAtomic(path.join(staging, file), image.data);
-      images.push({ name: image.name, mediaType: image.mediaType, file, size: image.data.length });
+    const attachments: StoredAttachment[] = [];
+    for (const [i, attachment] of input.attachments.entries()) {
+      // Named by position and kind: the sent name is a client's word, never a path.
+      const file = `${attachment.kind}-${i + 1}${attachment.ext ? `.${attachment.ext}` : ''}`;
+      await this.take(attachment.file, path.join(staging, file));
+      attachments.push({ name: attachment.name, kind: attachment.kind, mediaType: attachment.mediaType, file, size: attachment.size });
     }
     const record: UpdateRecord = {
       id,
       seq: ++this.seq,
       status: 'queued',
       text: input.text,
+      ...(input.url ? { url: input.url } : {}),
+      ...(input.transcribe ? { transcribe: input.transcribe } : {}),
       ...(input.inboxRef ? { inbox_ref: input.inboxRef } : {}),
-      images,
+      attachments,
       created: now.toISOString(),
       attempts: 0,
       ...(input.idempotencyKey ? { idempotency_key: input.idempotencyKey } : {}),
@@ -110,6 +122,18 @@ export class UpdateStore {
     return record;
   }
 
+  /** A received file moves into the record; any other is copied. Either way its bytes are fsynced. */
+  private async take(from: string, to: string): Promise<void> {
+    if (path.dirname(from) === this.incomingDir()) await rename(from, to);
+    else await copyFile(from, to, constants.COPYFILE_EXCL);
+    await fsyncPath(to);
+  }
+
+  /** Where uploads are streamed before an update takes them (emptied at start, like any unfinished create). */
+  incomingDir(): string {
+    return path.join(this.dir, '.incoming');
+  }
+
   async save(record: UpdateRecord): Promise<void> {
     this.known.set(record.id, record);
     await writeFileAtomic(path.join(this.dir, record.id, 'update.json'), JSON.stringify(record, null, 2));
@@ -118,7 +142,7 @@ export class UpdateStore {
   async get(id: string): Promise<UpdateRecord | undefined> {
     if (!/^[0-9]{8}-[0-9]{6}-[0-9a-f]{6}$/.test(id)) return undefined;
     try {
-      return JSON.parse(await readFile(path.join(this.dir, id, 'update.json'), 'utf8')) as UpdateRecord;
+      return fromDisk(JSON.parse(await readFile(path.join(this.dir, id, 'update.json'), 'utf8')) as UpdateRecord);
     } catch {
       return undefined;
     }
@@ -133,7 +157,7 @@ export class UpdateStore {
     return path.join(this.dir, id);
   }
 
-  imagePath(record: UpdateRecord, image: StoredImage): string {
-    return path.join(this.dir, record.id, image.file);
+  attachmentPath(record: UpdateRecord, attachment: StoredAttachment): string {
+    return path.join(this.dir, record.id, attachment.file);
   }
 }

@@ -14,3 +14,4 @@ export { activityRoutes } from './activity-routes.js';
 export { statsRoutes } from './stats-routes.js';
 export { briefRoutes } from './brief-routes.js';
 export { type ApiError } from '../http/index.js';
+export { transcribeRoutes } from './transcribe-routes.js';

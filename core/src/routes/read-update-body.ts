@@ -1,46 +1,35 @@
 import type { FastifyRequest } from 'fastify';
 import { UPDATE_LIMITS, updateBody } from '../api/index.js';
-import type { NewUpdate } from '../records/index.js';
-import { sniffImageType } from './image-types.js';
+import type { NewAttachment } from '../records/index.js';
+import type { SubmitInput, Updates } from '../updates/index.js';
+import { readFileParts } from './read-file-parts.js';
 
-export type UpdateBody = { ok: true; update: Omit<NewUpdate, 'idempotencyKey'> } | { ok: false; status: number; error: string; message: string };
+export type UpdateBody = { ok: true; update: Omit<SubmitInput, 'idempotencyKey'> } | { ok: false; status: number; error: string; message: string };
 
 const refuse = (status: number, error: string, message: string): UpdateBody => ({ ok: false, status, error, message });
 
-/** The body of POST /update, JSON or multipart, checked field by field. */
-export async function readUpdateBody(request: FastifyRequest): Promise<UpdateBody> {
+const FIELDS = ['text', 'url', 'inbox_ref'] as const;
+
+/** The body of POST /update, JSON or multipart, checked field by field; files are streamed to disk as they come. */
+export async function readUpdateBody(request: FastifyRequest, updates: Pick<Updates, 'receive' | 'discard'>): Promise<UpdateBody> {
   if (!request.isMultipart()) {
     const parsed = updateBody.safeParse(request.body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-      return refuse(400, 'invalid_request', `${where}${issue?.message ?? 'invalid body'} (send {"text": "...", "inbox_ref"?: "..."})`);
+      return refuse(400, 'invalid_request', `${where}${issue?.message ?? 'invalid body'} (send {"text": "...", "url"?: "https://...", "inbox_ref"?: "..."})`);
     }
-    const { text, inbox_ref } = parsed.data;
-    return { ok: true, update: { text, ...(inbox_ref ? { inboxRef: inbox_ref } : {}), images: [] } };
+    const { text = '', url, inbox_ref } = parsed.data;
+    return { ok: true, update: { text, ...(url ? { url } : {}), ...(inbox_ref ? { inboxRef: inbox_ref } : {}), attachments: [] } };
   }
-  let text = '';
-  let inboxRef: string | undefined;
-  const images: NewUpdate['images'] = [];
-  const parts = request.parts({
-    limits: { fileSize: UPDATE_LIMITS.imageBytes, files: UPDATE_LIMITS.images, fields: 4, fieldSize: UPDATE_LIMITS.textChars * 4 },
-  });
-  for await (const part of parts) {
-    if (part.type === 'field') {
-      if (part.fieldname === 'text') text = String(part.value);
-      else if (part.fieldname === 'inbox_ref') inboxRef = String(part.value) || undefined;
-      else return refuse(400, 'unknown_field', `unknown form field "${part.fieldname}": send text, inbox_ref and images`);
-      continue;
-    }
-    if (part.fieldname !== 'images' && part.fieldname !== 'image') {
-      return refuse(400, 'unknown_field', `files go in the "images" field, not "${part.fieldname}"`);
-    }
-    const data = await part.toBuffer();
-    const mediaType = sniffImageType(data);
-    if (!mediaType) {
-      return refuse(415, 'unsupported_attachment', `${part.filename || 'the attachment'} is not a PNG, JPEG, GIF or WebP image`);
-    }
-    images.push({ name: part.filename || `image.${mediaType.slice(6)}`, mediaType, data });
-  }
-  return { ok: true, update: { text, ...(inboxRef ? { inboxRef } : {}), images } };
+  const read = await readFileParts(request, updates, { fields: FIELDS, fieldSize: UPDATE_LIMITS.textChars * 4 });
+  if (!read.ok) return read;
+  const { fields, attachments } = read;
+  const update: Omit<SubmitInput, 'idempotencyKey'> = {
+    text: fields.text ?? '',
+    ...(fields.url ? { url: fields.url } : {}),
+    ...(fields.inbox_ref ? { inboxRef: fields.inbox_ref } : {}),
+    attachments: attachments as NewAttachment[],
+  };
+  return { ok: true, update };
 }

@@ -1,44 +1,35 @@
 import type { FastifyRequest } from 'fastify';
-import type { NewUpdate } from '../records/index.js';
-import { sniffImageType } from './image-types.js';
-import { UPDATE_LIMITS } from '../api/index.js';
+import { captureUrl, UPDATE_LIMITS } from '../api/index.js';
+import type { SubmitInput, Updates } from '../updates/index.js';
+import { readFileParts } from './read-file-parts.js';
 
-export type ShareBody = { ok: true; text: string; images: NewUpdate['images'] } | { ok: false; status: number; error: string; message: string };
+export type ShareBody = { ok: true; update: Pick<SubmitInput, 'text' | 'url' | 'attachments'> } | { ok: false; status: number; error: string; message: string };
 
-const FIELDS = new Set(['title', 'text', 'url']);
+const FIELDS = ['title', 'text', 'url'] as const;
 
 /**
- * What a phone's share sheet sent (the manifest's share_target: title, text, url, images) as the
- * text and images of an update. Apps fill the fields unevenly (many put the link in `text`), so
- * empty and repeated parts are dropped.
+ * What a phone's share sheet sent (the manifest's share_target: title, text, url, files) as an
+ * update. Apps fill the fields unevenly (many put the link in `text`, after a title), so the
+ * link is looked for in `url`, then in `text`: a shared link is captured, the rest is kept as
+ * the person's words. Empty and repeated parts are dropped.
  */
-export async function readShareBody(request: FastifyRequest): Promise<ShareBody> {
-  const fields: Record<string, string> = {};
-  const images: NewUpdate['images'] = [];
-  const parts = request.parts({
-    limits: { fileSize: UPDATE_LIMITS.imageBytes, files: UPDATE_LIMITS.images, fields: 6, fieldSize: UPDATE_LIMITS.textChars * 4 },
-  });
-  for await (const part of parts) {
-    if (part.type === 'field') {
-      if (!FIELDS.has(part.fieldname)) {
-        return { ok: false, status: 400, error: 'unknown_field', message: `unknown form field "${part.fieldname}": send title, text, url and images` };
-      }
-      fields[part.fieldname] = String(part.value).trim();
-      continue;
-    }
-    if (part.fieldname !== 'images') {
-      return { ok: false, status: 400, error: 'unknown_field', message: `files go in the "images" field, not "${part.fieldname}"` };
-    }
-    const data = await part.toBuffer();
-    // A share with no file still sends an empty "images" part in some browsers.
-    if (data.length === 0 && !part.filename) continue;
-    const mediaType = sniffImageType(data);
-    if (!mediaType) {
-      return { ok: false, status: 415, error: 'unsupported_attachment', message: `${part.filename || 'the attachment'} is not a PNG, JPEG, GIF or WebP image` };
-    }
-    images.push({ name: part.filename || `shared.${mediaType.slice(6)}`, mediaType, data });
-  }
-  return { ok: true, text: shareText(fields), images };
+export async function readShareBody(request: FastifyRequest, updates: Pick<Updates, 'receive' | 'discard'>): Promise<ShareBody> {
+  const read = await readFileParts(request, updates, { fields: FIELDS, fieldSize: UPDATE_LIMITS.textChars * 4 });
+  if (!read.ok) return read;
+  const fields = Object.fromEntries(Object.entries(read.fields).map(([k, v]) => [k, (v ?? '').trim()])) as Record<string, string>;
+  const { text, url } = sharedLink(fields);
+  return { ok: true, update: { text, ...(url ? { url } : {}), attachments: read.attachments } };
+}
+
+const LINK = /\bhttps?:\/\/[^\s<>"]+/i;
+
+/** The shared link (from `url`, or the one link in `text`) and the words that came with it. */
+export function sharedLink(fields: Record<string, string>): { text: string; url?: string } {
+  const candidates = [fields.url ?? '', fields.text?.match(LINK)?.[0] ?? ''].filter((c) => captureUrl.safeParse(c).success);
+  const url = candidates[0];
+  if (!url) return { text: shareText(fields) };
+  const rest = { title: fields.title ?? '', text: (fields.text ?? '').replace(url, '').trim(), url: '' };
+  return { text: shareText(rest), url };
 }
 
 /** "Title\n\ntext\n\nurl", leaving out a part another one already contains. */

@@ -19,8 +19,8 @@ type Outcome = { ok: true; id: string } | { ok: false; status: number; error: st
  * A page navigation gets a redirect back into the app (`?shared=<id>` or `?share_error=`, which
  * the app turns into its Activity entry or a message); a fetch asking for JSON gets JSON.
  */
-export async function shareRoutes(app: FastifyInstance, { updates }: { updates: Pick<Updates, 'submit'> }): Promise<void> {
-  await app.register(multipart, { limits: { fileSize: UPDATE_LIMITS.imageBytes, files: UPDATE_LIMITS.images } });
+export async function shareRoutes(app: FastifyInstance, { updates }: { updates: Pick<Updates, 'submit' | 'receive' | 'discard'> }): Promise<void> {
+  await app.register(multipart, { limits: { fileSize: UPDATE_LIMITS.attachmentBytes, files: UPDATE_LIMITS.attachments } });
 
   // No route-wide bodyLimit: the multipart limits above bound a share, and anything else keeps
   // the app's 1 MB limit (a route's bodyLimit would also let an 81 MB JSON body be parsed).
@@ -35,13 +35,13 @@ export async function shareRoutes(app: FastifyInstance, { updates }: { updates: 
   });
 }
 
-async function share(updates: Pick<Updates, 'submit'>, request: FastifyRequest): Promise<Outcome> {
+async function share(updates: Pick<Updates, 'submit' | 'receive' | 'discard'>, request: FastifyRequest): Promise<Outcome> {
   if (!request.isMultipart()) {
-    return { ok: false, status: 415, error: 'unsupported_media_type', message: 'a share is sent as multipart/form-data (title, text, url, images)' };
+    return { ok: false, status: 415, error: 'unsupported_media_type', message: 'a share is sent as multipart/form-data (title, text, url, files)' };
   }
-  const body = await readShareBody(request);
+  const body = await readShareBody(request, updates);
   if (!body.ok) return body;
-  const outcome = await updates.submit({ text: body.text, images: body.images });
+  const outcome = await updates.submit(body.update);
   if (!outcome.ok) return { ok: false, status: updateRefusalStatus(outcome.error), error: outcome.error, message: outcome.message };
   return { ok: true, id: outcome.record.id };
 }

@@ -12,19 +12,19 @@ import { updateRefusalStatus } from './update-refusals.js';
 
 /** What the update routes use: the one door for new updates, retry, and the queue for cancel and the records. */
 export interface UpdateRouteServices {
-  updates: Pick<Updates, 'submit'>;
+  updates: Pick<Updates, 'submit' | 'receive' | 'discard'>;
   retries: Pick<UpdateRetry, 'retry'>;
   queue: Pick<UpdateQueue, 'cancel' | 'recent' | 'get'>;
 }
 
 export async function updateRoutes(base: FastifyInstance, { updates, retries, queue }: UpdateRouteServices): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  await app.register(multipart, { limits: { fileSize: UPDATE_LIMITS.imageBytes, files: UPDATE_LIMITS.images } });
+  await app.register(multipart, { limits: { fileSize: UPDATE_LIMITS.attachmentBytes, files: UPDATE_LIMITS.attachments } });
 
   // No route-wide bodyLimit: multipart is bounded by the limits above (files × size, fields ×
   // size) and JSON by the app's 1 MB; a larger route limit would apply to JSON too.
   app.post('/update', { schema: { response: { 202: acceptedSchema } } }, async (request, reply) => {
-    const body = await readUpdateBody(request);
+    const body = await readUpdateBody(request, updates);
     if (!body.ok) return sendError(reply, body.status, body.error, body.message);
     const key = request.headers['idempotency-key'];
     const outcome = await updates.submit({ ...body.update, ...(key !== undefined ? { idempotencyKey: key } : {}) });

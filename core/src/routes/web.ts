@@ -6,7 +6,9 @@ import type { FastifyInstance } from 'fastify';
 /**
  * What the app may load, as a response header on its pages. Everything comes from this service:
  * its scripts and styles (no inline script), images from the vault or made in the page (data:,
- * blob: for attachments about to be sent), the API and the event stream, the service worker.
+ * blob: for attachments about to be sent), audio and video from the vault or recorded in the
+ * page (blob:, a voice note played back before it is sent), the API and the event stream, the
+ * service worker.
  * Nothing from another host, no plugins, no framing, and forms post back here only. Styles
  * allow inline: the dialogs' scroll lock writes a <style> element whose text depends on the
  * scrollbar's width (without it, Chromium refuses it when the palette or a dialog opens).
@@ -16,6 +18,7 @@ const APP_CSP = [
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
+  "media-src 'self' blob:",
   "font-src 'self' data:",
   "connect-src 'self'",
   "worker-src 'self'",
@@ -29,7 +32,11 @@ const APP_CSP = [
 /** Vite names the files under static/ by their content hash: a name never changes meaning. */
 const HASHED = `${path.sep}static${path.sep}`;
 
-/** The React build at `/` (assets under /static/), when it has been built. */
+/**
+ * The React build at `/` (assets under /static/), when it has been built, and the same page at
+ * `/clip`: the bookmarklet opens it with a link to save, which the app shows and sends only once
+ * the person confirms it there (the page itself changes nothing: a GET).
+ */
 export async function webRoutes(app: FastifyInstance, opts: { dist: string }): Promise<void> {
   if (!existsSync(path.join(opts.dist, 'index.html'))) {
     app.get('/', async (_request, reply) => reply.type('text/plain; charset=utf-8').send('Knower is running. The web app is not built: run `npm run build`.\n'));
@@ -49,4 +56,5 @@ export async function webRoutes(app: FastifyInstance, opts: { dist: string }): P
       if (file.endsWith('.html')) reply.header('content-security-policy', APP_CSP).header('referrer-policy', 'same-origin');
     },
   });
+  app.get('/clip', (_request, reply) => reply.sendFile('index.html'));
 }

@@ -34,9 +34,21 @@ function wantsPage(request: FastifyRequest): boolean {
   return (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
 }
 
+/** A page that loads itself again, from this origin (see unauthorized). No script: the app's CSP would refuse one. */
+const LOAD_AGAIN = '<!doctype html><html lang="en"><meta charset="utf-8"><meta http-equiv="refresh" content="0"><title>Knower</title></html>\n';
+
 function unauthorized(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   // A person opening the app in a browser gets the sign-in page, a program gets a JSON 401.
-  if (wantsPage(request)) return reply.redirect('/login', 303);
+  if (wantsPage(request)) {
+    // A page load another site started (a link, the bookmarklet opening /clip) comes without
+    // the SameSite=Strict session cookie even from a signed-in browser. Loaded again by this
+    // origin's own page, it carries it; only a load from here without it goes to sign in.
+    const site = one(request.headers['sec-fetch-site']);
+    if (request.method === 'GET' && (site === 'cross-site' || site === 'same-site')) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('content-security-policy', "default-src 'none'; frame-ancestors 'none'").send(LOAD_AGAIN);
+    }
+    return reply.redirect('/login', 303);
+  }
   return sendError(
     reply.header('www-authenticate', 'Bearer realm="knower"'),
     401,

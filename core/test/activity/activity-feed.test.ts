@@ -115,7 +115,7 @@ describe('GET /activity: updates and questions together, newest first', () => {
 });
 
 describe('listActivity', () => {
-  const record = (id: string, created: string): UpdateRecord => ({ id, seq: 0, status: 'done', text: id, images: [], created, attempts: 1 });
+  const record = (id: string, created: string): UpdateRecord => ({ id, seq: 0, status: 'done', text: id, attachments: [], created, attempts: 1 });
   const sources = (updates: UpdateRecord[], questions: Array<{ id: string; created: string }>): ActivitySources => ({
     updates: () => updates,
     questions: async () => questions.map((q) => ({ ...q, query: q.id, mode: 'fast' as const, status: 'answered' as const })),

@@ -13,8 +13,8 @@ describe('removing the inbox item a failed update left, once its retry has an ou
   let root: string;
   let cleanup: () => Promise<void>;
   let folder: string;
-  const failed: UpdateRecord = { id: ID, seq: 1, status: 'failed', text: 'Beans', images: [], created: '2025-03-14T09:25:00Z', attempts: 1, inbox_id: ID };
-  const clear = () => failedItemCleanup({ root, store: { imagePath: () => path.join(root, 'no-image') } });
+  const failed: UpdateRecord = { id: ID, seq: 1, status: 'failed', text: 'Beans', attachments: [], created: '2025-03-14T09:25:00Z', attempts: 1, inbox_id: ID };
+  const clear = () => failedItemCleanup({ root, store: { attachmentPath: () => path.join(root, 'no-image') } });
   beforeEach(async () => {
     ({ dir: root, cleanup } = await makeTempDir());
     folder = path.join(root, 'inbox', ID);

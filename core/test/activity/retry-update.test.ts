@@ -17,7 +17,7 @@ interface Record {
   inbox_id?: string;
   files?: string[];
   changes?: Array<{ path: string; kind: string }>;
-  images: Array<{ name: string; size: number }>;
+  attachments: Array<{ name: string; size: number }>;
   retry_of?: string;
   retried_by?: string;
 }
@@ -74,7 +74,7 @@ describe('POST /updates/:id/retry', () => {
     expect(task).toContain('Photo of bed 2: tomatoes planted');
     expect(task).toContain(PNG.toString('base64'));
     expect(retry.text).toBe('Photo of bed 2: tomatoes planted');
-    expect(retry.images).toEqual([expect.objectContaining({ name: 'bed.png', size: PNG.length })]);
+    expect(retry.attachments).toEqual([expect.objectContaining({ name: 'bed.png', size: PNG.length })]);
     expect(existsSync(item)).toBe(false);
     expect(retry.changes).toEqual(expect.arrayContaining([{ path: `inbox/${failedId}/review.md`, kind: 'deleted' }]));
     expect(retry.files).toEqual(expect.arrayContaining([`inbox/${failedId}/review.md`, 'projects/garden/state.md']));

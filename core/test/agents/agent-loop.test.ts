@@ -71,7 +71,7 @@ describe('agent loop', () => {
     vault = await makeVault();
     server = await startFakeAnthropicServer([apiError(500), apiError(500), apiError(500)]);
     const agents = vault.agents({ baseURL: server.baseURL, maxRetries: 2 });
-    const err = await agents.runUpdate({ id: 'u-500', text: 'x', images: [], receivedAt: '2025-03-14T09:25:00Z' }).catch((e: unknown) => e);
+    const err = await agents.runUpdate({ id: 'u-500', text: 'x', attachments: [], receivedAt: '2025-03-14T09:25:00Z' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ModelError);
     expect(err).toMatchObject({ retryable: true, status: 500 });
     expect(server.requests).toHaveLength(3);

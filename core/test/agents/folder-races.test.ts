@@ -17,7 +17,7 @@ afterEach(async () => {
   saver = server = vault = undefined;
 });
 
-const input = (id: string) => ({ id, text: 'tidy the bucket', images: [], receivedAt: '2025-03-14T09:25:00Z' });
+const input = (id: string) => ({ id, text: 'tidy the bucket', attachments: [], receivedAt: '2025-03-14T09:25:00Z' });
 
 /** A scripted turn that first does something with the request (keeps a tool result, starts a save), then answers. */
 const meanwhile = (act: (req: WireRequest) => void, step: ScriptStep): ScriptStep => ({

@@ -126,7 +126,7 @@ describe('hostile paths', () => {
     const server = await startFakeAnthropicServer([turn(toolUse('read', { path: 'projects/acme/state.md' })), turn(...calls), turn(text('Gave up.'))]);
     try {
       const before = await snapshot(path.join(vault.root, '..'));
-      const outcome = await vault.agents({ baseURL: server.baseURL }).runUpdate({ id: 'u-hostile-sdk', text: 'x', images: [], receivedAt: '2025-03-14T09:25:00Z' });
+      const outcome = await vault.agents({ baseURL: server.baseURL }).runUpdate({ id: 'u-hostile-sdk', text: 'x', attachments: [], receivedAt: '2025-03-14T09:25:00Z' });
       const results = lastToolResults(server.requests[2]!.body);
       expect(results).toHaveLength(calls.length);
       expect(results.every((r) => r.is_error)).toBe(true);

@@ -41,7 +41,7 @@ describe('inbox loop', () => {
     const outcome = await vault.agents({ baseURL: server.baseURL }).runUpdate({
       id: 'u-amb-1',
       text: 'The launch moves to October',
-      images: [{ name: 'whiteboard.png', mediaType: 'image/png', path: stored }],
+      attachments: [{ name: 'whiteboard.png', kind: 'image' as const, mediaType: 'image/png', path: stored }],
       receivedAt: '2025-03-14T09:25:00Z',
     });
 
@@ -79,7 +79,7 @@ describe('inbox loop', () => {
       ),
       turn(text('Moved the acme launch to October and resolved the inbox item.')),
     ]);
-    const outcome = await vault.agents({ baseURL: server.baseURL }).runUpdate({ id: 'u-reply-1', text: 'It is acme.', inboxRef: 'u-amb-2', images: [], receivedAt: '2025-03-14T09:25:00Z' });
+    const outcome = await vault.agents({ baseURL: server.baseURL }).runUpdate({ id: 'u-reply-1', text: 'It is acme.', inboxRef: 'u-amb-2', attachments: [], receivedAt: '2025-03-14T09:25:00Z' });
 
     const first = JSON.stringify(server.requests[0]!.body.messages[0]);
     expect(first).toContain('Is this about acme or garden?'); // review.md shown
@@ -104,7 +104,12 @@ describe('inbox loop', () => {
     await writeFile(stored, PNG);
     const agents = vault.agents({ baseURL: 'http://127.0.0.1:9' });
     const id = await agents.writeFailedItem(
-      { id: 'u-fail-1', text: 'Remember: the dentist is on Friday', images: [{ name: 'scan.png', mediaType: 'image/png', path: stored }], receivedAt: '2025-03-14T09:25:00Z' },
+      {
+        id: 'u-fail-1',
+        text: 'Remember: the dentist is on Friday',
+        attachments: [{ name: 'scan.png', kind: 'image' as const, mediaType: 'image/png', path: stored }],
+        receivedAt: '2025-03-14T09:25:00Z',
+      },
       'model error 500 fake api_error',
     );
     expect(id).toBe('u-fail-1');
@@ -122,7 +127,7 @@ describe('inbox loop', () => {
       turn(toolUse('write', { path: 'inbox/u-amb-3/review.md', content: '# Who is "Sam: the builder"?\n\n## What I received\n\nSam will call on Monday.\n' })),
       turn(text('Asked who Sam is.')),
     ]);
-    const outcome = await vault.agents({ baseURL: server.baseURL }).runUpdate({ id: 'u-amb-3', text: 'Sam will call on Monday', images: [], receivedAt: '2025-03-14T09:25:00Z' });
+    const outcome = await vault.agents({ baseURL: server.baseURL }).runUpdate({ id: 'u-amb-3', text: 'Sam will call on Monday', attachments: [], receivedAt: '2025-03-14T09:25:00Z' });
     expect(outcome).toMatchObject({ status: 'inbox', inboxId: 'u-amb-3', files: ['inbox/u-amb-3/input.md', 'inbox/u-amb-3/review.md'] });
     const item = await getInboxItem(vault.root, 'u-amb-3');
     expect(item).toMatchObject({ title: 'Who is "Sam: the builder"?', summary: 'Sam will call on Monday.', review: { frontmatter: { update_id: 'u-amb-3' } } });

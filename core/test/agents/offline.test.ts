@@ -25,7 +25,12 @@ describe('offline provider (no API key)', () => {
     const stored = path.join(vault.stateDir, 'img');
     await writeFile(stored, PNG);
     const agents = vault.agents();
-    const update = { id: 'u-off-1', text: 'Dentist: Friday 3pm\nBring the insurance card.', images: [{ name: 'card.png', mediaType: 'image/png' as const, path: stored }], receivedAt: received };
+    const update = {
+      id: 'u-off-1',
+      text: 'Dentist: Friday 3pm\nBring the insurance card.',
+      attachments: [{ name: 'card.png', kind: 'image' as const, mediaType: 'image/png' as const, path: stored }],
+      receivedAt: received,
+    };
     const outcome = await agents.runUpdate(update);
 
     const note = 'bucket/2025-03-14-dentist-friday-3pm.md';
@@ -51,7 +56,7 @@ describe('offline provider (no API key)', () => {
       'inbox/u-amb/input.md': '# Input of update u-amb\n\nThe launch moves to October\n',
       'inbox/u-amb/whiteboard.png': PNG,
     });
-    const outcome = await vault.agents().runUpdate({ id: 'u-off-reply', text: 'Yes, acme.', inboxRef: 'u-amb', images: [], receivedAt: received });
+    const outcome = await vault.agents().runUpdate({ id: 'u-off-reply', text: 'Yes, acme.', inboxRef: 'u-amb', attachments: [], receivedAt: received });
 
     const note = 'bucket/2025-03-14-which-project.md';
     expect(outcome.status).toBe('done');

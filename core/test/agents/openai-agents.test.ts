@@ -33,7 +33,12 @@ async function setup(script: ScriptStep[], fake: FakeOpenAIOptions = {}, probe =
   return { vault, server, agents };
 }
 
-const input = (id: string, text: string, images: Array<{ name: string; mediaType: 'image/png'; path: string }> = []) => ({ id, text, images, receivedAt: '2025-03-14T09:25:00Z' });
+const input = (id: string, text: string, attachments: Array<{ name: string; kind: 'image'; mediaType: 'image/png'; path: string }> = []) => ({
+  id,
+  text,
+  attachments,
+  receivedAt: '2025-03-14T09:25:00Z',
+});
 
 describe('update agent on an OpenAI-compatible server', () => {
   it('answers broken JSON, bad arguments and an unknown tool with tool errors the model corrects', async () => {
@@ -91,7 +96,7 @@ describe('update agent on an OpenAI-compatible server', () => {
       );
       const stored = path.join(vault.stateDir, 'upload');
       await writeFile(stored, PNG);
-      const outcome = await agents.runUpdate(input('u-img', 'the garden plan', [{ name: 'board.png', mediaType: 'image/png', path: stored }]));
+      const outcome = await agents.runUpdate(input('u-img', 'the garden plan', [{ name: 'board.png', kind: 'image' as const, mediaType: 'image/png', path: stored }]));
       expect(outcome.status).toBe('done');
       expect(await vault.exists('projects/garden/board.png')).toBe(true);
       const task = JSON.stringify(server.requests.at(-3)!.body.messages[1]!.content);

@@ -70,7 +70,7 @@ describe('search agent', () => {
     server = await startFakeAnthropicServer([slow(turn(text('Nothing to file.')), 800), turn(text('An answer.'))]);
     const agents = vault.agents({ baseURL: server.baseURL });
     let updateDone = false;
-    const update = agents.runUpdate({ id: 'u-slow', text: 'x', images: [], receivedAt: '2025-03-14T09:25:00Z' }).then((o) => {
+    const update = agents.runUpdate({ id: 'u-slow', text: 'x', attachments: [], receivedAt: '2025-03-14T09:25:00Z' }).then((o) => {
       updateDone = true;
       return o;
     });

@@ -14,7 +14,12 @@ afterEach(async () => {
   model = vault = undefined;
 });
 
-const input = (id: string, text: string, images: Array<{ name: string; mediaType: 'image/png'; path: string }> = []) => ({ id, text, images, receivedAt: '2025-03-14T09:25:00Z' });
+const input = (id: string, text: string, attachments: Array<{ name: string; kind: 'image'; mediaType: 'image/png'; path: string }> = []) => ({
+  id,
+  text,
+  attachments,
+  receivedAt: '2025-03-14T09:25:00Z',
+});
 
 // The same behaviour whichever provider answers: a run that does not finish is never a silent "done".
 describe.each<ProviderName>(['anthropic', 'openai'])('a run that has to be stopped (%s)', (provider) => {
@@ -51,7 +56,7 @@ describe.each<ProviderName>(['anthropic', 'openai'])('a run that has to be stopp
     for (let i = 0; i < 10; i++) model.push(tools(['tree', { path: '', depth: 1 }]));
     const stored = path.join(vault.stateDir, 'upload');
     await writeFile(stored, PNG);
-    const outcome = await vault.agentsWith(model.deps()).runUpdate(input('u-loop', 'whiteboard', [{ name: 'board.png', mediaType: 'image/png', path: stored }]));
+    const outcome = await vault.agentsWith(model.deps()).runUpdate(input('u-loop', 'whiteboard', [{ name: 'board.png', kind: 'image' as const, mediaType: 'image/png', path: stored }]));
 
     expect(outcome).toMatchObject({ status: 'inbox', inboxId: 'u-loop' });
     expect(outcome.summary).toMatch(/same tool calls/);

@@ -12,7 +12,7 @@ afterEach(async () => {
   server = vault = undefined;
 });
 
-const input = (id: string) => ({ id, text: 'tidy the bucket', images: [], receivedAt: '2025-03-14T09:25:00Z' });
+const input = (id: string) => ({ id, text: 'tidy the bucket', attachments: [], receivedAt: '2025-03-14T09:25:00Z' });
 
 const meanwhile = (act: (req: WireRequest) => void, step: ScriptStep): ScriptStep => ({
   kind: 'dynamic',

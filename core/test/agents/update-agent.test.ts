@@ -19,10 +19,10 @@ async function setup(script: ScriptStep[], files: Record<string, string | Buffer
   return { vault, server, agents: vault.agents({ baseURL: server.baseURL }) };
 }
 
-const input = (id: string, text: string, extra: Partial<{ inboxRef: string; images: Array<{ name: string; mediaType: 'image/png'; path: string }> }> = {}) => ({
+const input = (id: string, text: string, extra: Partial<{ inboxRef: string; attachments: Array<{ name: string; kind: 'image'; mediaType: 'image/png'; path: string }> }> = {}) => ({
   id,
   text,
-  images: [],
+  attachments: [],
   receivedAt: '2025-03-14T09:25:00Z',
   ...extra,
 });
@@ -99,7 +99,7 @@ describe('update agent: images', () => {
     ]);
     const stored = path.join(vault.stateDir, 'upload-1');
     await writeFile(stored, PNG);
-    const outcome = await agents.runUpdate(input('u-img-1', 'my tomatoes', { images: [{ name: 'Tomato photo.PNG', mediaType: 'image/png', path: stored }] }));
+    const outcome = await agents.runUpdate(input('u-img-1', 'my tomatoes', { attachments: [{ name: 'Tomato photo.PNG', kind: 'image' as const, mediaType: 'image/png', path: stored }] }));
 
     const first = server.requests[0]!.body.messages[0]!.content as Array<Record<string, unknown>>;
     expect(first).toContainEqual(expect.objectContaining({ type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG.toString('base64') } }));
@@ -113,7 +113,7 @@ describe('update agent: images', () => {
     const { vault, agents } = await setup([turn(text('Done.'))]);
     const stored = path.join(vault.stateDir, 'upload-2');
     await writeFile(stored, PNG);
-    const outcome = await agents.runUpdate(input('u-img-2', 'a picture', { images: [{ name: 'x.png', mediaType: 'image/png', path: stored }] }));
+    const outcome = await agents.runUpdate(input('u-img-2', 'a picture', { attachments: [{ name: 'x.png', kind: 'image' as const, mediaType: 'image/png', path: stored }] }));
     expect(await vault.exists('bucket/2025-03-14-x-u-img-2.png')).toBe(true);
     expect(outcome.files).toContain('bucket/2025-03-14-x-u-img-2.png');
     expect(await vault.read('changelog.md')).toContain('update u-img-2');

@@ -14,7 +14,7 @@ afterEach(async () => {
 });
 
 const STATE = 'projects/acme/state.md';
-const input = (id: string) => ({ id, text: 'acme launch moved', images: [], receivedAt: '2025-03-14T09:25:00Z' });
+const input = (id: string) => ({ id, text: 'acme launch moved', attachments: [], receivedAt: '2025-03-14T09:25:00Z' });
 
 /** A scripted turn that first does something to the vault (as a person or the job would), then answers. */
 const meanwhile = (act: (req: WireRequest) => void, step: ScriptStep): ScriptStep => ({

@@ -14,7 +14,7 @@ const webSrc = path.join(web, 'src');
  * above (docs/architecture.md draws the same picture). A new module must be placed here.
  */
 const LAYERS: string[][] = [
-  ['api', 'config', 'logger', 'events', 'llm', 'tools'],
+  ['api', 'config', 'logger', 'events', 'llm', 'tools', 'capture'],
   ['vault'],
   ['search', 'watch', 'inbox', 'records'],
   ['vault-tools', 'links', 'jobs', 'brief'],
@@ -31,6 +31,7 @@ const NEVER: Array<[string, string[], string]> = [
   ['vault', ['agents', 'queue', 'history', 'http', 'routes', 'security', 'mcp', 'app'], 'the vault knows no agents and no HTTP'],
   ['search', ['agents', 'queue', 'activity', 'http', 'routes', 'mcp'], 'search knows no agents'],
   ['llm', ['vault', 'search', 'agents'], 'the model clients know no vault'],
+  ['capture', ['vault', 'search', 'agents', 'records', 'queue'], 'capture reads what a person sends and fetches; the update runner files it'],
   ['security', ['routes', 'mcp'], 'security uses the HTTP helpers, not the routes'],
   ['agents', ['jobs', 'queue', 'history'], 'agents take dates and notes from the vault, not from the job'],
   ['history', ['agents', 'jobs', 'queue'], 'the history knows the vault and the update records, not the agents nor the queue'],

@@ -45,7 +45,8 @@ describe('knower bootstrap', () => {
     await rm(checkout, { recursive: true, force: true });
   });
 
-  const env = () => ({ PATH: `${join(checkout, 'bin')}:${process.env.PATH ?? ''}`, HOME: checkout });
+  // Native: whether a Docker engine runs on this machine is not what these tests are about (shim-docker.test.ts).
+  const env = () => ({ PATH: `${join(checkout, 'bin')}:${process.env.PATH ?? ''}`, HOME: checkout, KNOWER_RUNTIME: 'native' });
 
   it('installs when node_modules is only an empty folder, then runs the CLI', async () => {
     await mkdir(join(checkout, 'node_modules'));

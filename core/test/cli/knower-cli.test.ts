@@ -268,11 +268,63 @@ describe('knower CLI: talking to the service', () => {
     expect(type).toMatch(/^multipart\/form-data; boundary=/);
     const parts = parseMultipart(request?.body ?? Buffer.alloc(0), type.split('boundary=')[1] ?? '');
     const text = parts.find((p) => p.name === 'text');
-    const upload = parts.find((p) => p.name === 'images');
+    const upload = parts.find((p) => p.name === 'files');
     expect(text?.data.toString('utf8')).toBe(hostileText);
     expect(text?.filename).toBeUndefined();
     expect(upload?.data.equals(bytes)).toBe(true);
-    expect(upload?.type).toBe('image/png');
+    // The service tells the kind from the bytes: the CLI claims none.
+    expect(upload?.type).toBe('application/octet-stream');
+  });
+
+  it('add --url sends the link to capture, with the words; --file any file, with the link, as multipart', async () => {
+    reply = (_req, res) => {
+      json(res, 202, { status: 'accepted', id: 'upd-url' });
+    };
+    const linked = await run(['add', '--url', 'https://example.org/a?b=1', 'why it matters'], cliEnv(service.port));
+    expect(linked.code).toBe(0);
+    expect(JSON.parse(service.requests[0]?.body.toString('utf8') ?? '')).toEqual({ text: 'why it matters', url: 'https://example.org/a?b=1' });
+
+    const pdf = join(scratch, 'paper.pdf');
+    const zip = join(scratch, 'data.zip');
+    await writeFile(pdf, '%PDF-1.4 x');
+    await writeFile(zip, 'PK\x03\x04');
+    const filed = await run(['add', '--url', 'https://example.org/p', '--file', pdf, '--file', zip], cliEnv(service.port));
+    expect(filed.code).toBe(0);
+    const request = service.requests[1];
+    const type = request?.headers['content-type'] ?? '';
+    const parts = parseMultipart(request?.body ?? Buffer.alloc(0), type.split('boundary=')[1] ?? '');
+    expect(parts.map((p) => [p.name, p.filename])).toEqual([['text', undefined], ['url', undefined], ['files', 'paper.pdf'], ['files', 'data.zip']]);
+    expect(parts.find((p) => p.name === 'url')?.data.toString()).toBe('https://example.org/p');
+  });
+
+  it('add refuses a link that is not http(s), a missing file, and too many files, before sending anything', async () => {
+    const bad = await run(['add', '--url', 'file:///etc/passwd'], cliEnv(service.port));
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--url needs an http:// or https:// link');
+    const missing = await run(['add', 'x', '--file', join(scratch, 'nope.pdf')], cliEnv(service.port));
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('no readable file at');
+    const one = join(scratch, 'one.txt');
+    await writeFile(one, 'x');
+    const many = await run(['add', 'x', ...Array.from({ length: 9 }, () => ['--file', one]).flat()], cliEnv(service.port));
+    expect(many.code).toBe(2);
+    expect(many.stderr).toContain('at most 8 files');
+    expect(service.requests).toHaveLength(0);
+  });
+
+  it('transcribe asks the service to transcribe what waits (or the paths given) and prints the ids', async () => {
+    reply = (req, res) => {
+      if (req.method === 'GET') json(res, 200, { configured: true, waiting: [{ audio: 'bucket/memo.ogg', note: 'bucket/memo.md', of: 'u1', present: true }] });
+      else json(res, 202, { queued: [{ id: 'upd-t1', audio: 'bucket/memo.ogg' }], skipped: [{ audio: 'x.md', reason: 'not an audio file' }] });
+    };
+    const listed = await run(['transcribe', '--list'], cliEnv(service.port));
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toContain('bucket/memo.ogg  note bucket/memo.md');
+    const queued = await run(['transcribe', 'bucket/memo.ogg', 'x.md'], cliEnv(service.port));
+    expect(queued.code).toBe(0);
+    expect(queued.stdout).toBe('upd-t1  bucket/memo.ogg\n');
+    expect(queued.stderr).toContain('skipped x.md: not an audio file');
+    expect(JSON.parse(service.requests.at(-1)?.body.toString('utf8') ?? '')).toEqual({ paths: ['bucket/memo.ogg', 'x.md'] });
   });
 
   it('add --wait polls until the outcome, exit 0 for done', async () => {

@@ -98,8 +98,8 @@ describe('/health tells the truth about trouble', () => {
     const { UpdateStore } = await import('../../src/records/index.js');
     const store = new UpdateStore(dirs.stateDir, () => new Date());
     await store.load();
-    await store.create({ text: 'waiting one', images: [] });
-    await store.create({ text: 'waiting two', images: [] });
+    await store.create({ text: 'waiting one', attachments: [] });
+    await store.create({ text: 'waiting two', attachments: [] });
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     t = await startTestApp({

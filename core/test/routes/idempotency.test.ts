@@ -34,7 +34,7 @@ describe('Idempotency-Key', () => {
     const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60_000);
     const store = new UpdateStore(dirs.stateDir, () => twoDaysAgo);
     await store.load();
-    const old = await store.create({ text: 'Old note', images: [], idempotencyKey: 'weekly' });
+    const old = await store.create({ text: 'Old note', attachments: [], idempotencyKey: 'weekly' });
     t = await startTestApp({ dirs });
     await waitFor(() => t!.knower.queue.get(old.id)?.status === 'done', 10_000, 'the old update');
     const res = await post('A new week', 'weekly');

@@ -33,7 +33,7 @@ describe('POST /share (the web app share target)', () => {
       headers: { host: '127.0.0.1:8000', 'content-type': `multipart/form-data; boundary=${body.boundary}`, ...headers },
     });
 
-  it('turns a shared link and image into an update and sends the browser back to the app', async () => {
+  it('turns a shared link and image into an update (the link to capture, the words beside it) and sends the browser back to the app', async () => {
     const res = await post(form({ title: 'Raised beds', text: 'Worth reading', url: 'https://example.org/beds' }, [{ name: 'bed.png', data: PNG }]), {
       origin: 'http://127.0.0.1:8000',
       'sec-fetch-site': 'same-origin',
@@ -43,8 +43,17 @@ describe('POST /share (the web app share target)', () => {
     const id = /[?&]shared=([^&#]+)/.exec(res.headers.location as string)?.[1];
     expect(res.headers.location).toMatch(/#\/activity$/);
     const record = t.knower.queue.get(decodeURIComponent(id!));
-    expect(record?.text).toBe('Raised beds\n\nWorth reading\n\nhttps://example.org/beds');
-    expect(record?.images.map((i) => i.mediaType)).toEqual(['image/png']);
+    expect(record?.text).toBe('Raised beds\n\nWorth reading');
+    expect(record?.url).toBe('https://example.org/beds');
+    expect(record?.attachments.map((i) => i.mediaType)).toEqual(['image/png']);
+  });
+
+  it('finds a shared link in the text when the sharing app put it there', async () => {
+    const res = await post(form({ title: 'Raised beds', text: 'Worth reading https://example.org/beds?x=1' }), { origin: 'http://127.0.0.1:8000', accept: 'application/json' });
+    expect(res.statusCode).toBe(202);
+    const record = t.knower.queue.get(res.json().id);
+    expect(record?.url).toBe('https://example.org/beds?x=1');
+    expect(record?.text).toBe('Raised beds\n\nWorth reading');
   });
 
   it("takes a launch from the phone's share sheet: a navigation nobody's page started (Sec-Fetch-Site none, Origin null)", async () => {
@@ -64,12 +73,13 @@ describe('POST /share (the web app share target)', () => {
     expect(t.knower.queue.get(res.json().id)?.text).toBe('A note from the share sheet');
   });
 
-  it('applies the update checks: empty shares and non-images are refused, a page gets the reason back', async () => {
+  it('applies the update checks: empty shares are refused, any file is kept as what its bytes are, a page gets the reason back', async () => {
     const empty = await post(form({ title: '', text: '' }), { accept: 'application/json' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error).toBe('empty_update');
-    const notImage = await post(form({ text: 'x' }, [{ name: 'doc.png', data: Buffer.from('not an image') }]), { accept: 'application/json' });
-    expect(notImage.statusCode).toBe(415);
+    const notImage = await post(form({ text: 'x' }, [{ name: 'doc.png', data: Buffer.from('%PDF-1.4 a document') }]), { accept: 'application/json' });
+    expect(notImage.statusCode).toBe(202);
+    expect(t.knower.queue.get(notImage.json().id)?.attachments.map((a) => a.kind)).toEqual(['pdf']);
     const page = await post(form({ text: 'x', extra: 'y' }), { accept: 'text/html' });
     expect(page.statusCode).toBe(303);
     // A code the app turns into its own words, never a sentence it would show as it came.

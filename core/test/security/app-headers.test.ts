@@ -25,6 +25,8 @@ describe("the app's pages", () => {
       expect(directives['script-src']).toEqual(["'self'"]);
       expect(directives['connect-src']).toEqual(["'self'"]);
       expect(directives['img-src']).toEqual(["'self'", 'data:', 'blob:']);
+      // A voice note is played back from the page before it is sent.
+      expect(directives['media-src']).toEqual(["'self'", 'blob:']);
       expect(directives['object-src']).toEqual(["'none'"]);
       expect(directives['frame-ancestors']).toEqual(["'none'"]);
       expect(directives['base-uri']).toEqual(["'none'"]);

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -66,28 +66,60 @@ describe('the Docker image does not open the vault to the network by itself', ()
     expect(image.cmd.at(-1)).toBe('/app/core/docker-start.sh');
   });
 
-  it('its start command, as a plain `docker run -p` would run it, refuses to start and says what to set', { timeout: 60_000 }, async () => {
+  it('its start command, as a plain `docker run -p` would run it, refuses to start: it exits with the reason', { timeout: 60_000 }, async () => {
     const temp = await makeTempDir();
     const port = await freePort();
     const { env, command, args } = await runImageStart({ PORT: String(port) }, temp.dir);
-    // The container does not exit (a restart policy would loop): it says why once and waits.
+    // A running container's environment never changes: waiting could not fix a setting. It exits
+    // with the reason, and the restart policy shows the code (compose ps: "Restarting (78)").
+    const child = spawn(command, args, { cwd: coreDir, env, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    try {
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      expect(code).toBe(78);
+      expect(stderr).toContain('HOST="0.0.0.0": binding beyond loopback exposes the vault to the network');
+      expect(stderr).toContain('set KNOWER_TOKEN');
+      expect(stderr).toContain('KNOWER_ALLOW_REMOTE=1');
+      expect(stderr).toContain('Knower cannot start with these settings');
+      expect(stderr).not.toContain('starts by itself');
+      // Nothing was touched: no vault, no state.
+      expect(await readdir(temp.dir)).toEqual([]);
+    } finally {
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+      await temp.cleanup();
+    }
+  });
+
+  it('a vault folder it cannot use is waited out: the reason once, then it starts when the folder is fixed', { timeout: 90_000 }, async () => {
+    const temp = await makeTempDir();
+    const port = await freePort();
+    // The vault path is a file: a folder problem (like a root-owned vault for uid 1000), fixable from the host while it waits.
+    const vault = path.join(temp.dir, 'vault');
+    await writeFile(vault, 'not a folder\n');
+    const { env, command, args } = await runImageStart({ HOST: '127.0.0.1', PORT: String(port) }, temp.dir);
     const child = spawn(command, args, { cwd: coreDir, env, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     try {
       await waitFor(() => stderr.includes('Knower waits for this to be fixed'), 45_000, 'the reason and the wait');
-      expect(stderr).toContain('HOST="0.0.0.0": binding beyond loopback exposes the vault to the network');
-      expect(stderr).toContain('set KNOWER_TOKEN');
-      expect(stderr).toContain('KNOWER_ALLOW_REMOTE=1');
+      expect(stderr).toContain(`VAULT_PATH=${JSON.stringify(vault)}: is a file, not a folder`);
       expect(child.exitCode).toBeNull();
-      // Nothing answers, and nothing was touched: no vault, no state.
-      expect(
-        await fetch(`http://127.0.0.1:${port}/health`).then(
-          () => 'answered',
-          () => 'refused',
-        ),
-      ).toBe('refused');
-      expect(await readdir(temp.dir)).toEqual([]);
+      await rm(vault);
+      await mkdir(vault);
+      await waitFor(
+        () =>
+          fetch(`http://127.0.0.1:${port}/health`).then(
+            (r) => r.ok,
+            () => false,
+          ),
+        60_000,
+        'the service to answer once the folder is fixed',
+      );
     } finally {
       try {
         if (child.pid) process.kill(-child.pid, 'SIGKILL');

@@ -58,7 +58,7 @@ describe('inbox items are read through the vault path check', () => {
 
   it('a reply shows the model the item, and nothing from outside', async () => {
     server = await startFakeAnthropicServer([turn(text('Filed the receipt under acme.'))]);
-    await vault.agents({ baseURL: server.baseURL }).runUpdate({ id: 'u-reply-1', text: 'acme', images: [], inboxRef: 'item-1', receivedAt: '2025-03-14T09:25:00Z' });
+    await vault.agents({ baseURL: server.baseURL }).runUpdate({ id: 'u-reply-1', text: 'acme', attachments: [], inboxRef: 'item-1', receivedAt: '2025-03-14T09:25:00Z' });
     expect(server.requests.length).toBeGreaterThan(0);
     const sent = JSON.stringify(server.requests.map((r) => r.body));
     expect(sent).toContain('The receipt from Tuesday.');
@@ -68,7 +68,7 @@ describe('inbox items are read through the vault path check', () => {
   });
 
   it("a reply carried out offline files nothing from outside and leaves the symlink's target alone", async () => {
-    const outcome = await vault.agents().runUpdate({ id: 'u-reply-2', text: 'acme', images: [], inboxRef: 'item-1', receivedAt: '2025-03-14T09:25:00Z' });
+    const outcome = await vault.agents().runUpdate({ id: 'u-reply-2', text: 'acme', attachments: [], inboxRef: 'item-1', receivedAt: '2025-03-14T09:25:00Z' });
     expect(outcome.status).toBe('done');
     for (const name of await readdir(path.join(vault.root, 'bucket'))) {
       expect(await readFile(path.join(vault.root, 'bucket', name), 'utf8'), name).not.toContain(CANARY);

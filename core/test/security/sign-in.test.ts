@@ -110,6 +110,31 @@ describe('sessions', () => {
     await app.close();
   });
 
+  it('a page load another site started is loaded again from here, where the SameSite=Strict cookie goes along; from here it signs in', async () => {
+    const now = { ms: Date.UTC(2026, 0, 1) };
+    const app = await guardedApp({ now });
+    const cookie = cookieOf(await signIn(app, TOKEN));
+    const load = (site: string, extra: Record<string, string> = {}) =>
+      app.inject({
+        method: 'GET',
+        url: '/secret?url=https%3A%2F%2Fa.example%2F',
+        remoteAddress: '192.0.2.1',
+        headers: { accept: 'text/html', 'sec-fetch-site': site, 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', ...extra },
+      });
+    // A link or the bookmarklet on another site: the browser leaves the cookie out.
+    const fromElsewhere = await load('cross-site');
+    expect(fromElsewhere.statusCode).toBe(200);
+    expect(fromElsewhere.body).toContain('<meta http-equiv="refresh" content="0">');
+    expect(fromElsewhere.body).not.toMatch(/<script|ok/);
+    expect(fromElsewhere.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(fromElsewhere.headers['cache-control']).toBe('no-store');
+    // Loaded again by that page, it is this origin's own load: with the cookie it passes, without it signs in.
+    expect((await load('same-origin', { cookie })).json()).toEqual({ ok: true });
+    const signedOut = await load('same-origin');
+    expect([signedOut.statusCode, signedOut.headers.location]).toEqual([303, '/login']);
+    await app.close();
+  });
+
   it('sign-out ends the session on the server', async () => {
     const now = { ms: Date.UTC(2026, 0, 1) };
     const app = await guardedApp({ now });

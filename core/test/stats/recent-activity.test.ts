@@ -8,7 +8,7 @@ const record = (id: string, created: string, changes: UpdateRecord['changes']): 
   seq: 1,
   status: 'done',
   text: id,
-  images: [],
+  attachments: [],
   created,
   attempts: 1,
   ...(changes ? { changes } : {}),

@@ -1,13 +1,19 @@
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { CHROMIUM } from './paths.js';
 
-/** Debian's Chromium, never a downloaded one; nothing in the background talks to Google. */
-export function launchChromium(): Promise<Browser> {
+/**
+ * Debian's Chromium, never a downloaded one; nothing in the background talks to Google. `extra`:
+ * switches a suite needs (a fake microphone, say).
+ */
+export function launchChromium(extra: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...extra],
   });
 }
+
+/** A microphone that plays a tone, and its permission granted as if the person had clicked Allow. */
+export const FAKE_MICROPHONE = ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] as const;
 
 export interface OpenedPage {
   page: Page;

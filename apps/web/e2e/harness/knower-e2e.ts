@@ -46,7 +46,16 @@ const slug = (text: string) =>
  * file, failed or not; on failure the core log, the model's requests, the vault and a screenshot
  * of each open page are kept under artifacts/e2e/failures/<suite>/.
  */
-export function useKnower(suite: string, seed: Record<string, string | Buffer>, opts: { coreEnv?: () => Record<string, string> } = {}): KnowerE2E {
+export function useKnower(
+  suite: string,
+  seed: Record<string, string | Buffer>,
+  opts: {
+    /** Settings added to core's environment, asked for at each start (a restart may change them). */
+    coreEnv?: () => Record<string, string>;
+    /** Chromium switches for the suite (e.g. FAKE_MICROPHONE). */
+    browserArgs?: readonly string[];
+  } = {},
+): KnowerE2E {
   let temp: string | undefined;
   let model: FakeModel | undefined;
   let core: CoreProcess | undefined;
@@ -125,7 +134,7 @@ export function useKnower(suite: string, seed: Record<string, string | Buffer>, 
       await seedVault(e2e.vaultPath, seed);
       model = await startFakeModel();
       core = await startCore(coreOptions());
-      browser = await launchChromium();
+      browser = await launchChromium(opts.browserArgs);
     } catch (err) {
       failed = true;
       throw err;

@@ -1,8 +1,10 @@
-import { ArrowRight } from 'lucide-react';
-import type { UndoState } from '../lib/activity';
+import { ArrowRight, AudioLines } from 'lucide-react';
+import type { Transcriber } from '../hooks/use-transcriber';
+import type { SentFile, UndoState } from '../lib/activity';
 import type { UpdateHistory, UpdateStatus } from '../lib/api';
 import { formatRoute } from '../lib/route';
 import { AgentSteps } from './agent-steps';
+import { CaptureOutcomes } from './capture-outcomes';
 import { ErrorNotice } from './error-notice';
 import { IndeterminateBar, ReplyBlock, UserMessage } from './exchange-parts';
 import { FileChanges, type ChangedFile } from './file-changes';
@@ -23,7 +25,9 @@ export type UpdateActions = {
 type ActivityUpdateProps = {
   text: string;
   at: string;
-  imageCount: number;
+  /** The link sent to be clipped, and the files sent. */
+  link?: string | null | undefined;
+  files: readonly SentFile[];
   /** The inbox item this update replies to, by its title when known. */
   replyTo?: string | undefined;
   /** Undefined while the update is still being handed to Knower. */
@@ -31,10 +35,12 @@ type ActivityUpdateProps = {
   history?: UpdateHistory | undefined;
   undo?: UndoState | undefined;
   actions?: UpdateActions;
+  /** Audio waiting for a transcriber is transcribed through it. */
+  transcriber?: Transcriber | undefined;
 };
 
 /** An update sent to the vault and how the update agent got on with it, step by step. */
-export function ActivityUpdate({ text, at, imageCount, replyTo, record, history, undo, actions }: ActivityUpdateProps) {
+export function ActivityUpdate({ text, at, link, files: sent, replyTo, record, history, undo, actions, transcriber }: ActivityUpdateProps) {
   const state: ChipState = record?.status ?? 'sending';
   const files = changedFiles(record);
   // The run's own time: from when it started, not from when it was sent (it may have waited its turn).
@@ -56,7 +62,9 @@ export function ActivityUpdate({ text, at, imageCount, replyTo, record, history,
         }
         at={at}
         text={text}
-        imageCount={imageCount}
+        link={link}
+        files={sent}
+        subject={record?.transcribe ? <TranscriptionOf audio={record.transcribe.audio} /> : undefined}
       />
       <ReplyBlock
         header={
@@ -93,6 +101,7 @@ export function ActivityUpdate({ text, at, imageCount, replyTo, record, history,
           </div>
         )}
         {finished && record?.summary && <p className="mt-2 text-[13.5px] leading-relaxed whitespace-pre-line text-fg">{record.summary}</p>}
+        {record?.captures && record.captures.length > 0 && <CaptureOutcomes updateId={record.id} captures={record.captures} transcriber={transcriber} />}
         {(state === 'inbox' || state === 'failed') && record?.inbox_id && !record.retried_by && (
           <a href={formatRoute({ view: 'inbox', id: record.inbox_id })} className="mt-2 inline-flex items-center gap-1.5 text-[13px] font-medium text-answer hover:underline">
             {state === 'failed' ? 'See it in the inbox' : 'Open the inbox item'} <ArrowRight aria-hidden size={14} />
@@ -104,6 +113,13 @@ export function ActivityUpdate({ text, at, imageCount, replyTo, record, history,
     </article>
   );
 }
+
+const TranscriptionOf = ({ audio }: { audio: string }) => (
+  <p className="mt-1 flex items-center gap-1.5 text-[14px] text-fg">
+    <AudioLines aria-hidden size={14} className="shrink-0 text-muted" />
+    <span className="min-w-0 [overflow-wrap:anywhere]">Transcribe {audio}</span>
+  </p>
+);
 
 /** The record's changes with their kinds; records from before the history only list paths. */
 function changedFiles(record: UpdateStatus | undefined): ChangedFile[] {

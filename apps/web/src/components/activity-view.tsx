@@ -1,7 +1,8 @@
 import { ChevronUp, CloudOff, MessagesSquare, Search, Sparkles } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
 import type { ComposerMode } from '../hooks/use-composer-mode';
-import { entriesOf, pendingQuestion, type ActivityState, type Entry } from '../lib/activity';
+import { useTranscriber, type Transcriber } from '../hooks/use-transcriber';
+import { entriesOf, pendingQuestion, transcriptionKey, type ActivityState, type Entry } from '../lib/activity';
 import { ActivityQuestion } from './activity-question';
 import { ActivityUpdate, type UpdateActions } from './activity-update';
 import { EmptyState } from './empty-state';
@@ -32,6 +33,7 @@ const suggestions: Array<{ mode: ComposerMode; text: string; icon: typeof Sparkl
 export function ActivityView({ activity, problem, loadingEarlier, onLoadEarlier, inboxTitles, updateActions, onRetryQuestion, onStopQuestion, onSuggest }: ActivityViewProps) {
   const bottom = useRef<HTMLDivElement>(null);
   const entries = useMemo(() => entriesOf(activity), [activity]);
+  const transcriber = useTranscriber(useMemo(() => transcriptionKey(activity), [activity]));
   const last = entries.at(-1);
   const lastState = last?.kind === 'sending' ? 'sending' : last ? `${last.record.status}:${last.kind === 'update' ? (last.record.step_count ?? 0) : ''}` : '';
 
@@ -96,7 +98,16 @@ export function ActivityView({ activity, problem, loadingEarlier, onLoadEarlier,
               </div>
             )}
             {entries.map((entry) => (
-              <EntryView key={entry.key} entry={entry} activity={activity} inboxTitles={inboxTitles} updateActions={updateActions} onRetryQuestion={onRetryQuestion} onStopQuestion={onStopQuestion} />
+              <EntryView
+                key={entry.key}
+                entry={entry}
+                activity={activity}
+                inboxTitles={inboxTitles}
+                updateActions={updateActions}
+                transcriber={transcriber}
+                onRetryQuestion={onRetryQuestion}
+                onStopQuestion={onStopQuestion}
+              />
             ))}
             <div ref={bottom} />
           </div>
@@ -106,14 +117,14 @@ export function ActivityView({ activity, problem, loadingEarlier, onLoadEarlier,
   );
 }
 
-type EntryViewProps = Pick<ActivityViewProps, 'activity' | 'inboxTitles' | 'updateActions' | 'onRetryQuestion' | 'onStopQuestion'> & { entry: Entry };
+type EntryViewProps = Pick<ActivityViewProps, 'activity' | 'inboxTitles' | 'updateActions' | 'onRetryQuestion' | 'onStopQuestion'> & { entry: Entry; transcriber: Transcriber };
 
-function EntryView({ entry, activity, inboxTitles, updateActions, onRetryQuestion, onStopQuestion }: EntryViewProps) {
+function EntryView({ entry, activity, inboxTitles, updateActions, transcriber, onRetryQuestion, onStopQuestion }: EntryViewProps) {
   const titleOf = (id: string | null | undefined) => (id ? (inboxTitles.get(id) ?? activity.refTitles[id] ?? `inbox item ${id}`) : undefined);
   if (entry.kind === 'sending') {
     const { send } = entry;
     return send.kind === 'update' ? (
-      <ActivityUpdate text={send.text} at={send.at} imageCount={send.imageCount} replyTo={send.inboxRef?.title} />
+      <ActivityUpdate text={send.text} at={send.at} link={send.url} files={send.files} replyTo={send.inboxRef?.title} />
     ) : (
       <ActivityQuestion query={send.query} mode={send.mode} at={send.at} pending={pendingQuestion(activity, send.query)} onStop={onStopQuestion} />
     );
@@ -127,12 +138,14 @@ function EntryView({ entry, activity, inboxTitles, updateActions, onRetryQuestio
     <ActivityUpdate
       text={record.text ?? ''}
       at={record.created}
-      imageCount={record.images?.length ?? 0}
+      link={record.url}
+      files={record.attachments ?? []}
       replyTo={titleOf(record.inbox_ref)}
       record={record}
       history={activity.history[record.id]}
       undo={activity.undos[record.id]}
       actions={updateActions}
+      transcriber={transcriber}
     />
   );
 }

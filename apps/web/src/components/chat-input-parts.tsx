@@ -8,7 +8,7 @@ import type { Segment } from './ui/segmented-control';
 export const modeLook: Record<ComposerMode, { label: string; placeholder: string; send: string; frame: string; button: string }> = {
   update: {
     label: 'Update: tell Knower something',
-    placeholder: 'Tell Knower something — paste or drop images too…',
+    placeholder: 'Tell Knower something — or paste a link, drop a file…',
     send: 'Send update',
     frame: 'border-line focus-within:border-update/55 focus-within:ring-4 focus-within:ring-update/10',
     button: 'bg-update text-on-accent',

@@ -1,9 +1,9 @@
-import { ImagePlus } from 'lucide-react';
+import { Paperclip } from 'lucide-react';
 import { useRef, useState, type DragEvent, type ReactNode } from 'react';
 
 const carriesFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
 
-/** Accepts images dropped anywhere over the central zone and hands them to the chat input. */
+/** Accepts files dropped anywhere over the central zone and hands them to the chat input. */
 export function DropZone({ onFiles, children }: { onFiles: (files: File[]) => void; children: ReactNode }) {
   const [over, setOver] = useState(false);
   // dragenter/dragleave fire for every child crossed: count them to know when we really left.
@@ -38,8 +38,8 @@ export function DropZone({ onFiles, children }: { onFiles: (files: File[]) => vo
       {children}
       {over && (
         <div className="pointer-events-none absolute inset-3 z-30 flex flex-col items-center justify-center gap-2 rounded-2xl border-2 border-dashed border-update/60 bg-canvas/85 text-update backdrop-blur-sm">
-          <ImagePlus size={28} />
-          <p className="text-sm font-medium">Drop images to attach them</p>
+          <Paperclip size={28} />
+          <p className="text-sm font-medium">Drop files to attach them</p>
         </div>
       )}
     </main>

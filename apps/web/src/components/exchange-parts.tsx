@@ -1,7 +1,11 @@
-import { ImageIcon } from 'lucide-react';
+import { Globe } from 'lucide-react';
 import type { ReactNode } from 'react';
+import type { SentFile } from '../lib/activity';
+import { kindLabel } from '../lib/attachments';
 import { cn } from '../lib/cn';
-import { formatRelative } from '../lib/format';
+import { formatBytes, formatRelative } from '../lib/format';
+import { shortLink } from '../lib/link-draft';
+import { FileKindIcon } from './file-kind-icon';
 
 const modeStyles = {
   update: { label: 'Update', dot: 'bg-update', text: 'text-update' },
@@ -16,11 +20,15 @@ type UserMessageProps = {
   context?: ReactNode;
   at: string;
   text: string;
-  imageCount?: number;
+  /** The link sent to be clipped. */
+  link?: string | null | undefined;
+  files?: readonly SentFile[];
+  /** What it asked for when it is not words (a transcription). */
+  subject?: ReactNode;
 };
 
 /** What the user sent, as the first half of an exchange. */
-export function UserMessage({ mode, author = 'You', context, at, text, imageCount = 0 }: UserMessageProps) {
+export function UserMessage({ mode, author = 'You', context, at, text, link, files = [], subject }: UserMessageProps) {
   const style = modeStyles[mode];
   return (
     <div className="flex gap-3">
@@ -37,14 +45,42 @@ export function UserMessage({ mode, author = 'You', context, at, text, imageCoun
             {formatRelative(at)}
           </time>
         </p>
-        {text ? <p className="mt-1 text-[14px] leading-relaxed whitespace-pre-wrap text-fg">{text}</p> : <p className="mt-1 text-[13px] text-faint italic">No text</p>}
-        {imageCount > 0 && (
-          <p className="mt-1.5 inline-flex items-center gap-1.5 rounded-md border border-line px-2 py-0.5 text-xs text-muted">
-            <ImageIcon aria-hidden size={13} /> {imageCount} image{imageCount === 1 ? '' : 's'}
-          </p>
+        {text ? (
+          <p className="mt-1 text-[14px] leading-relaxed whitespace-pre-wrap text-fg">{text}</p>
+        ) : (
+          !link && files.length === 0 && !subject && <p className="mt-1 text-[13px] text-faint italic">No text</p>
         )}
+        {subject}
+        {(link || files.length > 0) && <SentWith link={link} files={files} />}
       </div>
     </div>
+  );
+}
+
+const chip = 'inline-flex max-w-full min-w-0 items-center gap-1.5 rounded-md border border-line px-2 py-0.5 text-xs text-muted';
+
+/** The link and the files an update carried, each with its kind. */
+function SentWith({ link, files }: { link: string | null | undefined; files: readonly SentFile[] }) {
+  return (
+    <ul aria-label="Sent with it" className="mt-1.5 flex flex-wrap gap-1.5">
+      {link && (
+        <li className="max-w-full min-w-0">
+          <a href={link} target="_blank" rel="noreferrer noopener" title={link} className={cn(chip, 'hover:border-line-strong hover:text-fg')}>
+            <Globe aria-hidden size={13} className="shrink-0" />
+            <span className="truncate">{shortLink(link)}</span>
+          </a>
+        </li>
+      )}
+      {files.map((file, i) => (
+        <li key={`${i}:${file.name}`} className={chip} title={`${file.name} · ${kindLabel(file.kind)} · ${formatBytes(file.size)}`}>
+          <FileKindIcon kind={file.kind} size={13} className="shrink-0" />
+          <span className="truncate text-fg/85">{file.name}</span>
+          <span className="shrink-0 text-faint">
+            {kindLabel(file.kind)} · {formatBytes(file.size)}
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }
 

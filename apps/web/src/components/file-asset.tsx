@@ -1,16 +1,25 @@
-import { Download, FileIcon } from 'lucide-react';
+import { Download, ExternalLink, FileIcon, FileText, Mic } from 'lucide-react';
 import { rawUrl, type TreeEntry } from '../lib/api';
 import { formatBytes } from '../lib/format';
-import { basename, extension, isImagePath } from '../lib/vault-path';
+import { basename, extension, isAudioPath, isImagePath } from '../lib/vault-path';
 import { useLightbox } from './image-lightbox';
 import { EmptyState } from './empty-state';
 import { buttonClass } from './ui/button';
 
-/** A non-markdown vault file: images are shown, anything else can be downloaded. */
+/**
+ * A non-markdown vault file: images are shown, audio gets a player, a PDF opens in the
+ * browser's own viewer (a tab of its own), anything else can be downloaded.
+ */
 export function FileAsset({ path, entry }: { path: string; entry: TreeEntry | undefined }) {
   const lightbox = useLightbox();
   const url = rawUrl(path);
   const name = basename(path);
+  const size = entry ? ` · ${formatBytes(entry.size)}` : '';
+  const download = (
+    <a href={url} download={name} className={buttonClass()}>
+      <Download size={14} /> Download
+    </a>
+  );
 
   if (isImagePath(path)) {
     return (
@@ -20,21 +29,39 @@ export function FileAsset({ path, entry }: { path: string; entry: TreeEntry | un
         </button>
         <figcaption className="text-xs text-faint">
           {name}
-          {entry ? ` · ${formatBytes(entry.size)}` : ''}
+          {size}
         </figcaption>
       </figure>
     );
   }
 
+  if (isAudioPath(path)) {
+    return (
+      <EmptyState icon={<Mic size={20} />} title={name} body={`Audio${size}`}>
+        <div className="flex flex-col items-center gap-4">
+          <audio controls preload="metadata" src={url} aria-label={`Play ${name}`} className="w-[min(80vw,420px)]" />
+          {download}
+        </div>
+      </EmptyState>
+    );
+  }
+
+  if (extension(path) === 'pdf') {
+    return (
+      <EmptyState icon={<FileText size={20} />} title={name} body={`PDF${size} — its text is searchable; the browser shows the pages.`}>
+        <div className="flex flex-wrap justify-center gap-2">
+          <a href={url} target="_blank" rel="noopener" className={buttonClass('primary')}>
+            <ExternalLink size={14} /> Open the PDF
+          </a>
+          {download}
+        </div>
+      </EmptyState>
+    );
+  }
+
   return (
-    <EmptyState
-      icon={<FileIcon size={20} />}
-      title={name}
-      body={`${extension(path).toUpperCase() || 'This'} file${entry ? ` · ${formatBytes(entry.size)}` : ''} — Knower lists it but does not read it as a note.`}
-    >
-      <a href={url} download={name} className={buttonClass()}>
-        <Download size={14} /> Download
-      </a>
+    <EmptyState icon={<FileIcon size={20} />} title={name} body={`${extension(path).toUpperCase() || 'This'} file${size} — Knower lists it but does not read it as a note.`}>
+      {download}
     </EmptyState>
   );
 }

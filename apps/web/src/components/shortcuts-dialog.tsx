@@ -1,4 +1,5 @@
 import { Fragment } from 'react';
+import { BookmarkletLink } from './bookmarklet-link';
 import { Dialog } from './ui/dialog';
 import { Kbd } from './ui/kbd';
 
@@ -33,6 +34,7 @@ export function ShortcutsDialog({ open, onOpenChange }: { open: boolean; onOpenC
           </Fragment>
         ))}
       </dl>
+      <BookmarkletLink />
     </Dialog>
   );
 }

@@ -1,9 +1,9 @@
-import { FileQuestion } from 'lucide-react';
+import { ExternalLink, FileQuestion, FileText } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useNote } from '../hooks/use-note';
 import { rawUrl, type Links } from '../lib/api';
 import { formatRoute } from '../lib/route';
-import { basename, isAudioPath, isImagePath, isMarkdownPath, isVideoPath } from '../lib/vault-path';
+import { basename, isAudioPath, isImagePath, isMarkdownPath, isPdfPath, isVideoPath } from '../lib/vault-path';
 import { section } from '../lib/note-section';
 import { useLightbox } from './image-lightbox';
 
@@ -59,6 +59,7 @@ export function WikiEmbed({ props, links, block, depth, renderNote }: { props: W
   }
   if (isAudioPath(path)) return <audio className="embed-media" controls preload="metadata" src={rawUrl(path)} aria-label={basename(path)} />;
   if (isVideoPath(path)) return <video className="embed-media" controls preload="metadata" src={rawUrl(path)} aria-label={basename(path)} />;
+  if (isPdfPath(path)) return <PdfEmbed path={path} block={block} />;
   if (isImagePath(path)) {
     const [width, height] = (props['data-alias'] ?? '').split('x').map((n) => (/^\d+$/.test(n.trim()) ? Number(n) : undefined));
     const alt = basename(path);
@@ -76,6 +77,24 @@ export function WikiEmbed({ props, links, block, depth, renderNote }: { props: W
   // Embeds inside an embedded note stay links: a note embedding itself would never end.
   if (!block || depth > 0 || !isMarkdownPath(path)) return link;
   return <NoteEmbed path={path} heading={props['data-heading']} header={link} renderNote={renderNote} />;
+}
+
+/** `![[paper.pdf]]`: the PDF's name (its page in the app) and a way to read it in the browser's own viewer. */
+function PdfEmbed({ path, block }: { path: string; block: boolean }) {
+  const Wrapper = block ? 'div' : 'span';
+  return (
+    <Wrapper className="embed-file" role="group" aria-label={`Embedded PDF ${basename(path)}`}>
+      <span className="embed-file-title">
+        <FileText aria-hidden size={16} className="embed-file-icon" />
+        <a href={formatRoute({ view: 'file', path })} className="wikilink embed-file-name" title={path}>
+          {basename(path)}
+        </a>
+      </span>
+      <a href={rawUrl(path)} target="_blank" rel="noopener" className="embed-file-open">
+        <ExternalLink aria-hidden size={13} /> Open the PDF
+      </a>
+    </Wrapper>
+  );
 }
 
 function NoteEmbed({ path, heading, header, renderNote }: { path: string; heading: string | undefined; header: ReactNode; renderNote: RenderNote }) {

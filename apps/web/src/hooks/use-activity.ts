@@ -17,9 +17,10 @@ import {
   type UpdateStatus,
   type UpdateStepEvent,
 } from '../lib/api';
+import { declaredKind } from '../lib/attachments';
 import { makeId } from '../lib/ids';
 
-export type SendUpdate = { text: string; images: readonly File[]; inboxRef?: InboxRef; idempotencyKey: string };
+export type SendUpdate = { text: string; url?: string; files: readonly File[]; inboxRef?: InboxRef; idempotencyKey: string };
 
 /** Activity from the server: a page at a time, kept current by the stream, with what this tab sends. */
 export function useActivity() {
@@ -69,10 +70,11 @@ export function useActivity() {
   );
 
   /** Resolves to an error message, or null once the server has accepted the update. */
-  const sendUpdate = useCallback(async ({ text, images, inboxRef, idempotencyKey }: SendUpdate): Promise<string | null> => {
+  const sendUpdate = useCallback(async ({ text, url, files, inboxRef, idempotencyKey }: SendUpdate): Promise<string | null> => {
     const key = makeId();
-    dispatch({ type: 'update/sending', send: { kind: 'update', key, text, imageCount: images.length, at: new Date().toISOString(), ...(inboxRef ? { inboxRef } : {}) } });
-    const result = await postUpdate({ text, images, idempotencyKey, ...(inboxRef ? { inboxRef: inboxRef.id } : {}) });
+    const listed = files.map((file) => ({ name: file.name, kind: declaredKind(file), size: file.size }));
+    dispatch({ type: 'update/sending', send: { kind: 'update', key, text, files: listed, at: new Date().toISOString(), ...(url ? { url } : {}), ...(inboxRef ? { inboxRef } : {}) } });
+    const result = await postUpdate({ text, files, idempotencyKey, ...(url ? { url } : {}), ...(inboxRef ? { inboxRef: inboxRef.id } : {}) });
     if (result.ok) {
       dispatch({ type: 'update/accepted', key, id: result.value.id });
       return null;

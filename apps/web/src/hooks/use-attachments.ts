@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { AttachmentKind } from '../lib/api';
+import { admitFiles } from '../lib/attachments';
 import { makeId } from '../lib/ids';
 
-export type Attachment = { id: string; file: File; preview: string };
+/** A file waiting to be sent; images and audio carry an object URL to preview or play them before sending. */
+export type Attachment = { id: string; file: File; kind: AttachmentKind; preview: string | null };
 
-const MAX_IMAGES = 8;
-const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+const previewed = (kind: AttachmentKind) => kind === 'image' || kind === 'audio';
 
-/** Images waiting to be sent, with object-URL previews that are released when removed. */
+/** Files waiting to be sent (any kind, within the update's limits), with previews released when removed. */
 export function useAttachments() {
   const [attachments, setAttachments] = useState<Attachment[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
@@ -15,38 +17,27 @@ export function useAttachments() {
     live.current = attachments;
   });
 
-  useEffect(() => () => live.current.forEach((a) => URL.revokeObjectURL(a.preview)), []);
+  const release = (list: readonly Attachment[]) => list.forEach((a) => a.preview && URL.revokeObjectURL(a.preview));
+  useEffect(() => () => release(live.current), []);
 
   const add = useCallback((files: Iterable<File>) => {
-    const all = [...files];
-    const images = all.filter((f) => f.type.startsWith('image/'));
-    const fitting = images.filter((f) => f.size <= MAX_IMAGE_BYTES);
-    const room = Math.max(0, MAX_IMAGES - live.current.length);
-    const accepted = fitting.slice(0, room);
-    const skipped = all.length - accepted.length;
-    setNotice(
-      skipped === 0
-        ? null
-        : images.length < all.length
-          ? 'Only images can be attached.'
-          : fitting.length < images.length
-            ? 'Images larger than 10 MB were skipped.'
-            : `At most ${MAX_IMAGES} images per message.`,
-    );
+    const { accepted, notice } = admitFiles(live.current.length, [...files]);
+    setNotice(notice);
     if (accepted.length === 0) return;
-    const next = accepted.map((file) => ({ id: makeId(), file, preview: URL.createObjectURL(file) }));
+    const next = accepted.map(({ file, kind }) => ({ id: makeId(), file, kind, preview: previewed(kind) ? URL.createObjectURL(file) : null }));
+    // Counted from here too: two adds before a render must not pass the limit together.
+    live.current = [...live.current, ...next];
     setAttachments((current) => [...current, ...next]);
   }, []);
 
   const remove = useCallback((id: string) => {
-    const gone = live.current.find((a) => a.id === id);
-    if (gone) URL.revokeObjectURL(gone.preview);
+    release(live.current.filter((a) => a.id === id));
     setAttachments((current) => current.filter((a) => a.id !== id));
     setNotice(null);
   }, []);
 
   const clear = useCallback(() => {
-    live.current.forEach((a) => URL.revokeObjectURL(a.preview));
+    release(live.current);
     setAttachments([]);
     setNotice(null);
   }, []);

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { getUpdate, type UpdateStatus } from '../lib/api';
+import { getUpdate, UPDATE_LIMITS, type UpdateStatus } from '../lib/api';
+import { limitsInWords } from '../lib/attachments';
 
 /**
  * What the app says when a share could not be filed, by the code core sent back. Only these
@@ -7,11 +8,11 @@ import { getUpdate, type UpdateStatus } from '../lib/api';
  * key, never text to display.
  */
 const SHARE_PROBLEMS: Record<string, string> = {
-  empty_update: 'The share had no text, link or image, so nothing was sent.',
-  text_too_large: 'The shared text is longer than Knower takes (100,000 characters), so nothing was sent.',
-  unsupported_attachment: 'Knower takes PNG, JPEG, GIF and WebP images; the shared file is none of these, so nothing was sent.',
-  image_too_large: 'A shared image is larger than 10 MB, so nothing was sent.',
-  too_many_images: 'Knower takes at most 8 images at a time, so nothing was sent.',
+  empty_update: 'The share had no text, link or file, so nothing was sent.',
+  text_too_large: `The shared text is longer than Knower takes (${UPDATE_LIMITS.textChars.toLocaleString('en-US')} characters), so nothing was sent.`,
+  invalid_url: 'The shared link is not an http:// or https:// link, so nothing was sent.',
+  attachment_too_large: `A shared file is larger than Knower takes (${limitsInWords()}), so nothing was sent.`,
+  too_many_attachments: `Knower takes at most ${UPDATE_LIMITS.attachments} files at a time, so nothing was sent.`,
   unsupported_media_type: 'The share did not arrive as a form Knower reads, so nothing was sent.',
   unknown_field: 'The share did not arrive as a form Knower reads, so nothing was sent.',
   too_many_parts: 'The share did not arrive as a form Knower reads, so nothing was sent.',

@@ -1,4 +1,4 @@
-import type { ActivityItem, Question, SearchMode, UndoReport, UpdateHistory, UpdateState, UpdateStatus, UpdateStep } from '@knower/api';
+import type { ActivityItem, AttachmentInfo, Question, SearchMode, UndoReport, UpdateHistory, UpdateState, UpdateStatus, UpdateStep } from '@knower/api';
 
 // The Activity view's model. The server keeps every update and question (GET /activity, newest
 // first, a page at a time); the stream keeps them current. What this tab is sending and has no
@@ -6,8 +6,11 @@ import type { ActivityItem, Question, SearchMode, UndoReport, UpdateHistory, Upd
 
 export type InboxRef = { id: string; title: string };
 
+/** A file an update carries, as the Activity lists it (its kind as declared until the service has read it). */
+export type SentFile = Pick<AttachmentInfo, 'name' | 'kind' | 'size'>;
+
 export type LocalSend =
-  { kind: 'update'; key: string; text: string; imageCount: number; inboxRef?: InboxRef; at: string } | { kind: 'question'; key: string; query: string; mode: SearchMode; at: string };
+  { kind: 'update'; key: string; text: string; url?: string; files: SentFile[]; inboxRef?: InboxRef; at: string } | { kind: 'question'; key: string; query: string; mode: SearchMode; at: string };
 
 /** An undo asked for from this tab: under way, done (with the report), put back again, or refused. */
 export type UndoState = { state: 'working' | 'redoing' } | { state: 'done'; report: UndoReport } | { state: 'redone'; report: UndoReport } | { state: 'failed'; message: string; report?: UndoReport };
@@ -83,7 +86,14 @@ export function activityReducer(state: ActivityState, action: ActivityAction): A
       const send = state.local.find((l) => l.key === action.key);
       const local = state.local.filter((l) => l.key !== action.key);
       if (!send || send.kind !== 'update' || state.updates[action.id]) return { ...state, local };
-      const stand: UpdateStatus = { id: action.id, status: 'queued', text: send.text, created: send.at, ...(send.inboxRef ? { inbox_ref: send.inboxRef.id } : {}) };
+      const stand: UpdateStatus = {
+        id: action.id,
+        status: 'queued',
+        text: send.text,
+        created: send.at,
+        ...(send.url ? { url: send.url } : {}),
+        ...(send.inboxRef ? { inbox_ref: send.inboxRef.id } : {}),
+      };
       return { ...state, local, updates: { ...state.updates, [action.id]: stand } };
     }
     case 'update/status':
@@ -117,13 +127,15 @@ export type Entry =
 
 /**
  * Everything to show, oldest first. A record the stream brought in while its POST is still in
- * flight (same words, not started yet) is left out: the local entry stands for it until then.
+ * flight (same words and link, not ended yet: a capture starts at once) is left out: the local
+ * entry stands for it until then.
  */
 export function entriesOf(state: ActivityState): Entry[] {
-  const sending = new Set(state.local.map((l) => (l.kind === 'update' ? `u:${l.text}` : `q:${l.query}`)));
+  const updateKey = (text: string, url: string | null | undefined) => `u:${text}\u0000${url ?? ''}`;
+  const sending = new Set(state.local.map((l) => (l.kind === 'update' ? updateKey(l.text, l.url) : `q:${l.query}`)));
   const entries: Entry[] = state.local.map((send) => ({ kind: 'sending', key: send.key, at: send.at, send }));
   for (const record of Object.values(state.updates)) {
-    if (record.status === 'queued' && sending.has(`u:${record.text ?? ''}`)) continue;
+    if (!isFinished(record.status) && sending.has(updateKey(record.text ?? '', record.url))) continue;
     entries.push({ kind: 'update', key: `u:${record.id}`, at: record.created, record });
   }
   for (const record of Object.values(state.questions)) {
@@ -143,6 +155,18 @@ export function pendingQuestion(state: ActivityState, query: string): Question |
 /** Updates on their way: being sent, queued or running. */
 export function updatesInFlight(state: ActivityState): number {
   return state.local.filter((l) => l.kind === 'update').length + Object.values(state.updates).filter((u) => !isFinished(u.status)).length;
+}
+
+/**
+ * What the Activity asks the transcriber about: null while no update shows audio waiting for one,
+ * else a key that changes when more audio waits or a transcription ends (what waits then changes).
+ */
+export function transcriptionKey(state: ActivityState): string | null {
+  const updates = Object.values(state.updates);
+  const waiting = updates.filter((u) => u.captures?.some((c) => c.awaiting === 'transcriber' && !c.transcribed_by)).map((u) => u.id);
+  if (waiting.length === 0) return null;
+  const ended = updates.filter((u) => u.transcribe && isFinished(u.status)).map((u) => u.id);
+  return [...waiting.sort(), '|', ...ended.sort()].join(' ');
 }
 
 /** Replies in flight (or failed and not retried), by inbox item id: the Inbox view shows them. */

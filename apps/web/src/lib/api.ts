@@ -20,6 +20,8 @@ import {
   noteSchema,
   updateStatusSchema,
   questionSchema,
+  transcribeQueuedSchema,
+  transcribeStatusSchema,
   type SearchMode,
 } from '@knower/api';
 
@@ -99,24 +101,32 @@ export const getUpdate = (id: string) => request(updateStatusSchema, `/updates/$
 
 export const getHealth = () => request(healthSchema, '/health');
 
-export type UpdateInput = { text: string; inboxRef?: string; images?: readonly File[]; idempotencyKey?: string };
+export type UpdateInput = { text: string; url?: string; inboxRef?: string; files?: readonly File[]; idempotencyKey?: string };
 
-export function postUpdate({ text, inboxRef, images = [], idempotencyKey }: UpdateInput) {
+export function postUpdate({ text, url, inboxRef, files = [], idempotencyKey }: UpdateInput) {
   const headers: Record<string, string> = idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {};
   let body: BodyInit;
-  if (images.length > 0) {
-    // multipart lets the images travel as files; the browser sets the boundary header itself.
+  if (files.length > 0) {
+    // multipart lets the files travel as they are; the browser sets the boundary header itself.
     const form = new FormData();
     form.append('text', text);
+    if (url) form.append('url', url);
     if (inboxRef) form.append('inbox_ref', inboxRef);
-    for (const image of images) form.append('images', image, image.name);
+    for (const file of files) form.append('files', file, file.name);
     body = form;
   } else {
     headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(inboxRef ? { text, inbox_ref: inboxRef } : { text });
+    body = JSON.stringify({ text, ...(url ? { url } : {}), ...(inboxRef ? { inbox_ref: inboxRef } : {}) });
   }
   return request(acceptedSchema, '/update', { method: 'POST', headers, body });
 }
+
+/** Whether a transcriber is set up, and the audio waiting for one. */
+export const getTranscribeStatus = (signal?: AbortSignal) => request(transcribeStatusSchema, '/transcribe', { signal });
+
+/** Transcribes these audio files of the vault, each as an update of its own. */
+export const postTranscribe = (paths: readonly string[]) =>
+  request(transcribeQueuedSchema, '/transcribe', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ paths }) });
 
 export type SearchInput = { query: string; mode?: SearchMode; scope?: string };
 

@@ -22,6 +22,7 @@ const audioExtensions = new Set(['mp3', 'wav', 'm4a', 'ogg', 'flac', 'webm', '3g
 const videoExtensions = new Set(['mp4', 'mkv', 'mov', 'ogv']);
 export const isAudioPath = (path: string) => audioExtensions.has(extension(path));
 export const isVideoPath = (path: string) => videoExtensions.has(extension(path));
+export const isPdfPath = (path: string) => extension(path) === 'pdf';
 
 /** decodeURIComponent that answers null for a malformed escape instead of throwing. */
 function safeDecode(text: string): string | null {

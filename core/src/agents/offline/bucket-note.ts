@@ -1,9 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { attachmentName, saveBytes } from '../attachments.js';
 import { CHANGELOG, changelogInVault, changelogMentions, logToChangelog } from '../changelog.js';
 import type { RunDeps } from '../session.js';
-import type { UpdateInput } from '../types.js';
 import { parseNote, readTextIfExists, setFrontmatterFields, type VaultAccess } from '../../vault/index.js';
 
 /**
@@ -25,17 +22,8 @@ export async function createBucketNote(vault: VaultAccess, stem: string, body: s
 
 export const firstLine = (text: string): string => text.trim().split('\n')[0]?.trim().slice(0, 80) ?? '';
 
-export const imageLinks = (names: string[]): string[] => names.map((name) => `![${name}](${encodeURI(name)})`);
-
 /** Logs once per update id, however many times the update is run. */
 export async function logOnce(deps: RunDeps, updateId: string, lines: string[]): Promise<string[]> {
   if (await changelogMentions(deps, updateId)) return [];
   return (await logToChangelog(deps, deps.clock(), updateId, lines)) && changelogInVault(deps) ? [CHANGELOG] : [];
-}
-
-/** Saves the update's images into bucket/ next to its note: `<stem>-<image name>`. */
-export async function saveImagesBeside(deps: RunDeps, input: UpdateInput, stem: string): Promise<string[]> {
-  const rels: string[] = [];
-  for (const image of input.images) rels.push(await saveBytes(deps, 'bucket', `${stem}-${attachmentName(image)}`, await readFile(image.path)));
-  return rels;
 }

@@ -2,11 +2,13 @@ import { rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { getInboxItem, inputPath, itemFolder, ITEM_NOTES } from '../../inbox/index.js';
 import { parseNote, readVaultBytes, type VaultAccess } from '../../vault/index.js';
-import { saveBytes } from '../attachments.js';
+import { fileLinks, saveBytes } from '../attachments.js';
+import type { Captured } from '../capture-step.js';
 import { slugify } from '../note-text.js';
 import type { RunDeps } from '../session.js';
 import type { UpdateInput, UpdateOutcome } from '../types.js';
-import { createBucketNote, imageLinks, logOnce, saveImagesBeside } from './bucket-note.js';
+import { createBucketNote, logOnce } from './bucket-note.js';
+import { captureSection } from './capture-sections.js';
 
 const bodyOf = async (root: string, rel: string) => {
   const bytes = await readVaultBytes(root, rel);
@@ -28,7 +30,7 @@ async function moveIntoBucket(vault: VaultAccess, rel: string, name: string): Pr
  * removed — file by file, so anything unexpected in it stops the removal instead of being lost.
  * Undefined when the item no longer exists (the reply is then filed as a plain update).
  */
-export async function offlineReply(deps: RunDeps, input: UpdateInput, ref: string): Promise<UpdateOutcome | undefined> {
+export async function offlineReply(deps: RunDeps, input: UpdateInput, ref: string, captured: Captured): Promise<UpdateOutcome | undefined> {
   const item = await getInboxItem(deps.root, ref);
   if (!item) return undefined;
   const folder = path.join(deps.root, itemFolder(ref));
@@ -36,7 +38,8 @@ export async function offlineReply(deps: RunDeps, input: UpdateInput, ref: strin
   const attachments = item.files.filter((f) => !ITEM_NOTES.has(path.basename(f)));
   const moved: string[] = [];
   for (const rel of attachments) moved.push(await moveIntoBucket(deps, rel, `${stem}-${path.basename(rel)}`));
-  const images = await saveImagesBeside(deps, input, stem);
+  const replied = captured.items.flatMap(captureSection);
+  const saved = captured.saved.map((s) => s.rel);
   const original = await bodyOf(deps.root, inputPath(ref));
   const body = [
     `The inbox item "${item.title}" was answered while no model was configured (offline mode), so Knower filed everything here as it was.`,
@@ -44,6 +47,7 @@ export async function offlineReply(deps: RunDeps, input: UpdateInput, ref: strin
     '## Your reply',
     '',
     input.text.trimEnd(),
+    ...replied,
     '',
     '## The original input',
     '',
@@ -52,7 +56,7 @@ export async function offlineReply(deps: RunDeps, input: UpdateInput, ref: strin
     '## What Knower had asked',
     '',
     item.review.body.trim(),
-    ...(moved.length + images.length ? ['', '## Attachments', '', ...imageLinks([...moved, ...images].map((rel) => path.basename(rel)))] : []),
+    ...(moved.length ? ['', '## Attachments', '', ...fileLinks(moved.map((rel) => path.basename(rel)))] : []),
     '',
   ].join('\n');
   const note = await createBucketNote(deps, stem, body, { title: JSON.stringify(item.title), source: 'offline', inbox_item: JSON.stringify(ref) }, input.id);
@@ -68,6 +72,6 @@ export async function offlineReply(deps: RunDeps, input: UpdateInput, ref: strin
   }
   await rmdir(folder).catch((err: Error) => deps.log.warn({ err, folder: itemFolder(ref) }, 'inbox folder not empty after resolving; left in place'));
   const logged = await logOnce(deps, input.id, [`Resolved inbox item ${ref} ("${item.title}"): filed the reply and the original input into [${note}](${note}) (offline mode)`]);
-  const files = [note, ...attachments, ...moved, ...images, ...removed, ...logged];
+  const files = [note, ...attachments, ...moved, ...saved, ...removed, ...logged];
   return { status: 'done', files: [...new Set(files)].sort(), summary: `Resolved inbox item ${ref} into ${note} (offline mode).` };
 }

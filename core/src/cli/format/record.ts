@@ -18,7 +18,11 @@ export function updateLines(record: unknown): string[] {
   const lines = [`update ${id}  ${String(u.status)}  ${when(u.created)}${u.finished ? ` → ${when(u.finished)}` : ''}`];
   if (u.text) lines.push(`  text: ${oneLine(u.text, 300)}`);
   if (u.inbox_ref) lines.push(`  answers inbox item ${String(u.inbox_ref)}`);
-  if (Array.isArray(u.images) && u.images.length) lines.push(`  images: ${u.images.map((i) => String(asRecord(i).name)).join(', ')}`);
+  if (u.url) lines.push(`  link: ${String(u.url)}`);
+  if (Array.isArray(u.attachments) && u.attachments.length) {
+    lines.push(`  files: ${u.attachments.map((a) => `${String(asRecord(a).name)} (${String(asRecord(a).kind)})`).join(', ')}`);
+  }
+  if (Array.isArray(u.captures)) lines.push(...u.captures.flatMap(captureLine));
   if (u.summary) lines.push(`  summary: ${oneLine(u.summary, 400)}`);
   const changes = changeLines(u.changes, '    ');
   if (changes.length) lines.push('  files:', ...changes);
@@ -31,6 +35,21 @@ export function updateLines(record: unknown): string[] {
   if (u.retry_of) lines.push(`  a retry of ${String(u.retry_of)}`);
   if (u.retried_by) lines.push(`  retried as ${String(u.retried_by)} (./knower show ${String(u.retried_by)})`);
   if (u.status === 'done' && changes.length) lines.push(`  ./knower undo ${id} reverses it`);
+  return lines;
+}
+
+/** What became of a link or a file: where it is kept, its text, or why it could not be read. */
+function captureLine(capture: unknown): string[] {
+  const c = asRecord(capture);
+  const where = c.note ?? c.path;
+  const what = [
+    where ? `kept in ${String(where)}` : '',
+    typeof c.pages === 'number' ? `${c.pages} pages` : '',
+    typeof c.chars === 'number' ? `${c.chars} characters of text${c.truncated ? ' (the first part)' : ''}` : '',
+    c.awaiting === 'transcriber' ? 'waiting for a transcriber: ./knower transcribe' : '',
+  ].filter(Boolean);
+  const lines = [`  ${String(c.kind)} ${oneLine(c.source, 120)}: ${what.join(', ') || 'kept'}`];
+  if (c.problem) lines.push(`    ${oneLine(c.problem, 300)}`);
   return lines;
 }
 

@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { constants } from 'node:os';
+import { accessSync, constants } from 'node:fs';
+import { constants as osConstants } from 'node:os';
 import path from 'node:path';
 
 /** PATH with the project's tools and its Node 22 first, as `npm run` would set it up. */
@@ -16,12 +17,24 @@ export function runInherit(command: string, args: string[], opts: { cwd: string;
       process.stderr.write(`knower: could not run ${command}: ${err.message}\n`);
       resolve(127);
     });
-    child.on('close', (code, signal) => resolve(code ?? 128 + (signal ? constants.signals[signal] : 0)));
+    child.on('close', (code, signal) => resolve(code ?? 128 + (signal ? osConstants.signals[signal] : 0)));
   });
 }
 
 /** True when the command exits 0 within the time limit (a missing command is false). */
-export function succeeds(command: string, args: string[], timeoutMs: number): boolean {
-  const result = spawnSync(command, args, { stdio: 'ignore', timeout: timeoutMs });
+export function succeeds(command: string, args: string[], timeoutMs: number, env?: NodeJS.ProcessEnv): boolean {
+  const result = spawnSync(command, args, { stdio: 'ignore', timeout: timeoutMs, env });
   return result.status === 0;
+}
+
+/** True when an executable of that name is in one of PATH's folders. */
+export function onPath(command: string, env: NodeJS.ProcessEnv): boolean {
+  return (env.PATH ?? '').split(path.delimiter).some((dir) => {
+    try {
+      accessSync(path.join(dir, command), constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
 }

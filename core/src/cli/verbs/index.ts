@@ -16,6 +16,7 @@ import { start } from './start.js';
 import { status } from './status.js';
 import { stop } from './stop.js';
 import { test } from './test.js';
+import { transcribe } from './transcribe.js';
 import { undo } from './undo.js';
 import type { Verb } from './verb.js';
 import { vault } from './vault.js';
@@ -31,6 +32,7 @@ table.set(retry.name, retry);
 table.set(restore.name, restore);
 table.set(forget.name, forget);
 table.set(claude.name, claude);
+table.set(transcribe.name, transcribe);
 table.set(
   'help',
   helpVerb((name) => table.get(name)?.help),

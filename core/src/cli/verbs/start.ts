@@ -1,7 +1,8 @@
 import { findUnknownSettings, unknownSettingLine } from '../../config/index.js';
 import { flag } from '../args.js';
 import { EXIT, isFailure } from '../outcome.js';
-import { detectRuntime, startDocker } from '../service/docker-runtime.js';
+import { startDocker } from '../service/docker-runtime.js';
+import { detectRuntime } from '../service/runtime-choice.js';
 import { finishStart, startNative } from '../service/start-native.js';
 import type { Verb } from './verb.js';
 
@@ -9,9 +10,13 @@ export const start: Verb = {
   name: 'start',
   help: `Usage: knower start [--rebuild] [--wait]
 
-Starts the service and waits until GET /health answers, then prints its URL.
-With a working Docker engine (and KNOWER_RUNTIME not 'native') it runs
-\`docker compose --profile core up -d\`. Otherwise it runs natively from this checkout:
+Starts the service and waits until GET /health answers, then prints its URL, after a line
+saying which runtime it chose and why (unless KNOWER_RUNTIME chose it). When a Docker engine answers (its API, at DOCKER_HOST
+or /var/run/docker.sock, asked for 2 s; KNOWER_RUNTIME not 'native') it runs
+\`docker compose --profile core up -d\`, after making the vault folder writable by the
+container's user (uid 1000: given to it when run as root, else a refusal with the exact
+chown), and stops waiting as soon as the container's log says why it cannot start.
+Otherwise it runs natively from this checkout:
 installs npm dependencies if missing, builds if core/dist or apps/web/dist is missing,
 starts core in the background (pid and log in $KNOWER_STATE_DIR, default .knower).
 Starting a running service is not an error. It records what it started (.knower/run), so
@@ -37,8 +42,10 @@ Settings: KNOWER_RUNTIME (auto|docker|native), KNOWER_START_TIMEOUT_S (default 6
     const opts = { rebuild: flag(args, 'rebuild'), wait: flag(args, 'wait') };
     // A misspelt name (KNOWR_TOKEN) would otherwise be a silent default: said before anything starts.
     for (const setting of findUnknownSettings(ctx.environment)) ctx.out.warn(unknownSettingLine(setting));
-    const runtime = detectRuntime(ctx);
+    const runtime = await detectRuntime(ctx);
     if (isFailure(runtime)) return runtime;
+    // A choice made here is said, with its reason; one KNOWER_RUNTIME made needs no telling.
+    if (ctx.settings.runtime === 'auto') ctx.out.say(`Runtime: ${runtime.kind} (${runtime.why})`);
     if (runtime.kind === 'native') {
       const started = await startNative(ctx, opts);
       return isFailure(started) ? started : EXIT.ok;

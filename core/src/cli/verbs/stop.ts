@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { EXIT, failed, isFailure } from '../outcome.js';
 import { takeLock } from '../service/cli-lock.js';
 import { checkFolders } from '../service/folders.js';
-import { compose, detectRuntime } from '../service/docker-runtime.js';
+import { compose } from '../service/docker-runtime.js';
+import { detectRuntime } from '../service/runtime-choice.js';
 import { removePidFile, serviceFiles, stopProcess } from '../service/native-service.js';
 import { isServiceProcess, readPidFile, type PidFile } from '../service/process-check.js';
 import { removeRecord } from '../service/run-records.js';
@@ -43,7 +44,7 @@ recorded (see ./knower start --help).
         // says which): not the one asked for, and its pid file stays.
         removePidFile(target.stateDir);
       }
-      const runtime = detectRuntime(ctx);
+      const runtime = await detectRuntime(ctx);
       if (isFailure(runtime)) return runtime;
       if (runtime.kind === 'docker') {
         if ((await compose(ctx, runtime, ['--profile', 'core', '--profile', 'web', 'stop'])) !== 0) return failed('docker compose stop failed');

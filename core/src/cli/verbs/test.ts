@@ -1,9 +1,11 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { testEnvironment } from '../../config/index.js';
+import { dockerEnvironment, testEnvironment } from '../../config/index.js';
+import { flag } from '../args.js';
 import type { Context } from '../context.js';
-import { EXIT, failed, isFailure } from '../outcome.js';
+import { EXIT, failed, isFailure, type Outcome } from '../outcome.js';
 import { takeBuildLock } from '../service/build.js';
+import { chooseRuntime } from '../service/runtime-choice.js';
 import { projectEnv, runInherit } from '../service/tools.js';
 import { missingPrerequisites } from '../test-run/prerequisites.js';
 import { summarize, type PhaseResult } from '../test-run/summary.js';
@@ -24,7 +26,7 @@ export function testRunEnvironment(root: string, shell: NodeJS.ProcessEnv): Node
 
 export const test: Verb = {
   name: 'test',
-  help: `Usage: knower test
+  help: `Usage: knower test [--docker]
 
 Builds (npm run build), then runs from the repo root: npm run typecheck, npm run lint,
 shellcheck on the shell scripts, each workspace's vitest suites, then the end-to-end suite
@@ -39,11 +41,18 @@ build, and other ./knower commands wait for this build rather than start one of 
 Needs three things npm cannot install, checked before anything runs: shellcheck, a C
 compiler (cc: the build compiles the search's ranking extension, and must here), and Chromium
 at /usr/bin/chromium (Debian: apt-get install shellcheck gcc chromium) or CHROMIUM_PATH.
+
+  --docker   instead of the suites: build, then the container checks on a real Docker engine
+             (core/test/container: the image built and started through ./knower start, an
+             update, a search, logs, stop, a vault the container cannot write, a bad setting),
+             each in a compose project of its own. Where no engine answers, they are not run,
+             and the output says why. They build the image with \`docker build --network host\`.
 `,
-  options: {},
+  options: { docker: { type: 'boolean' } },
   takesWords: false,
-  async run(_args, ctx) {
+  async run(args, ctx) {
     const root = ctx.settings.repoRoot;
+    if (flag(args, 'docker')) return containerChecks(ctx);
     const missing = missingPrerequisites(ctx.settings.childEnv);
     if (missing.length) return failed('the tests need what npm cannot install; missing:', ...missing.map((m) => `  - ${m}`), 'Nothing was run.');
     // Beside the end-to-end suite's screenshots, not in a state dir a running service uses.
@@ -90,11 +99,40 @@ at /usr/bin/chromium (Debian: apt-get install shellcheck gcc chromium) or CHROMI
         await phase('e2e', ['npm', 'run', 'e2e'], { report, env: { PLAYWRIGHT_JSON_OUTPUT_NAME: report } });
       }
     }
-    return report(ctx, root, phases);
+    return summaryOf(ctx, root, phases);
   },
 };
 
-function report(ctx: Context, root: string, phases: PhaseResult[]) {
+/**
+ * `--docker`: the build, then the container checks where an engine answers. Without one they are
+ * not selected (no test is skipped): the output says why, and nothing fails.
+ */
+async function containerChecks(ctx: Context): Promise<Outcome> {
+  const root = ctx.settings.repoRoot;
+  const runtime = await chooseRuntime('docker', ctx.environment.merged);
+  if (isFailure(runtime)) {
+    ctx.out.say(`Container checks not run: ${runtime.lines.join('; ').replace('KNOWER_RUNTIME=docker, but ', '')}`);
+    return EXIT.ok;
+  }
+  const env = { ...testRunEnvironment(root, ctx.settings.childEnv), ...dockerEnvironment(ctx.environment.merged) };
+  const phases: PhaseResult[] = [];
+  const results = path.join(ctx.settings.stateDir, 'test-results');
+  mkdirSync(results, { recursive: true });
+  const report = path.join(results, 'container.json');
+  for (const [name, command, cwd] of [
+    ['build', ['npm', 'run', 'build'], root],
+    ['container', ['vitest', 'run', '--config', 'vitest.docker.config.ts', '--reporter=default', '--reporter=json', `--outputFile=${report}`], path.join(root, 'core')],
+  ] as const) {
+    ctx.out.write(`\n==> ${name}: ${command.join(' ')}\n`);
+    const [program, ...rest] = command;
+    const code = await runInherit(program, [...rest], { cwd, env });
+    phases.push({ name, code, ...(name === 'container' ? { report } : {}) });
+    if (code !== 0) break;
+  }
+  return summaryOf(ctx, root, phases);
+}
+
+function summaryOf(ctx: Context, root: string, phases: PhaseResult[]) {
   const { lines, failed } = summarize(phases, root);
   for (const line of lines) ctx.out.say(line);
   return failed > 0 ? EXIT.fail : EXIT.ok;

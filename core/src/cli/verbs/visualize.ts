@@ -1,6 +1,7 @@
 import type { Context } from '../context.js';
 import { EXIT, isFailure, type Outcome } from '../outcome.js';
-import { compose, detectRuntime, startDocker } from '../service/docker-runtime.js';
+import { compose, startDocker } from '../service/docker-runtime.js';
+import { detectRuntime } from '../service/runtime-choice.js';
 import { finishStart, startNative } from '../service/start-native.js';
 import { projectEnv, runInherit } from '../service/tools.js';
 import type { Verb } from './verb.js';
@@ -16,7 +17,7 @@ service, starting the service first when it is not running. Docker runtime:
   options: {},
   takesWords: false,
   async run(_args, ctx) {
-    const runtime = detectRuntime(ctx);
+    const runtime = await detectRuntime(ctx);
     if (isFailure(runtime)) return runtime;
     const opts = { rebuild: false, wait: false };
     if (runtime.kind === 'docker') {

@@ -2,6 +2,7 @@ import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createAgents, type Agents, type AgentsDeps } from '../../../src/agents/index.js';
 import { newSession, type Session } from '../../../src/agents/session.js';
+import { createCapture } from '../../../src/capture/index.js';
 import { silentLogger } from '../../../src/logger.js';
 import { entryOf } from '../../../src/jobs/note-entry.js';
 import { directWriter, ensureSkeleton, VaultIndex } from '../../../src/vault/index.js';
@@ -55,6 +56,8 @@ export async function makeVault(files: Record<string, string | Buffer> = {}): Pr
   await ensureSkeleton(root, NOW);
   const index = new VaultIndex();
   const search = createFakeSearchEngine(root);
+  // The real capture services: nothing here fetches a link (no host is allowed) unless a test does.
+  const capture = createCapture({ fetchAllow: [] });
   const write = async (rel: string, text: string | Buffer) => {
     await mkdir(path.dirname(path.join(root, rel)), { recursive: true });
     await writeFile(path.join(root, rel), text);
@@ -83,6 +86,7 @@ export async function makeVault(files: Record<string, string | Buffer> = {}): Pr
       writingDirectly(
         createAgents({
           root,
+          capture,
           index,
           search,
           clock: fixture.clock,
@@ -91,8 +95,11 @@ export async function makeVault(files: Record<string, string | Buffer> = {}): Pr
           ...(anthropic ? { anthropic: { apiKey: 'sk-test', model: 'claude-test', searchModel: 'claude-test-search', maxRetries: 2, timeoutMs: 5_000, ...anthropic } } : {}),
         }),
       ),
-    agentsWith: (deps) => writingDirectly(createAgents({ root, index, search, clock: fixture.clock, log: silentLogger, retryBaseDelayMs: 10, ...deps })),
-    cleanup: temp.cleanup,
+    agentsWith: (deps) => writingDirectly(createAgents({ root, capture, index, search, clock: fixture.clock, log: silentLogger, retryBaseDelayMs: 10, ...deps })),
+    async cleanup() {
+      await capture.extract.close();
+      await temp.cleanup();
+    },
   };
   await fixture.sync();
   return fixture;
