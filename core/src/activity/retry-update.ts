@@ -8,7 +8,7 @@ import type { SubmitOutcome, Updates } from '../updates/index.js';
 export type RetryOutcome = SubmitOutcome | { ok: false; error: 'update_not_found' | 'update_not_failed' | 'input_missing' | 'changed_since'; message: string };
 
 /** An update that was filed, but whose link could not be captured (offline, a 404, a timeout): worth trying again. */
-export const linkNotCaptured = (record: UpdateRecord): boolean => Boolean(record.url && record.captures?.some((c) => c.source === record.url && c.problem));
+const linkNotCaptured = (record: UpdateRecord): boolean => Boolean(record.url && record.captures?.some((c) => c.source === record.url && c.problem));
 
 type Undo = (id: string) => Promise<{ ok: true; value: UndoReport } | { ok: false; message: string }>;
 
@@ -55,7 +55,11 @@ export function createUpdateRetry(deps: { queue: Pick<UpdateQueue, 'get'>; updat
       const undone = await deps.undo(record.id);
       if (!undone.ok || undone.value.status === 'partial') {
         const why = undone.ok ? undone.value.message : undone.message;
-        return { ok: false, error: 'changed_since', message: `what update ${record.id} filed has changed since, so it was not undone and the link was not sent again (${why}); send the link again as a new update` };
+        return {
+          ok: false,
+          error: 'changed_since',
+          message: `what update ${record.id} filed has changed since, so it was not undone and the link was not sent again (${why}); send the link again as a new update`,
+        };
       }
     }
     const failed = record;

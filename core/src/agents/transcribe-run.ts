@@ -14,7 +14,7 @@ export interface Transcribed {
 }
 
 /** A transcription that cannot happen: the run fails with this sentence, and the audio stays waiting. */
-export class TranscriptionFailed extends Error {}
+class TranscriptionFailed extends Error {}
 
 /** The waiting callout (its first line and the quoted lines after it) replaced by the transcript. */
 function replaceCallout(text: string, audioName: string, transcript: string): string | undefined {

@@ -48,7 +48,7 @@ export interface UpdateInput {
  */
 export type UpdateOutcome = (
   | /** `fallback`: the model changed nothing and asked nothing, so the runner filed the text into bucket/ as received. */
-  { status: 'done'; files: string[]; kept?: string[]; summary?: string; usage?: Usage; fallback?: 'bucket' }
+    { status: 'done'; files: string[]; kept?: string[]; summary?: string; usage?: Usage; fallback?: 'bucket' }
   | { status: 'inbox'; inboxId: string; files: string[]; kept?: string[]; summary?: string; usage?: Usage }
 ) & {
   /** What became of the link and each file: where it is kept, its text, or why not. */

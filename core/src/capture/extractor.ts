@@ -18,7 +18,7 @@ export interface ExtractorLimits {
  * tens of MB) and bound what a hostile one can take. 2,000 pages and 4 million characters keep a
  * book whole and stop a PDF of 100,000 empty pages early.
  */
-export const EXTRACT_LIMITS: ExtractorLimits = { taskMs: 60_000, heapMb: 512, pdf: { pages: 2_000, chars: 4_000_000 }, idleMs: 30_000 };
+const EXTRACT_LIMITS: ExtractorLimits = { taskMs: 60_000, heapMb: 512, pdf: { pages: 2_000, chars: 4_000_000 }, idleMs: 30_000 };
 
 type Pending = { request: ExtractRequest; resolve: (reply: ExtractReply) => void };
 

@@ -17,7 +17,7 @@ export interface LinkLimits {
 }
 
 /** What DESIGN.md promises: at most 5 redirects, 20 s, 10 MB. */
-export const LINK_LIMITS: LinkLimits = { redirects: 5, timeoutMs: 20_000, maxBytes: 10 * 1024 * 1024 };
+const LINK_LIMITS: LinkLimits = { redirects: 5, timeoutMs: 20_000, maxBytes: 10 * 1024 * 1024 };
 
 export interface LinkFetcherDeps {
   allow: FetchAllowList;

@@ -24,7 +24,7 @@ export async function readShareBody(request: FastifyRequest, updates: Pick<Updat
 const LINK = /\bhttps?:\/\/[^\s<>"]+/i;
 
 /** The shared link (from `url`, or the one link in `text`) and the words that came with it. */
-export function sharedLink(fields: Record<string, string>): { text: string; url?: string } {
+function sharedLink(fields: Record<string, string>): { text: string; url?: string } {
   const candidates = [fields.url ?? '', fields.text?.match(LINK)?.[0] ?? ''].filter((c) => captureUrl.safeParse(c).success);
   const url = candidates[0];
   if (!url) return { text: shareText(fields) };

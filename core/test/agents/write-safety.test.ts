@@ -76,7 +76,10 @@ describe('write safety', () => {
     const stamp = (rel: string) => writeFileSync(path.join(root, rel), setFrontmatterFields(readFileSync(path.join(root, rel), 'utf8'), { tokens: 7 }));
     let act: ((abs: string) => void) | undefined;
     // The job (or a person) writes just before each removal: after the tool's own check.
-    const racing = { ...session, writer: { ...session.writer, removeIfUnchanged: (abs: string, expected: Uint8Array) => (act?.(abs), (act = undefined), session.writer.removeIfUnchanged(abs, expected)) } };
+    const racing = {
+      ...session,
+      writer: { ...session.writer, removeIfUnchanged: (abs: string, expected: Uint8Array) => (act?.(abs), (act = undefined), session.writer.removeIfUnchanged(abs, expected)) },
+    };
     for (const rel of [STATE, 'projects/acme/notes/a.md', 'projects/acme/notes/b.md']) await readTool.run({ path: rel }, racing);
 
     act = (abs) => stamp(path.relative(root, abs));
@@ -95,7 +98,10 @@ describe('write safety', () => {
     const abs = path.join(vault.root, STATE);
     await readTool.run({ path: STATE }, session);
     let act: (() => void) | undefined = () => writeFileSync(abs, readFileSync(abs, 'utf8') + '\nTyped by hand.\n');
-    const racing = { ...session, writer: { ...session.writer, removeIfUnchanged: (file: string, expected: Uint8Array) => (act?.(), (act = undefined), session.writer.removeIfUnchanged(file, expected)) } };
+    const racing = {
+      ...session,
+      writer: { ...session.writer, removeIfUnchanged: (file: string, expected: Uint8Array) => (act?.(), (act = undefined), session.writer.removeIfUnchanged(file, expected)) },
+    };
     expect(await deleteTool.run({ path: STATE }, racing)).toMatchObject({ ok: false });
     expect(readFileSync(abs, 'utf8')).toContain('Typed by hand.');
   });

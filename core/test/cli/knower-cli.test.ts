@@ -293,7 +293,12 @@ describe('knower CLI: talking to the service', () => {
     const request = service.requests[1];
     const type = request?.headers['content-type'] ?? '';
     const parts = parseMultipart(request?.body ?? Buffer.alloc(0), type.split('boundary=')[1] ?? '');
-    expect(parts.map((p) => [p.name, p.filename])).toEqual([['text', undefined], ['url', undefined], ['files', 'paper.pdf'], ['files', 'data.zip']]);
+    expect(parts.map((p) => [p.name, p.filename])).toEqual([
+      ['text', undefined],
+      ['url', undefined],
+      ['files', 'paper.pdf'],
+      ['files', 'data.zip'],
+    ]);
     expect(parts.find((p) => p.name === 'url')?.data.toString()).toBe('https://example.org/p');
   });
 

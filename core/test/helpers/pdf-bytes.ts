@@ -23,7 +23,7 @@ export async function blankPdf(): Promise<Buffer> {
  * A PDF written out by hand from its objects (`objects[i]` is object i + 1), with a correct
  * cross-reference table: for the shapes a PDF writer would never make.
  */
-export function handMadePdf(objects: string[], trailer = ''): Buffer {
+function handMadePdf(objects: string[], trailer = ''): Buffer {
   let body = '%PDF-1.7\n';
   const offsets: number[] = [];
   objects.forEach((object, i) => {

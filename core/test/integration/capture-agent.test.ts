@@ -24,7 +24,11 @@ describe('capture with a model (real SDK, fake Messages API)', () => {
   let t: TestApp;
   beforeAll(async () => {
     site = await startFixtureSite({
-      '/kiln': { kind: 'body', type: 'text/html', body: articlePage({ title: 'Firing a wood kiln', site: 'Clay Notes', paragraphs: ['Reduction begins at cone 010.', 'Keep the damper half open; the flashing ware glows.'] }) },
+      '/kiln': {
+        kind: 'body',
+        type: 'text/html',
+        body: articlePage({ title: 'Firing a wood kiln', site: 'Clay Notes', paragraphs: ['Reduction begins at cone 010.', 'Keep the damper half open; the flashing ware glows.'] }),
+      },
     });
     model = await startFakeAnthropicServer();
     t = await startTestApp({ env: { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: model.baseURL, KNOWER_FETCH_ALLOW: site.host } });
@@ -45,7 +49,12 @@ describe('capture with a model (real SDK, fake Messages API)', () => {
       }),
       turn(text('Filed the kiln article under pottery.')),
     );
-    const res = await t.app.inject({ method: 'POST', url: '/update', headers: { ...HOST, 'content-type': 'application/json' }, payload: JSON.stringify({ url: `${site.origin}/kiln`, text: 'for the pottery project' }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/update',
+      headers: { ...HOST, 'content-type': 'application/json' },
+      payload: JSON.stringify({ url: `${site.origin}/kiln`, text: 'for the pottery project' }),
+    });
     const record = await updateEnded(t, res.json().id as string, 30_000);
     expect(record.status).toBe('done');
     const task = taskText(model.requests[0]?.body);
@@ -85,7 +94,13 @@ describe('MCP remember with a url', () => {
   let site: FixtureSite;
   let t: McpFixture;
   beforeAll(async () => {
-    site = await startFixtureSite({ '/sourdough': { kind: 'body', type: 'text/html', body: articlePage({ title: 'Sourdough hydration', paragraphs: ['A levain at 100% hydration doubles in six hours at 24 °C; the crumb opens.'] }) } });
+    site = await startFixtureSite({
+      '/sourdough': {
+        kind: 'body',
+        type: 'text/html',
+        body: articlePage({ title: 'Sourdough hydration', paragraphs: ['A levain at 100% hydration doubles in six hours at 24 °C; the crumb opens.'] }),
+      },
+    });
     t = await startMcpApp({ KNOWER_FETCH_ALLOW: site.host });
   });
   afterAll(async () => {
@@ -118,7 +133,12 @@ describe('a retried update runs its link again', () => {
       t = await startTestApp({ env: { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: model.baseURL } });
       // The model refuses every call: the update fails into the inbox, its link kept.
       model.push(...Array.from({ length: 12 }, () => ({ kind: 'error' as const, status: 400, type: 'invalid_request_error', message: 'bad' })));
-      const res = await t.app.inject({ method: 'POST', url: '/update', headers: { ...HOST, 'content-type': 'application/json' }, payload: JSON.stringify({ url: 'https://example.org/a', text: 'x' }) });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/update',
+        headers: { ...HOST, 'content-type': 'application/json' },
+        payload: JSON.stringify({ url: 'https://example.org/a', text: 'x' }),
+      });
       const failed = await updateEnded(t, res.json().id as string, 30_000);
       expect(failed.status).toBe('failed');
       expect(await readFile(path.join(t.vault, 'inbox', failed.id, 'input.md'), 'utf8')).toContain('Link to keep: <https://example.org/a>');
