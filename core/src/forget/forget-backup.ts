@@ -29,7 +29,7 @@ export interface BackupManifest {
 const MANIFEST = 'manifest.json';
 
 /** What "as the forget left it" compares: a note minus the fields the job stamps afterwards, anything else as bytes. */
-export const keyOf = (bytes: Buffer, vault: boolean): string => (vault ? versionKey(bytes) : createHash('sha256').update(bytes).digest('hex'));
+const keyOf = (bytes: Buffer, vault: boolean): string => (vault ? versionKey(bytes) : createHash('sha256').update(bytes).digest('hex'));
 
 /**
  * Whether a file still holds what the forget left there (`current` null: nothing is there). An

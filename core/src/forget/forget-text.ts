@@ -4,7 +4,7 @@ import { isTextContent } from '../vault/index.js';
 /** What stands where a forgotten text was. */
 export const FORGOTTEN = '[forgotten]';
 /** The same in a file or folder name: brackets break wikilinks. */
-export const FORGOTTEN_NAME = 'forgotten';
+const FORGOTTEN_NAME = 'forgotten';
 
 /**
  * A start of the text shorter than this, cut off by an ellipsis, is left: three letters are no

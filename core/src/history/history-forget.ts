@@ -9,7 +9,7 @@ import { BRANCH, type TreeChange } from './repo.js';
 import { fail, type HistoryOutcome } from './types.js';
 
 /** Where the branch as it was before the first forget since the last confirm is kept. */
-export const BACKUP_REF = 'refs/knower/forget-backup';
+const BACKUP_REF = 'refs/knower/forget-backup';
 
 export type ForgetMeta = Extract<RunMeta, { kind: 'forget' }>;
 

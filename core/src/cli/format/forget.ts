@@ -35,7 +35,7 @@ export function forgetReport(response: unknown, what: 'text' | 'files'): string[
 }
 
 /** How to end the wait of a backup. */
-export const backupHint = () => [
+const backupHint = () => [
   'A backup of what was forgotten waits. Check the vault, then:',
   '  ./knower forget --confirm   drops it for good (git forgets the old versions too)',
   '  ./knower forget --restore   puts everything back as it was',

@@ -23,6 +23,7 @@ Vault
   restore PATH [--to COMMIT]  a note's versions, or the note back to one of them
   forget --text -|PATH… [--yes]  remove a text or files from the vault and its history
                            (--status, --confirm, --restore: the backup it keeps)
+  transcribe [PATH…] [--list]  voice notes waiting for a transcriber: transcribe them (or list them)
   embed                    refresh search embeddings now
   models [pull]            deep search's models: which are on disk; download the missing ones
 
