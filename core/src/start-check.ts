@@ -3,7 +3,8 @@ import { ConfigError, findUnknownSettings, folderProblems, loadConfig, readEnvir
 /**
  * Why a start cannot go ahead. `settings`: a value is invalid, and only a new environment fixes
  * it (a running container's never changes). `folders`: the vault or state folder cannot be used
- * by this user, which can be fixed from outside while the process waits (a chown on the host).
+ * by this user, which can be fixed from outside while the process waits (a chown on the host);
+ * a folder Knower must never use is a setting.
  */
 export type StartProblem = { kind: 'settings' | 'folders'; problem: string };
 
@@ -27,5 +28,6 @@ export function checkedConfig(): { config: Config; unknown: UnknownSetting[] } |
   const folders = folderProblems(config);
   if (folders.length === 0) return { config, unknown };
   const lines = folders.map((p) => `  ${p.key}=${JSON.stringify(p.value)}: ${p.message}`);
-  return { kind: 'folders', problem: `Invalid configuration:\n${lines.join('\n')}` };
+  // A folder Knower must never use (/etc, a home) is a setting to change: no wait fixes it.
+  return { kind: folders.some((p) => p.forbidden) ? 'settings' : 'folders', problem: `Invalid configuration:\n${lines.join('\n')}` };
 }

@@ -243,3 +243,37 @@ describe('the bookmarklet', () => {
     await e2e.checkView(page, 'help-bookmarklet');
   });
 });
+
+describe('a link that could not be captured', () => {
+  it('files the link and the words, says why, and Try the link again captures it once the page answers', async () => {
+    const page = await e2e.open();
+    await page.goto('/');
+    await waitForApp(page);
+    const link = `${site.origin}/ospreys`;
+    await composer.update(page).fill(`${link} osprey nest near the dam`);
+    await page.getByText('Clip this page').waitFor();
+    await composer.update(page).press('Enter');
+    const first = activity(page).getByRole('article', { name: 'Update' }).filter({ hasText: 'osprey nest near the dam' }).first();
+    await waitForStatus(first, 'Done');
+    const retry = first.getByRole('list', { name: 'Captured' }).getByRole('button', { name: 'Try the link again' });
+    await retry.waitFor();
+    const failed = await lastUpdate();
+    expect(failed.captures?.[0]).toMatchObject({ kind: 'page', problem: expect.stringMatching(/404/) });
+    await e2e.checkView(page, 'capture-link-problem');
+
+    // The page answers now: the retry undoes what the first try filed and captures the article.
+    site.route('/ospreys', {
+      kind: 'body',
+      type: 'text/html; charset=utf-8',
+      body: articlePage({ title: 'Ospreys at the dam', paragraphs: ['A pair of ospreys nests on the pylon.', 'They raised two fledglings, a trevalian season.'] }),
+    });
+    await retry.click();
+    await first.getByText('Sent again (see below).').waitFor();
+    const again = activity(page).getByRole('article', { name: 'Update' }).filter({ hasText: 'osprey nest near the dam' }).last();
+    await waitForStatus(again, 'Done');
+    await again.getByRole('list', { name: 'Captured' }).getByText('Ospreys at the dam').waitFor();
+    const retried = await lastUpdate();
+    expect(retried.captures?.[0]).toMatchObject({ kind: 'page', title: 'Ospreys at the dam' });
+    expect(await e2e.readFile(retried.captures?.[0]?.path ?? '')).toContain('trevalian season');
+  });
+});

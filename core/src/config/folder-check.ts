@@ -7,6 +7,8 @@ export interface FolderProblem {
   key: string;
   value: string;
   message: string;
+  /** A folder Knower must never use (refused-folders.ts): only another setting fixes it, no wait does. */
+  forbidden?: true;
 }
 
 type Stat = { isDirectory(): boolean; uid: number } | undefined;
@@ -44,7 +46,7 @@ function whoAmI(): string {
 export function folderProblem(key: string, folder: string, places?: FolderPlaces): FolderProblem | undefined {
   const problem = (message: string): FolderProblem => ({ key, value: folder, message });
   const refused = refusedFolder(folder, places);
-  if (refused) return problem(refused);
+  if (refused) return { ...problem(refused), forbidden: true };
   const own = statOf(folder);
   if (own && !own.isDirectory()) return problem('is a file, not a folder: point it at a folder (it is created if missing)');
   let existing = folder;

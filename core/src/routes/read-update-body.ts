@@ -17,6 +17,8 @@ export async function readUpdateBody(request: FastifyRequest, updates: Pick<Upda
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+      // A link that is not http(s) has its own code, as in multipart and at every other door.
+      if (issue?.path[0] === 'url') return refuse(400, 'invalid_url', `url ${issue.message}`);
       return refuse(400, 'invalid_request', `${where}${issue?.message ?? 'invalid body'} (send {"text": "...", "url"?: "https://...", "inbox_ref"?: "..."})`);
     }
     const { text = '', url, inbox_ref } = parsed.data;

@@ -167,7 +167,8 @@ describe('updates, inbox and questions over HTTP (real SDK, fake Messages API)',
 
   it('refuses bad input with a 4xx naming the problem, and writes nothing', async () => {
     await start();
-    const before = await readdir(path.join(t.stateDir, 'updates'));
+    const records = async () => (await readdir(path.join(t.stateDir, 'updates'))).filter((name) => name !== '.incoming');
+    const before = await records();
     const cases: Array<[Promise<Response>, number, string]> = [
       [post('/update', { text: '   ' }), 400, 'empty_update'],
       [post('/update', { text: 'hi', inbox_ref: 'no-such-item' }), 404, 'unknown_inbox_ref'],
@@ -177,21 +178,25 @@ describe('updates, inbox and questions over HTTP (real SDK, fake Messages API)',
       [fetch(`${base}/update`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' }), 415, 'unsupported_media_type'],
       [post('/search', { query: '' }), 400, 'invalid_request'],
     ];
-    const pdf = new FormData();
-    pdf.append('text', 'see attached');
-    pdf.append('images', new Blob([Buffer.from('%PDF-1.4 fake')], { type: 'image/png' }), 'doc.png');
-    cases.push([fetch(`${base}/update`, { method: 'POST', body: pdf }), 415, 'unsupported_attachment']);
+    cases.push([post('/update', { url: 'file:///etc/passwd' }), 400, 'invalid_url']);
+    cases.push([post('/update', { url: 'javascript:alert(1)' }), 400, 'invalid_url']);
+    const many = new FormData();
+    many.append('text', 'nine photos');
+    for (let i = 0; i < 9; i++) many.append('files', new Blob([PNG], { type: 'image/png' }), `p${i}.png`);
+    cases.push([fetch(`${base}/update`, { method: 'POST', body: many }), 413, 'too_many_attachments']);
     const big = new FormData();
     big.append('text', 'huge photo');
     big.append('images', new Blob([PNG, Buffer.alloc(11 * 1024 * 1024)], { type: 'image/png' }), 'huge.png');
-    cases.push([fetch(`${base}/update`, { method: 'POST', body: big }), 413, 'image_too_large']);
+    cases.push([fetch(`${base}/update`, { method: 'POST', body: big }), 413, 'attachment_too_large']);
     for (const [request, status, error] of cases) {
       const res = await request;
       const body = (await res.json()) as { error: string; message: string };
       expect({ status: res.status, error: body.error }).toEqual({ status, error });
       expect(body.message.length).toBeGreaterThan(5);
     }
-    expect(await readdir(path.join(t.stateDir, 'updates'))).toEqual(before);
+    // No record, and nothing left of the refused uploads where files wait while they arrive.
+    expect(await records()).toEqual(before);
+    expect(await readdir(path.join(t.stateDir, 'updates', '.incoming')).catch(() => [])).toEqual([]);
     expect(model.requests).toHaveLength(0);
   });
 });

@@ -29,7 +29,11 @@ describe('the clip page (/clip, opened by the bookmarklet)', () => {
 
   it("is the app's own page (its CSP, no framing); opening it files nothing, and only the service's own origin can send what it shows", async () => {
     const root = await t.app.inject({ method: 'GET', url: '/', headers: { host: HOST, accept: 'text/html' } });
-    const clip = await t.app.inject({ method: 'GET', url: CLIP, headers: { host: HOST, accept: 'text/html', 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' } });
+    const clip = await t.app.inject({
+      method: 'GET',
+      url: CLIP,
+      headers: { host: HOST, accept: 'text/html', 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' },
+    });
     expect(clip.statusCode).toBe(200);
     expect(clip.headers['content-type']).toMatch(/^text\/html/);
     expect(clip.body).toBe(INDEX);

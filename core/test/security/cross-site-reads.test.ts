@@ -78,8 +78,16 @@ describe('with a token, a page on another port cannot use the session cookie its
     expect((await search(t.app, { ...THE_APP, cookie })).statusCode).toBe(200);
     expect((await search(t.app, { ...OTHER_PORT, cookie })).statusCode).toBe(403);
     expect(counted.searches()).toBe(1);
-    // A link from another site still leads a signed-out browser to the sign-in page.
+    // A link from another site comes without the Strict cookie even from a signed-in browser:
+    // the page it gets only loads itself again from this origin, where the cookie goes along.
     const link = await t.app.inject({ method: 'GET', url: '/', headers: LINK });
-    expect([link.statusCode, link.headers.location]).toEqual([303, '/login']);
+    expect(link.statusCode).toBe(200);
+    expect(link.body).toContain('http-equiv="refresh"');
+    expect(link.body).not.toContain('<script');
+    // Loaded again from here, a signed-out browser goes to sign in; a signed-in one gets the app.
+    const again = { ...LINK, 'sec-fetch-site': 'same-origin' };
+    const signedOut = await t.app.inject({ method: 'GET', url: '/', headers: again });
+    expect([signedOut.statusCode, signedOut.headers.location]).toEqual([303, '/login']);
+    expect((await t.app.inject({ method: 'GET', url: '/', headers: { ...again, cookie } })).statusCode).not.toBe(303);
   });
 });

@@ -161,7 +161,7 @@ describe('malformed, oversized and mistyped bodies get a 4xx JSON error', () => 
       expect(ok.statusCode, `${url} ${ok.body}`).toBe(202);
       const big = await t.app.inject({ method: 'POST', url, ...form([png(11 * 1024 * 1024)]) });
       expect(big.statusCode, url).toBe(413);
-      expect(big.json(), url).toMatchObject({ error: 'image_too_large' });
+      expect(big.json(), url).toMatchObject({ error: 'attachment_too_large' });
     }
     await t.knower.queue.whenIdle();
   });

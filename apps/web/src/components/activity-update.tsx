@@ -101,7 +101,16 @@ export function ActivityUpdate({ text, at, link, files: sent, replyTo, record, h
           </div>
         )}
         {finished && record?.summary && <p className="mt-2 text-[13.5px] leading-relaxed whitespace-pre-line text-fg">{record.summary}</p>}
-        {record?.captures && record.captures.length > 0 && <CaptureOutcomes updateId={record.id} captures={record.captures} transcriber={transcriber} />}
+        {record?.captures && record.captures.length > 0 && (
+          <CaptureOutcomes
+            updateId={record.id}
+            captures={record.captures}
+            transcriber={transcriber}
+            // A link that could not be captured is tried again (what this update filed is undone first).
+            retryLink={finished && record.url && !record.retried_by && actions ? { url: record.url, onRetry: () => actions.onRetry(record.id) } : undefined}
+          />
+        )}
+        {finished && record?.retried_by && record.captures?.some((c) => c.source === record.url && c.problem) && <p className="mt-1.5 text-xs text-muted">Sent again (see below).</p>}
         {(state === 'inbox' || state === 'failed') && record?.inbox_id && !record.retried_by && (
           <a href={formatRoute({ view: 'inbox', id: record.inbox_id })} className="mt-2 inline-flex items-center gap-1.5 text-[13px] font-medium text-answer hover:underline">
             {state === 'failed' ? 'See it in the inbox' : 'Open the inbox item'} <ArrowRight aria-hidden size={14} />

@@ -5,6 +5,7 @@ import type { CaptureOutcome } from '../lib/api';
 import { describeCapture, TRANSCRIBER_SETTING } from '../lib/capture-outcome';
 import { formatRoute } from '../lib/route';
 import { FileKindIcon } from './file-kind-icon';
+import { RetryButton } from './retry-button';
 import { Button } from './ui/button';
 import { Spinner } from './ui/spinner';
 
@@ -13,19 +14,22 @@ import { Spinner } from './ui/spinner';
  * what was read of it, what went wrong in words, and for audio waiting for a transcriber, a way
  * to transcribe it once one is set up.
  */
-type CaptureOutcomesProps = { updateId: string; captures: readonly CaptureOutcome[]; transcriber: Transcriber | undefined };
+type RetryLink = { url: string; onRetry: () => Promise<string | null> };
+type CaptureOutcomesProps = { updateId: string; captures: readonly CaptureOutcome[]; transcriber: Transcriber | undefined; retryLink?: RetryLink | undefined };
 
-export function CaptureOutcomes({ updateId, captures, transcriber }: CaptureOutcomesProps) {
+export function CaptureOutcomes({ updateId, captures, transcriber, retryLink }: CaptureOutcomesProps) {
   return (
     <ul aria-label="Captured" className="mt-3 space-y-2">
       {captures.map((outcome, i) => (
-        <CaptureItem key={`${i}:${outcome.source}`} updateId={updateId} outcome={outcome} transcriber={transcriber} />
+        <CaptureItem key={`${i}:${outcome.source}`} updateId={updateId} outcome={outcome} transcriber={transcriber} retry={retryLink?.url === outcome.source ? retryLink.onRetry : undefined} />
       ))}
     </ul>
   );
 }
 
-function CaptureItem({ updateId, outcome, transcriber }: { updateId: string; outcome: CaptureOutcome; transcriber: Transcriber | undefined }) {
+type CaptureItemProps = { updateId: string; outcome: CaptureOutcome; transcriber: Transcriber | undefined; retry?: (() => Promise<string | null>) | undefined };
+
+function CaptureItem({ updateId, outcome, transcriber, retry }: CaptureItemProps) {
   const view = describeCapture(outcome);
   return (
     <li className="flex gap-2.5 rounded-lg border border-line bg-raised px-3 py-2 text-[13px]">
@@ -47,6 +51,7 @@ function CaptureItem({ updateId, outcome, transcriber }: { updateId: string; out
             <span>{view.problem}</span>
           </p>
         )}
+        {view.problem && retry && <RetryButton onRetry={retry} label="Try the link again" busyLabel="Trying again…" />}
         {view.waiting && view.kept && <Waiting updateId={updateId} audio={view.kept} transcriber={transcriber} />}
       </div>
     </li>

@@ -12,18 +12,18 @@ Service
   vault [--path]           open the vault folder (or print its path)
 
 Vault
-  add "text" [--image FILE]… [--inbox-ref ID] [--wait [--timeout S]]   send an update
+  add "text" [--url URL] [--file FILE]… [--inbox-ref ID] [--wait [--timeout S]]   send an update
   ask "question" [--deep] [--scope project:NAME] [--json]             ask the search agent
   search "words" [--deep] [--scope project:NAME] [--limit N] [--json]  raw search hits
   inbox [--json]           list the items waiting for your answer
   show ID [--json]         one update or question: status, files, steps, answer or error
   retry ID [--wait]        run a failed update again, or ask a failed question again
+  transcribe [PATH…] [--list]  transcribe the voice notes waiting for a transcriber
   history [--all] [--json] what changed the vault: updates (ids, summaries, files), undos
   undo ID                  reverse one update (exit 4: done in part, see the inbox)
   restore PATH [--to COMMIT]  a note's versions, or the note back to one of them
   forget --text -|PATH… [--yes]  remove a text or files from the vault and its history
                            (--status, --confirm, --restore: the backup it keeps)
-  transcribe [PATH…] [--list]  voice notes waiting for a transcriber: transcribe them (or list them)
   embed                    refresh search embeddings now
   models [pull]            deep search's models: which are on disk; download the missing ones
 
