@@ -9,6 +9,7 @@ import { mcpRoutes } from './mcp/index.js';
 import {
   activityRoutes,
   briefRoutes,
+  forgetRoutes,
   healthRoutes,
   historyRoutes,
   inboxRoutes,
@@ -85,6 +86,7 @@ async function registerEdge(app: FastifyInstance, k: Knower, config: Config): Pr
   await app.register(transcribeRoutes, { transcriptions: k.transcriptions });
   await app.register(questionRoutes, { questions: k.questions });
   await app.register(historyRoutes, { history: k.history });
+  await app.register(forgetRoutes, { forget: k.forget });
   await app.register(activityRoutes, { activity: k.activity, questions: k.questions });
   await app.register(sseRoutes, { bus: k.bus });
   await app.register(statsRoutes, { stats: k.stats });

@@ -5,6 +5,7 @@ import { createBriefs, type Briefs } from './brief/index.js';
 import { makePrivateFolder, type Config } from './config/index.js';
 import { announceFileChange, createEventBus, type EventBus, type FileChangeType } from './events/index.js';
 import { createDiskWatch, createHealth, type HealthService } from './health/index.js';
+import { createForget, type Forget } from './forget/index.js';
 import { createHistory, type History } from './history/index.js';
 import { createInbox, inboxCountAnnouncer, type Inbox } from './inbox/index.js';
 import { createBackgroundJob, createTreeWriter, startVaultSync, type BackgroundJob } from './jobs/index.js';
@@ -50,6 +51,8 @@ export interface Knower {
   /** Which of Knower's root names the person's own files hold. */
   rootNames: RootNames;
   history: History;
+  /** Forgetting a text or files: from the vault, its history and the records, with a backup until confirmed. */
+  forget: Forget;
   inbox: Inbox;
   /** Questions asked through POST /search or MCP ask, kept with their answers. */
   questions: Questions;
@@ -144,6 +147,7 @@ export async function createKnower(deps: KnowerDeps, log: Logger): Promise<Knowe
   await queue.load();
   const questions = createQuestions({ store: new QuestionStore(stateDir), agents, bus, clock, log });
   const updates = createUpdates({ root, queue, store });
+  const forget = createForget({ root, stateDir, clock, log, bus, turns, history, updates: queue, questions, folders: store, names: rootNames, search, notes: knowerNotes });
   const lifecycle = startInOrder({ sync, job, treeWriter, queue, history, search, release: opened.unregisterFilesystem, log });
   if (config.embedIntervalS > 0) search.startEmbedTimer(config.embedIntervalS);
   const disks = createDiskWatch({ vault: root, state: stateDir });
@@ -152,7 +156,7 @@ export async function createKnower(deps: KnowerDeps, log: Logger): Promise<Knowe
   const stall = deps.queueStallMs !== undefined && { stallMs: deps.queueStallMs };
   const health = createHealth({ root, search, queue, history, agents, disks, rootNames, index, job, frontmatter, filesystem, ...progress, ...stall });
   const transcriptions = createTranscriptions({ root, queue, updates, transcriber: capture.transcriber });
-  const built = { root, index, views, bus, search, job, agents, queue, frontmatter, rootNames, history, questions, updates, transcriptions, health };
+  const built = { root, index, views, bus, search, job, agents, queue, frontmatter, rootNames, history, forget, questions, updates, transcriptions, health };
   return {
     ...built,
     notes: createNotePages({ root, index, views }),

@@ -6,6 +6,8 @@ import { CommandPalette } from './components/command-palette';
 import { DropZone } from './components/drop-zone';
 import { ErrorBoundary } from './components/error-boundary';
 import { FileView } from './components/file-view';
+import { ForgetBanner } from './components/forget-banner';
+import { ForgetDialog, type ForgetAsk } from './components/forget-dialog';
 import { InboxView } from './components/inbox-view';
 import { MobileBar } from './components/mobile-bar';
 import { OfflineBanner } from './components/offline-banner';
@@ -16,6 +18,7 @@ import { VaultSection } from './components/vault-section';
 import { useActivity } from './hooks/use-activity';
 import { useComposerMode, type ComposerMode } from './hooks/use-composer-mode';
 import { useEventStream } from './hooks/use-event-stream';
+import { useForgetBackup } from './hooks/use-forget-backup';
 import { useHealth } from './hooks/use-health';
 import { useHotkeys } from './hooks/use-hotkeys';
 import { useInbox } from './hooks/use-inbox';
@@ -39,6 +42,8 @@ export function App() {
   const input = useRef<ComposerHandle>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const [findOpen, setFindOpen] = useState(false);
+  const [forgetAsk, setForgetAsk] = useState<ForgetAsk | null>(null);
+  const forget = useForgetBackup();
   // The drawer belongs to the view it was opened on, so going somewhere closes it: on a phone
   // the view is what the user came for.
   const [drawerRoute, setDrawerRoute] = useState<Route | null>(null);
@@ -67,10 +72,12 @@ export function App() {
       if (question.status !== 'pending' || question.retrying) void health.refresh();
     },
     onHistoryUpdated: activity.onHistoryUpdated,
+    onForgetStatus: forget.onForgetStatus,
     onReconnect: () => {
       vault.resync();
       void inbox.refresh();
       void health.refresh();
+      void forget.refresh();
       activity.resync();
     },
   });
@@ -177,10 +184,18 @@ export function App() {
       <DropZone onFiles={(files) => input.current?.addFiles(files)}>
         {!wide && <MobileBar inboxCount={inbox.count} stream={stream.state} onMenu={() => setDrawerOpen(true)} onFind={() => setFindOpen(true)} onInbox={() => navigate({ view: 'inbox' })} />}
         <OfflineBanner stream={stream.state} onRetry={stream.retryNow} />
+        <ForgetBanner backup={forget.backup} onChanged={() => void forget.refresh()} />
         {share.problem && <ShareProblem message={share.problem} onDismiss={share.dismiss} />}
         {route.view === 'file' && (
           <ErrorBoundary key={`file:${route.path}`} what="this file">
-            <FileView path={route.path} heading={route.heading} find={route.find} revision={vault.revision} entry={entryIn(vault.model, route.path)} />
+            <FileView
+              path={route.path}
+              heading={route.heading}
+              find={route.find}
+              revision={vault.revision}
+              entry={entryIn(vault.model, route.path)}
+              onForget={(path) => setForgetAsk({ kind: 'files', paths: [path] })}
+            />
           </ErrorBoundary>
         )}
         {route.view === 'activity' && (
@@ -217,7 +232,15 @@ export function App() {
         )}
         <ChatInput ref={input} mode={composer.mode} answering={composer.answering} onModeChange={switchMode} onCancelAnswer={composer.cancelAnswer} onSubmit={submit} />
       </DropZone>
-      <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />
+      <ShortcutsDialog
+        open={helpOpen}
+        onOpenChange={setHelpOpen}
+        onForgetText={() => {
+          setHelpOpen(false);
+          setForgetAsk({ kind: 'text' });
+        }}
+      />
+      <ForgetDialog ask={forgetAsk} onClose={() => setForgetAsk(null)} />
       <CommandPalette open={findOpen} onOpenChange={setFindOpen} onOpen={(path, find) => navigate({ view: 'file', path, ...(find ? { find } : {}) })} />
     </div>
   );

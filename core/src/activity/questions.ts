@@ -126,6 +126,16 @@ export function createQuestions(deps: { store: QuestionStore; agents: Pick<Agent
       return { ok: true, record: records.get(id) as QuestionRecord };
     },
     get: (id: string) => records.get(id),
+    /** Changes a kept question as a whole (a forget takes a text out of it, or puts it back): saved and announced. */
+    async amend(id: string, change: (record: QuestionRecord) => QuestionRecord): Promise<QuestionRecord | undefined> {
+      await loaded;
+      const record = records.get(id);
+      return record ? save(change(record)) : undefined;
+    },
+    /** Resolves once the questions being answered now have their outcome (a forget then finds them as they are kept). */
+    async settled(): Promise<void> {
+      await Promise.all([...running.values()].map((run) => run.outcome.catch(() => undefined)));
+    },
     /** Every question, oldest first. */
     async all(): Promise<QuestionRecord[]> {
       await loaded;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULTS, commitId, fromQuery, pageLimit, vaultPath } from './fields.js';
 import { fileChangeSchema } from './updates.js';
 
-export const COMMIT_KINDS = ['update', 'undo', 'restore', 'hand', 'snapshot'] as const;
+export const COMMIT_KINDS = ['update', 'undo', 'restore', 'hand', 'snapshot', 'forget'] as const;
 export const commitKindSchema = z.enum(COMMIT_KINDS);
 
 /** GET /history: every commit, newest first; `kind` keeps some kinds (`update,undo`). */

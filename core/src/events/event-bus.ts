@@ -23,7 +23,9 @@ export type KnowerEvent =
   /** A question was asked, answered or failed (questions are kept in the state dir). */
   | { type: 'question_status'; data: QuestionStatusEvent }
   /** A pending question's search agent called a tool (its live steps; not kept). */
-  | { type: 'question_step'; data: { id: string; step: UpdateStep } };
+  | { type: 'question_step'; data: { id: string; step: UpdateStep } }
+  /** A forget's backup started waiting for the person, or was confirmed or put back (api's ForgetStatus). */
+  | { type: 'forget_status'; data: { backup: { at: string | null; forgets: number; files: number } | null } };
 
 export interface EventBus {
   publish(event: KnowerEvent): void;

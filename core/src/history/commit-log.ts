@@ -2,7 +2,7 @@ import { COMMIT_KINDS, type CommitKind } from '../api/index.js';
 import type { Git } from './git.js';
 import { BRANCH } from './repo.js';
 
-// Who made a commit: an update, an undo, a restore, the person (hand edits), or the first snapshot.
+// Who made a commit: an update, an undo, a restore, the person (hand edits), the first snapshot, or a forget.
 export { type CommitKind };
 
 export interface CommitInfo {
@@ -71,6 +71,15 @@ export class CommitLog {
   private readonly byCommit = new Map<string, CommitInfo>();
   private readonly byUpdate = new Map<string, CommitInfo>();
   private readonly undoneBy = new Map<string, string[]>();
+
+  /** Reads every commit again (the branch was rewritten or put back): entries and their seqs as git has them now. */
+  async reload(git: Git): Promise<void> {
+    this.list.length = 0;
+    this.byCommit.clear();
+    this.byUpdate.clear();
+    this.undoneBy.clear();
+    await this.load(git);
+  }
 
   async load(git: Git): Promise<void> {
     const { stdout, code } = await git.run(['log', '-z', '--reverse', `--format=${FIELDS.join('%x00')}`, BRANCH, '--'], { okCodes: [128] });

@@ -7,7 +7,9 @@ export type RunMeta =
   | { kind: 'undo'; undoes: string; undoneSubject: string; conflicts: number; at: string }
   | { kind: 'restore'; path: string; from: string; fromAt: string; at: string }
   | { kind: 'hand'; paths: string[]; at: string }
-  | { kind: 'snapshot'; files: number; at: string };
+  | { kind: 'snapshot'; files: number; at: string }
+  /** What a forget took out of the vault, counted: never the text or the paths themselves. */
+  | { kind: 'forget'; what: 'text' | 'files'; files: number; at: string };
 
 export const AUTHORS: Record<CommitKind, Person> = {
   update: { name: 'Knower update agent', email: 'update-agent@knower.invalid' },
@@ -15,6 +17,7 @@ export const AUTHORS: Record<CommitKind, Person> = {
   restore: { name: 'Knower restore', email: 'restore@knower.invalid' },
   hand: { name: 'Hand edits', email: 'hand-edits@knower.invalid' },
   snapshot: { name: 'Knower', email: 'knower@knower.invalid' },
+  forget: { name: 'Knower forget', email: 'forget@knower.invalid' },
 };
 
 /** '2025-03-14T09:26:41.000Z' → '2025-03-14 09:26 UTC' (as the changelog writes times); anything else as it is. */
@@ -55,6 +58,10 @@ function subjectOf(meta: RunMeta): string {
       return `Hand edits: ${meta.paths.length} file${meta.paths.length === 1 ? '' : 's'}`;
     case 'snapshot':
       return `Snapshot of the vault (${meta.files} files)`;
+    case 'forget':
+      return meta.what === 'text'
+        ? `Forget a text (taken out of ${meta.files} file${meta.files === 1 ? '' : 's'} and the history)`
+        : `Forget ${meta.files} file${meta.files === 1 ? '' : 's'} (deleted from the vault and the history)`;
   }
 }
 
@@ -73,6 +80,8 @@ function bodyOf(meta: RunMeta): string[] {
     }
     case 'snapshot':
       return ['The vault as it was when its history began.'];
+    case 'forget':
+      return ['Every earlier commit was rewritten without it; this commit records the vault after it.'];
   }
 }
 

@@ -11,12 +11,12 @@ export type ObjectType = 'blob' | 'tree' | 'commit';
 const header = (type: ObjectType, bytes: Uint8Array) => Buffer.from(`${type} ${bytes.length}\0`);
 
 /** The id git gives these bytes as an object of `type` (what `git hash-object -t type` prints). */
-function objectId(type: ObjectType, bytes: Uint8Array): string {
+export function objectIdOf(type: ObjectType, bytes: Uint8Array): string {
   return createHash('sha1').update(header(type, bytes)).update(bytes).digest('hex');
 }
 
 /** The id git gives these bytes as a blob (what `git hash-object` prints). */
-export const blobId = (bytes: Uint8Array): string => objectId('blob', bytes);
+export const blobId = (bytes: Uint8Array): string => objectIdOf('blob', bytes);
 
 /**
  * Objects larger than this are stored loose without compression (zlib's stored blocks: git reads
@@ -33,7 +33,7 @@ export const STORE_ABOVE_BYTES = 256 * 1024;
  * never leaves half an object under its id.
  */
 export async function writeObject(gitDir: string, type: ObjectType, bytes: Uint8Array): Promise<string> {
-  const id = objectId(type, bytes);
+  const id = objectIdOf(type, bytes);
   const dir = path.join(gitDir, 'objects', id.slice(0, 2));
   const file = path.join(dir, id.slice(2));
   if (

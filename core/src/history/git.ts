@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 
 class GitError extends Error {
   override name = 'GitError';
@@ -23,6 +23,8 @@ export interface GitRun {
 export interface Git {
   readonly gitDir: string;
   run(args: string[], opts?: GitRun): Promise<{ stdout: Buffer; code: number }>;
+  /** A git process kept open, its pipes the caller's (a `cat-file --batch` read from many times). */
+  open(args: string[]): ChildProcessWithoutNullStreams;
 }
 
 /**
@@ -69,5 +71,7 @@ export function createGit(opts: { gitDir: string; indexFile: string; env: NodeJS
     });
   }
 
-  return { gitDir: opts.gitDir, run };
+  const open = (args: string[]) => spawn(binary, args, { cwd: opts.gitDir, env: base, stdio: ['pipe', 'pipe', 'pipe'] });
+
+  return { gitDir: opts.gitDir, run, open };
 }

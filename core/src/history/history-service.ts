@@ -322,6 +322,29 @@ export function createHistoryEngine(deps: HistoryDeps) {
       keep(timings.handoverMs, performance.now() - t0);
     },
     whenIdle: () => turn(async () => undefined),
+    /**
+     * `fn` in a turn of the history's own, once the person's pending edits are committed: no
+     * commit lands meanwhile (a rewrite of the whole branch, a backup put back).
+     */
+    exclusive<T>(fn: () => Promise<T>): Promise<T> {
+      return turn(async () => {
+        await snapshotNow();
+        return recording(fn);
+      });
+    },
+    /** The branch was moved as a whole: HEAD and the commit log are read again. */
+    async reload(): Promise<void> {
+      await repo.refresh();
+      await commits.reload(git);
+    },
+    /** Commits what the person has at these paths now, as hand edits (inside a turn already held). */
+    snapshotPaths: (paths: string[]) => commitSnapshot(ctx, { read: paths, owned: () => owned(), meta: (changed) => ({ kind: 'hand', paths: changed, at: deps.clock().toISOString() }) }),
+    /** Objects nothing reaches any longer are dropped for good: reflogs expired, loose and packed alike. */
+    async dropUnreachable(): Promise<void> {
+      await git.run(['reflog', 'expire', '--expire=now', '--expire-unreachable=now', '--all']);
+      await git.run([...BOUNDED_PACKING, 'gc', '--prune=now', '--quiet'], { timeoutMs: 600_000 });
+      sinceGc = 0;
+    },
     async close(): Promise<void> {
       closing = true; // a first snapshot still walking the vault stops at its next folder
       batch.close();

@@ -2,6 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { FINAL_STATUSES } from '../records/index.js';
 import type { CommitInfo, CommitKind } from './commit-log.js';
 import { resolveVaultPath, type VaultTurns } from '../vault/index.js';
+import { createHistoryForget } from './history-forget.js';
 import { createHistoryEngine, type HistoryDeps } from './history-service.js';
 import { diffCommit, entryOf, listHistory, noteVersions } from './history-queries.js';
 import { changesOf } from './repo-read.js';
@@ -66,6 +67,8 @@ export function createHistory(deps: CreateHistoryDeps) {
     timings: engine.timings,
     whenIdle: engine.whenIdle,
     close: engine.close,
+    /** Forgetting: the whole branch rewritten, with its backup until the person confirms. */
+    forgetting: createHistoryForget(engine),
 
     /** From memory, no git: the commit of an update (none when it changed nothing, or not yet). */
     updateCommit: (id: string): string | undefined => ctx.commits.forUpdate(id)?.commit,

@@ -20,8 +20,11 @@ interface CommitText {
   date: Date;
 }
 
-/** A commit of some changes on HEAD, or of a whole tree built beforehand (a snapshot of the vault). */
-export type NewCommit = CommitText & ({ changes: readonly TreeChange[] } | { tree: string });
+/**
+ * A commit of some changes on HEAD, or of a whole tree built beforehand (a snapshot of the vault).
+ * `allowEmpty`: made even when the tree is HEAD's (a forget is recorded whatever it left to commit).
+ */
+export type NewCommit = CommitText & ({ changes: readonly TreeChange[] } | { tree: string }) & { allowEmpty?: boolean };
 
 const COMMITTER: Person = { name: 'Knower', email: 'knower@knower.invalid' };
 
@@ -75,6 +78,11 @@ export class Repo {
       await rm(path.resolve(dir, lock), { force: true });
     }
     await this.dropOldIndex();
+    await this.refresh();
+  }
+
+  /** Reads HEAD again: at open, and after the branch was moved as a whole (a rewrite, a backup put back). */
+  async refresh(): Promise<void> {
     const { stdout, code } = await this.git.run(['rev-parse', '--verify', '--quiet', `${BRANCH}^{commit}`], { okCodes: [1] });
     this.headId = code === 0 ? stdout.toString().trim() : null;
     this.headTreeId = this.headId ? (await this.git.run(['rev-parse', `${this.headId}^{tree}`])).stdout.toString().trim() : EMPTY_TREE;
@@ -88,7 +96,7 @@ export class Repo {
   /** One commit on HEAD; null when it would record nothing new. */
   async commit(c: NewCommit): Promise<{ commit: string; parent: string | null } | null> {
     const tree = 'tree' in c ? c.tree : await this.trees.apply(this.headTreeId, c.changes);
-    if (tree === this.headTreeId) return null;
+    if (tree === this.headTreeId && !c.allowEmpty) return null;
     const parent = this.headId;
     const text = [`tree ${tree}`, ...(parent ? [`parent ${parent}`] : []), `author ${ident(c.author, c.date)}`, `committer ${ident(COMMITTER, c.date)}`, '', c.message].join('\n');
     const id = await writeObject(this.git.gitDir, 'commit', Buffer.from(text.endsWith('\n') ? text : `${text}\n`, 'utf8'));

@@ -12,6 +12,7 @@ type Unreverted = Extract<PathRevert, { result: 'partial' | 'conflict' }>;
 function describe(info: CommitInfo): string {
   if (info.kind === 'update') return `update ${info.updateId ?? info.commit.slice(0, 7)}`;
   if (info.kind === 'hand') return `a hand edit (${info.at})`;
+  if (info.kind === 'forget') return `a forget (${info.at})`;
   return `${info.kind === 'undo' ? 'an undo' : info.kind === 'restore' ? 'a restore' : 'Knower'} (${info.at})`;
 }
 
@@ -62,6 +63,8 @@ function revertedChanges(raw: RawChange[], results: PathRevert[]) {
  * item. The undo is itself a commit, so it can be undone in turn.
  */
 export async function undoCommit(host: RunHost, target: CommitInfo): Promise<HistoryOutcome<UndoReport>> {
+  // Undoing a forget would need what it took out: only its backup has that (knower forget --restore).
+  if (target.kind === 'forget') return fail('not_undoable', `${target.commit.slice(0, 7)} records a forget; while its backup waits, \`knower forget --restore\` puts it back`);
   if (target.kind === 'hand' || target.kind === 'snapshot') {
     return fail('not_undoable', `${target.commit.slice(0, 7)} records ${target.kind === 'hand' ? 'hand edits' : 'the first snapshot'}; restore a note to an earlier version instead`);
   }

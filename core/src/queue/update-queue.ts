@@ -67,6 +67,11 @@ export interface UpdateQueue {
    * since are kept, and listed in the record's `files`). Resolves once the outcome is saved.
    */
   cancel(id: string): Promise<CancelOutcome>;
+  /**
+   * Changes a kept record as a whole (a forget takes a text out of it, or puts it back): saved
+   * and announced. Called in a turn of the vault's, so never while the update runs.
+   */
+  amend(id: string, change: (record: UpdateRecord) => UpdateRecord): Promise<UpdateRecord | undefined>;
   close(): Promise<void>;
 }
 
@@ -339,6 +344,13 @@ export function createUpdateQueue(deps: {
       return { record, duplicate: false };
     },
     get: (id) => records.get(id),
+    async amend(id, change) {
+      const record = records.get(id);
+      if (!record) return undefined;
+      const changed = change(record);
+      await save(changed);
+      return changed;
+    },
     recent(limit = 50) {
       return [...records.values()].sort((a, b) => b.seq - a.seq).slice(0, limit);
     },

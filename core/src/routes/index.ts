@@ -9,6 +9,7 @@ export { sseRoutes } from './sse.js';
 export { webRoutes } from './web.js';
 export { shareRoutes } from './share-routes.js';
 export { historyRoutes } from './history-routes.js';
+export { forgetRoutes } from './forget-routes.js';
 export { activityRoutes } from './activity-routes.js';
 export { statsRoutes } from './stats-routes.js';
 export { briefRoutes } from './brief-routes.js';

@@ -16,6 +16,8 @@ export interface Embedder {
   state(): QmdStatus['embeddings'];
   /** qmd's index has been built and embedded at least once: deep search has something to search. */
   ready(): boolean;
+  /** qmd's index, where there is one, brought up to the vault and cleaned: nothing kept of text the vault no longer holds. */
+  purge(): Promise<EmbedOutcome>;
 }
 
 export interface EmbedDeps {
@@ -69,6 +71,21 @@ export function createEmbedder(deps: EmbedDeps): Embedder {
     return outcome;
   }
 
+  /**
+   * `qmd update` marks the documents the vault no longer holds as such, `qmd cleanup` drops
+   * them with the content they kept, its cache of model answers (which holds questions asked),
+   * and vacuums. A writer of qmd's database like embed, so never at the same time.
+   */
+  async function runPurge(): Promise<EmbedOutcome> {
+    if (!existsSync(deps.ctx.env.INDEX_PATH as string)) return { ok: true }; // no index: nothing kept
+    const unavailable = await deps.ready();
+    if (unavailable) return { ok: false, error: unavailable };
+    await writeQmdConfig(deps.ctx, deps.collection, deps.root);
+    const update = await runQmd(deps.ctx, ['update'], deps.embedMs);
+    const cleanup = update.ok ? await runQmd(deps.ctx, ['cleanup'], deps.embedMs) : update;
+    return cleanup.ok ? { ok: true } : { ok: false, error: cleanup.error };
+  }
+
   function embed(): Promise<EmbedOutcome> {
     running ??= runEmbed().finally(() => {
       running = null;
@@ -99,5 +116,13 @@ export function createEmbedder(deps: EmbedDeps): Embedder {
       ...(lastRun && { lastRun }),
     }),
     ready: () => existsSync(marker) && existsSync(deps.ctx.env.INDEX_PATH as string),
+    // Takes embed's place: an embed asked meanwhile waits for it, and the timer's next tick embeds.
+    async purge() {
+      while (running) await running;
+      running = runPurge().finally(() => {
+        running = null;
+      });
+      return running;
+    },
   };
 }

@@ -159,6 +159,10 @@ export function createIndexKeeper(deps: IndexKeeperDeps) {
       const res = await calls.call('status', undefined, { timeoutMs });
       return res.ok ? res.value.documents : undefined;
     },
+    /** Drops what the index still keeps of text no longer in the vault (a forget): waits out a restart. */
+    purge(): Promise<WorkerCall<null>> {
+      return calls.call('purge', undefined, { timeoutMs: deps.syncMs, wait: true });
+    },
     get complete() {
       return complete;
     },

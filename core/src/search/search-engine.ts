@@ -196,6 +196,14 @@ export function createSearchEngine(opts: QmdOptions): SearchEngine {
       return { documents, needsEmbedding: embedded ? 0 : documents };
     },
 
+    async purge() {
+      await init();
+      const lexical = fallback ? { ok: true as const } : await keeper.purge();
+      const qmd = await embedder.purge();
+      const errors = [...(lexical.ok ? [] : [`the search index: ${lexical.error}`]), ...(qmd.ok ? [] : [`qmd's index: ${qmd.error ?? 'failed'}`])];
+      return errors.length ? { ok: false, error: errors.join('; ') } : { ok: true };
+    },
+
     async close() {
       closed = true;
       keeper.close();

@@ -137,6 +137,12 @@ export interface SearchEngine {
   status(): QmdStatus;
   /** Asked of the index itself (one worker call); undefined when the index cannot answer. */
   coverage(): Promise<IndexCoverage | undefined>;
+  /**
+   * Keeps nothing of text the vault no longer holds (after a forget): the full-text index merged
+   * and rewritten, qmd's index brought up to the vault and cleaned (its cache of model answers
+   * included). Call it once the changed files were synced.
+   */
+  purge(): Promise<{ ok: boolean; error?: string }>;
   /** Stops the worker and any qmd child, and clears timers. */
   close(): Promise<void>;
 }

@@ -17,6 +17,8 @@ export interface KnowerNotes {
   drop(...rels: string[]): void;
   /** Resolves once every change so far is on disk. */
   flush(): Promise<void>;
+  /** Writes the record anew, as it stands: no line of the names it held before is left (a forget renamed them). */
+  compact(): Promise<void>;
 }
 
 /** One line of the record: its vault first, then each change. */
@@ -74,8 +76,11 @@ function parse(line: string): Line | undefined {
 export async function openKnowerNotes(stateDir: string, vault: string, onError: (err: unknown) => void): Promise<KnowerNotes> {
   const file = path.join(stateDir, FILE);
   const notes = replay(await readFile(file, 'utf8').catch(() => ''), vault);
-  const lines: Line[] = [{ vault }, ...[...notes].sort().map((add) => ({ add }))];
-  await writeFileAtomic(file, lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
+  const rewrite = async (): Promise<void> => {
+    const lines: Line[] = [{ vault }, ...[...notes].sort().map((add) => ({ add }))];
+    await writeFileAtomic(file, lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
+  };
+  await rewrite();
 
   let written: Promise<void> = Promise.resolve();
   const persist = (changes: Line[]) => {
@@ -98,5 +103,9 @@ export async function openKnowerNotes(stateDir: string, vault: string, onError: 
       persist(rels.filter((rel) => dropFrom(notes, rel)).map((drop) => ({ drop })));
     },
     flush: () => written,
+    compact() {
+      written = written.then(() => rewrite()).catch(onError);
+      return written;
+    },
   };
 }

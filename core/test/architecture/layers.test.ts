@@ -20,7 +20,7 @@ const LAYERS: string[][] = [
   ['vault-tools', 'links', 'jobs', 'brief'],
   ['agents'],
   ['queue'],
-  ['updates', 'history', 'activity', 'stats', 'health'],
+  ['updates', 'history', 'activity', 'stats', 'health', 'forget'],
   ['http', 'routes', 'mcp', 'security'],
   ['app', 'main', 'knower', 'lifecycle', 'preflight', 'start-check', 'log-rotation'],
 ];

@@ -88,6 +88,8 @@ export function createFakeSearchEngine(root: string): SearchEngine & { documents
     status,
     // No vectors here: every note still needs them, as with qmd before its first embed.
     coverage: async () => ({ documents: store.texts.size, needsEmbedding: store.texts.size }),
+    // The texts held are the vault's as last synced: nothing of an older version is kept to drop.
+    purge: async () => ({ ok: true }),
     close: async () => undefined,
   };
 }

@@ -31,7 +31,14 @@ export interface HistoryApp {
 
 /** A real app (real agents against the fake Messages API) on a temp vault, with a short hand-edit quiet time. */
 export async function startHistoryApp(
-  opts: { prepare?: (vault: string) => Promise<void>; dirs?: { base: string; cleanup: () => Promise<void> }; quietMs?: number; loose?: { maxBytes: number; checkEvery: number } } = {},
+  opts: {
+    prepare?: (vault: string) => Promise<void>;
+    dirs?: { base: string; cleanup: () => Promise<void> };
+    quietMs?: number;
+    loose?: { maxBytes: number; checkEvery: number };
+    /** The real search index (its worker and SQLite file in the state dir) instead of the in-memory one. */
+    realSearch?: boolean;
+  } = {},
 ): Promise<HistoryApp> {
   const temp: { base: string; cleanup: () => Promise<void> } = opts.dirs ?? (await makeTempDir('knower-history-').then((t) => ({ base: t.dir, cleanup: t.cleanup })));
   const { base, cleanup } = temp;
@@ -56,7 +63,7 @@ export async function startHistoryApp(
   );
   const { app, knower } = await buildService({
     config,
-    search: createFakeSearchEngine(vault),
+    ...(opts.realSearch ? {} : { search: createFakeSearchEngine(vault) }),
     logger: false,
     retry: { attempts: 1, baseDelayMs: 10 },
     historyQuietMs: opts.quietMs ?? 150,

@@ -34,6 +34,7 @@ function gitFailingUpdateRef(inner: Git, failing: { on: boolean }): Git {
   return {
     gitDir: inner.gitDir,
     run: (args, opts) => (failing.on && args[0] === 'update-ref' ? Promise.reject(new Error('killed')) : inner.run(args, opts)),
+    open: (args) => inner.open(args),
   };
 }
 

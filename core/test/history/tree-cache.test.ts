@@ -15,6 +15,7 @@ function countingGit(inner: Git, reads: { count: number }): Git {
       if (args[0] === 'cat-file') reads.count++;
       return inner.run(args, opts);
     },
+    open: (args) => inner.open(args),
   };
 }
 

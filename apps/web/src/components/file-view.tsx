@@ -1,4 +1,4 @@
-import { AlertTriangle, FileQuestion, History, ListTree, RotateCw } from 'lucide-react';
+import { AlertTriangle, Eraser, FileQuestion, History, ListTree, RotateCw } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useMediaQuery } from '../hooks/use-media-query';
 import { useNote, type NoteState } from '../hooks/use-note';
@@ -19,15 +19,23 @@ import { PathCrumbs } from './path-crumbs';
 import { Button } from './ui/button';
 import { IconButton } from './ui/icon-button';
 
-type FileViewProps = { path: string; heading?: string | undefined; find?: string | undefined; revision: number; entry: TreeEntry | undefined };
+type FileViewProps = {
+  path: string;
+  heading?: string | undefined;
+  find?: string | undefined;
+  revision: number;
+  entry: TreeEntry | undefined;
+  /** Opens the dialog that forgets this file (from the vault and its history). */
+  onForget: (path: string) => void;
+};
 
 /** One vault file, read-only. Notes render as markdown and reload live when changed on disk. */
-export function FileView({ path, heading, find, revision, entry }: FileViewProps) {
+export function FileView({ path, heading, find, revision, entry, onForget }: FileViewProps) {
   const isNote = entry ? entry.kind === 'note' : isMarkdownPath(path);
   return isNote ? (
-    <NoteView path={path} heading={heading} find={find} revision={revision} />
+    <NoteView path={path} heading={heading} find={find} revision={revision} onForget={onForget} />
   ) : (
-    <Frame path={path} meta={entry}>
+    <Frame path={path} meta={entry} onForget={onForget}>
       {<FileAsset path={path} entry={entry} />}
     </Frame>
   );
@@ -42,10 +50,11 @@ type FrameProps = {
   outline?: { shown: boolean; toggle: () => void } | undefined;
   /** A note's text, for its copy button. */
   markdown?: string | undefined;
+  onForget: (path: string) => void;
   children: React.ReactNode;
 };
 
-function Frame({ path, meta, history, outline, markdown, children }: FrameProps) {
+function Frame({ path, meta, history, outline, markdown, onForget, children }: FrameProps) {
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <header className="flex h-12 shrink-0 items-center gap-3 border-b border-line px-4 md:px-6">
@@ -64,6 +73,9 @@ function Frame({ path, meta, history, outline, markdown, children }: FrameProps)
         )}
         {markdown !== undefined && <CopyButton text={() => markdown} label="Copy the note's markdown" />}
         <CopyButton text={() => path} label="Copy path" />
+        <IconButton label="Forget this file…" onClick={() => onForget(path)} tooltipSide="bottom">
+          <Eraser size={15} />
+        </IconButton>
       </header>
       <div className="min-h-0 flex-1 overflow-y-auto" tabIndex={0} role="region" aria-label={history?.shown ? `History of ${path}` : `Content of ${path}`}>
         {children}
@@ -72,7 +84,9 @@ function Frame({ path, meta, history, outline, markdown, children }: FrameProps)
   );
 }
 
-function NoteView({ path, heading, find, revision }: { path: string; heading: string | undefined; find: string | undefined; revision: number }) {
+type NoteViewProps = { path: string; heading: string | undefined; find: string | undefined; revision: number; onForget: (path: string) => void };
+
+function NoteView({ path, heading, find, revision, onForget }: NoteViewProps) {
   const state = useNote(path, revision);
   const ready = state.status === 'ready';
   const [historyOf, setHistoryOf] = useState<string | null>(null);
@@ -104,6 +118,7 @@ function NoteView({ path, heading, find, revision }: { path: string; heading: st
       path={path}
       meta={ready ? state.note : undefined}
       markdown={ready ? state.note.body : undefined}
+      onForget={onForget}
       history={{ shown, toggle: () => setHistoryOf(shown ? null : path) }}
       outline={outline.length > 0 && !shown ? { shown: outlineShown, toggle: () => setOutlineChoice(!outlineShown) } : undefined}
     >

@@ -15,6 +15,7 @@ const who: Record<NoteVersion['kind'], string> = {
   undo: 'Undo',
   restore: 'Restore',
   snapshot: 'First snapshot',
+  forget: 'Forget',
 };
 
 /** The history of one note: who changed it (an update, a hand edit, an undo, a restore), when, the diff, and Restore. */

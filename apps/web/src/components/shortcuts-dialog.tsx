@@ -1,5 +1,7 @@
+import { Eraser } from 'lucide-react';
 import { Fragment } from 'react';
 import { BookmarkletLink } from './bookmarklet-link';
+import { Button } from './ui/button';
 import { Dialog } from './ui/dialog';
 import { Kbd } from './ui/kbd';
 
@@ -19,7 +21,9 @@ const shortcuts: Array<[string[], string]> = [
   [['?'], 'This list'],
 ];
 
-export function ShortcutsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+type ShortcutsDialogProps = { open: boolean; onOpenChange: (open: boolean) => void; /** Opens the dialog that forgets a text sent by mistake. */ onForgetText: () => void };
+
+export function ShortcutsDialog({ open, onOpenChange, onForgetText }: ShortcutsDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Keyboard shortcuts" description="Everything in Knower is reachable from the keyboard.">
       <dl className="grid grid-cols-[1fr_auto] gap-x-6 gap-y-2.5 text-[13px]">
@@ -35,6 +39,12 @@ export function ShortcutsDialog({ open, onOpenChange }: { open: boolean; onOpenC
         ))}
       </dl>
       <BookmarkletLink />
+      <div className="mt-4 flex items-center justify-between gap-3 border-t border-line pt-4 text-[13px]">
+        <span className="text-muted">Sent something you should not have?</span>
+        <Button size="sm" onClick={onForgetText}>
+          <Eraser aria-hidden size={14} /> Forget a text…
+        </Button>
+      </div>
     </Dialog>
   );
 }

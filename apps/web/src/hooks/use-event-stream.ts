@@ -2,6 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import type { z } from 'zod';
 import {
   fileChangedSchema,
+  forgetStatusSchema,
   historyUpdatedSchema,
   inboxUpdatedSchema,
   questionSchema,
@@ -9,6 +10,7 @@ import {
   updateStatusSchema,
   updateStepEventSchema,
   type FileChanged,
+  type ForgetStatus,
   type HistoryUpdated,
   type InboxUpdated,
   type Question,
@@ -29,6 +31,8 @@ export type StreamHandlers = {
   onQuestionStatus?: (question: Question) => void;
   /** A commit landed in the vault's history (an update, undo, restore or hand edits). */
   onHistoryUpdated?: (event: HistoryUpdated) => void;
+  /** A forget's backup started waiting, or was confirmed or put back. */
+  onForgetStatus?: (status: ForgetStatus) => void;
   /** The stream is back after a failure: whatever happened meanwhile was missed, refetch. */
   onReconnect?: () => void;
 };
@@ -85,6 +89,7 @@ export function useEventStream(handlers: StreamHandlers, url = '/sse'): { state:
       listen(es, 'update_step', updateStepEventSchema, (e) => latest.current.onUpdateStep?.(e));
       listen(es, 'question_status', questionSchema, (e) => latest.current.onQuestionStatus?.(e));
       listen(es, 'history_updated', historyUpdatedSchema, (e) => latest.current.onHistoryUpdated?.(e));
+      listen(es, 'forget_status', forgetStatusSchema, (e) => latest.current.onForgetStatus?.(e));
     };
 
     // "Retry now": skip the rest of the backoff wait (a no-op while connected).

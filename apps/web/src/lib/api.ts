@@ -22,6 +22,10 @@ import {
   questionSchema,
   transcribeQueuedSchema,
   transcribeStatusSchema,
+  forgetConfirmSchema,
+  forgetReportSchema,
+  forgetRestoreSchema,
+  forgetStatusSchema,
   type SearchMode,
 } from '@knower/api';
 
@@ -163,3 +167,17 @@ export const postSearch = (input: SearchInput) =>
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(input),
   });
+
+/** What to forget: a text wherever it is, or files of the vault. */
+export type ForgetTarget = { text: string } | { paths: string[] };
+
+/** POST /forget: a dry run (what would change) unless `dryRun` is false. */
+export const postForget = (target: ForgetTarget, dryRun: boolean) =>
+  request(forgetReportSchema, '/forget', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ...target, dry_run: dryRun }) });
+
+/** GET /forget: whether a forget's backup waits for confirmation. */
+export const getForgetStatus = (signal?: AbortSignal) => request(forgetStatusSchema, '/forget', { signal });
+
+export const confirmForget = () => request(forgetConfirmSchema, '/forget/confirm', post);
+
+export const restoreForget = () => request(forgetRestoreSchema, '/forget/restore', post);

@@ -22,6 +22,8 @@ Vault
   history [--all] [--json] what changed the vault: updates (ids, summaries, files), undos
   undo ID                  reverse one update (exit 4: done in part, see the inbox)
   restore PATH [--to COMMIT]  a note's versions, or the note back to one of them
+  forget --text -|PATH… [--yes]  remove a text or files from the vault and its history
+                           (--status, --confirm, --restore: the backup it keeps)
   embed                    refresh search embeddings now
   models [pull]            deep search's models: which are on disk; download the missing ones
 
@@ -34,7 +36,7 @@ Project
   --version                the versions of Knower, qmd and Node
 
 Exit codes: 0 ok (undo: also already undone), 1 failure, 2 usage error, 3 the service is not
-running, 4 undone in part, 5 gave up waiting (--wait --timeout, Ctrl-C): the update goes on.
+running, 4 undone in part (forget: some files left), 5 gave up waiting (--wait --timeout, Ctrl-C): the update goes on.
 Settings: environment variables or .env at the repo root (see .env.example).
 `;
 

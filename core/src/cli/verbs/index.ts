@@ -2,6 +2,7 @@ import { add } from './add.js';
 import { ask } from './ask.js';
 import { claude } from './claude.js';
 import { embed } from './embed.js';
+import { forget } from './forget.js';
 import { helpVerb } from './help.js';
 import { history } from './history.js';
 import { inbox } from './inbox.js';
@@ -29,6 +30,7 @@ for (const verb of [start, stop, status, visualize, vault, logs, embed, models, 
 table.set(show.name, show);
 table.set(retry.name, retry);
 table.set(restore.name, restore);
+table.set(forget.name, forget);
 table.set(claude.name, claude);
 table.set(transcribe.name, transcribe);
 table.set(

@@ -190,6 +190,18 @@ export class NoteStore implements FactsStore {
     return true;
   }
 
+  /**
+   * Keeps nothing of text the vault no longer holds (a forget): FTS5 keeps a changed note's old
+   * terms in its segments until they are merged, and SQLite keeps freed pages' bytes until they
+   * are reused. Merged, then the whole file rewritten, then the log emptied.
+   */
+  purge(): void {
+    this.db.exec("INSERT INTO notes_fts(notes_fts) VALUES ('optimize')");
+    this.written = 0;
+    this.db.exec('VACUUM');
+    this.checkpoint();
+  }
+
   /** After a pass: the log it grew is folded into the database and emptied. */
   checkpoint(): void {
     this.db.pragma('wal_checkpoint(TRUNCATE)');

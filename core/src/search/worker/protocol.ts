@@ -113,6 +113,8 @@ export type Request =
   /** Titles and snippets for hits found elsewhere (qmd's CLI, for deep search). */
   | { id: number; op: 'describe'; args: { paths: string[]; query: string } }
   | { id: number; op: 'status' }
+  /** Drops what the index keeps of text no longer in the vault (NoteStore.purge). */
+  | { id: number; op: 'purge' }
   /** The index lane moves a damaged index aside and opens an empty one (the service then scans the vault). */
   | { id: number; op: 'rebuild'; args: { why: string } }
   /** The lane closes its database and its thread ends; no answer. */
@@ -127,6 +129,7 @@ export interface Results {
   search: SearchOutcome;
   describe: WorkerHit[];
   status: StatusResult;
+  purge: null;
   rebuild: OpenResult;
   close: never;
 }

@@ -124,6 +124,9 @@ async function handle(req: Exclude<Request, { op: 'close' }>): Promise<Results[R
       return describe(req.args);
     case 'status':
       return status();
+    case 'purge':
+      need(writer, 'index').notes.purge();
+      return null;
     case 'rebuild':
       return useWriter(reopenWriter(need(writer, 'index'), need(opening, 'index'), req.args.why));
   }
