@@ -34,7 +34,7 @@ afterAll(async () => {
 const getJson = async (url: string) => (await (await fetch(`${base}${url}`)).json()) as Record<string, unknown>;
 
 describe('a PDF dropped into the vault by hand', () => {
-  it('is listed in the tree, then found by a word of its page 37 by search and MCP, naming the page; /health counts it', { timeout: 120_000 }, async () => {
+  it('is listed in the tree, then found by a word of its page 37 by search, MCP and an offline answer, naming the page; /health counts it', { timeout: 120_000 }, async () => {
     const pages = Array.from({ length: 50 }, (_, i) => `Field manual, page ${i + 1}\nRoutine checks.${i === 36 ? '\nA quokka was seen near the pier.' : ''}`);
     mkdirSync(path.join(t.vault, 'papers'), { recursive: true });
     writeFileSync(path.join(t.vault, 'papers/manual.pdf'), await textPdf(pages, 'Field manual'));
@@ -50,6 +50,11 @@ describe('a PDF dropped into the vault by hand', () => {
     const mcp = (await client.callTool({ name: 'search', arguments: { query: 'quokka' } })) as CallToolResult;
     expect(textOf(mcp)).toContain('1. papers/manual.pdf p. 37 — Field manual\n   > ');
     expect((mcp.structuredContent as { results: unknown[] }).results).toEqual([expect.objectContaining({ path: 'papers/manual.pdf', page: 37 })]);
+
+    // Without a model, a question is answered with the passages found: the PDF's from its page, never its bytes.
+    const asked = textOf((await client.callTool({ name: 'ask', arguments: { question: 'quokka' } })) as CallToolResult);
+    expect(asked).toContain('`papers/manual.pdf` p. 37\n\n> Routine checks.\n> A quokka was seen near the pier.');
+    expect(asked).not.toContain('%PDF');
 
     const counted = await waitFor(
       async () => {
