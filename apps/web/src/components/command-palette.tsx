@@ -24,17 +24,15 @@ export function CommandPalette({ open, onOpenChange, onOpen }: CommandPalettePro
     // Notes first; other files (images, PDFs) found by name come after them, under their own heading.
     ...results.names.filter((e) => e.kind === 'note').map((e): Item => ({ id: `name-${e.path}`, path: e.path, title: basename(e.path), detail: dirname(e.path), kind: 'name' })),
     ...results.names.filter((e) => e.kind !== 'note').map((e): Item => ({ id: `file-${e.path}`, path: e.path, title: basename(e.path), detail: dirname(e.path), kind: 'file' })),
-    ...results.hits.map(
-      (h): Item => ({
-        id: `text-${h.path}`,
-        path: h.path,
-        title: h.title || basename(h.path),
-        detail: h.page ? `${h.path} p. ${h.page}` : h.path,
-        snippet: plainSnippet(h.snippet ?? ''),
-        ...(h.page ? { page: h.page } : {}),
-        kind: 'text',
-      }),
-    ),
+    ...results.hits.map((h): Item => ({
+      id: `text-${h.path}`,
+      path: h.path,
+      title: h.title || basename(h.path),
+      detail: h.page ? `${h.path} p. ${h.page}` : h.path,
+      snippet: plainSnippet(h.snippet ?? ''),
+      ...(h.page ? { page: h.page } : {}),
+      kind: 'text',
+    })),
   ];
   // New results put the cursor back on the first; closing forgets the query. Adjusted while
   // rendering, so no frame ever shows a stale cursor or query.

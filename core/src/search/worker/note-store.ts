@@ -23,7 +23,6 @@ interface FactsRow {
 /** Writes to the full-text index after which its segments are merged (NoteStore.compact). */
 const MERGE_AFTER_WRITES = 1_000;
 
-
 /**
  * The index worker's side of the index (index-db.ts has the tables): what it saw of each file,
  * and the notes in search. One note is one row of `notes` and one of `notes_fts`, written with

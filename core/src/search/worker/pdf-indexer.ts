@@ -15,7 +15,7 @@ export type PdfReader = (bytes: Buffer) => Promise<Extraction<PdfText>>;
  * (in this thread, then in the reader's), and a PDF this large is a scan or a book of images
  * far more often than text.
  */
-export const MAX_PDF_BYTES = 64 * 1024 * 1024;
+const MAX_PDF_BYTES = 64 * 1024 * 1024;
 
 const mb = (bytes: number) => `${Math.max(1, Math.round(bytes / (1024 * 1024)))} MB`;
 

@@ -49,7 +49,17 @@ export function pdfSnippet(text: string, terms: readonly string[]): { snippet: s
       if (held > (best?.held ?? 0)) best = { page, line: at, held };
     }),
   );
-  if (!best) return { snippet: trimSnippet(tidy(pages.flat().filter((l) => l.trim() !== '').slice(0, 4))) };
+  if (!best)
+    return {
+      snippet: trimSnippet(
+        tidy(
+          pages
+            .flat()
+            .filter((l) => l.trim() !== '')
+            .slice(0, 4),
+        ),
+      ),
+    };
   const lines = pages[best.page]!;
   return { snippet: trimSnippet(tidy(lines.slice(Math.max(0, best.line - 1), best.line + 3))), page: best.page + 1 };
 }
