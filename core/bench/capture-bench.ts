@@ -9,7 +9,7 @@
  *   - a vault of `--pdfs` PDFs (~100 kB each, made once and kept under bench/cache/) beside
  *     `--notes` notes: first index time (notes, then every PDF read), peak RSS of the process
  *     tree, a note's write → searchable while the PDFs are read, and search latency with the
- *     PDFs against the same vault without them.
+ *     PDFs against the same notes without them (both services up, queries taking turns).
  * The machine's load is reported at the start and end of each part; results go to bench/results/.
  */
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -145,12 +145,20 @@ async function captureFigures(temp: string) {
   }
 }
 
-/** Each query `reps` times, one after another; the median of all of them and per query. */
-async function latency(svc: ServiceProcess): Promise<Summary> {
-  for (const q of QUERIES) await search(svc, q); // warm-up
-  const samples: number[] = [];
-  for (let r = 0; r < reps; r++) for (const q of QUERIES) samples.push((await timed(() => search(svc, q))).ms);
-  return summarize(samples);
+/**
+ * Each query `reps` times on both services, taking turns query by query (the first to ask
+ * alternates), so that the machine's load weighs on both alike; the medians of each.
+ */
+async function latencies(a: ServiceProcess, b: ServiceProcess): Promise<[Summary, Summary]> {
+  for (const q of QUERIES) await Promise.all([search(a, q), search(b, q)]); // warm-up
+  const samples: [number[], number[]] = [[], []];
+  for (let r = 0; r < reps * 2; r++) {
+    for (const [i, q] of QUERIES.entries()) {
+      const order = (r + i) % 2 === 0 ? ([0, 1] as const) : ([1, 0] as const);
+      for (const side of order) samples[side].push((await timed(() => search(side === 0 ? a : b, q))).ms);
+    }
+  }
+  return [summarize(samples[0]), summarize(samples[1])];
 }
 
 /** A note written by hand → found by its one word, `count` times, a second apart. */
@@ -169,27 +177,27 @@ async function writeToSearchable(svc: ServiceProcess, vault: string, count: numb
 async function vaultFigures(temp: string) {
   const loadAtStart = load();
   const cache = await cachedPdfs(path.join(here, 'cache'), pdfCount, seed, log);
-  const vault = path.join(temp, 'vault');
+  // The same notes twice (same seed, same bytes): one vault without PDFs, one with them.
+  const plainVault = path.join(temp, 'vault-notes');
+  const vault = path.join(temp, 'vault-pdfs');
+  await generateVault(plainVault, noteCount, seed);
   await generateVault(vault, noteCount, seed);
 
   log(`[vault] ${noteCount} notes, no PDFs: first start …`);
-  let svc = await start(vault, path.join(temp, 'state-notes'));
-  let watch = watchPeak(svc.pid);
+  const plain = await start(plainVault, path.join(temp, 'state-notes'));
+  let watch = watchPeak(plain.pid);
   let started = performance.now();
-  await svc.untilIdle(60 * 60_000);
+  await plain.untilIdle(60 * 60_000);
   const notesOnly = { firstIndexMs: Math.round(performance.now() - started), peakRssMb: Math.round(watch.peak().rssMb), writeMs: summarize([]), searchMs: summarize([]) };
   watch.stop();
-  notesOnly.writeMs = await writeToSearchable(svc, vault, reps, 'plain');
-  notesOnly.searchMs = await latency(svc);
-  await svc.close();
-  await rm(path.join(temp, 'state-notes'), { recursive: true, force: true });
+  notesOnly.writeMs = await writeToSearchable(plain, plainVault, reps, 'plain');
 
-  log(`[vault] copying ${cache.files.length} PDFs in …`);
+  log(`[vault] copying ${cache.files.length} PDFs into the other vault …`);
   await mkdir(path.join(vault, 'papers'), { recursive: true });
   await cp(cache.dir, path.join(vault, 'papers'), { recursive: true });
 
   log(`[vault] ${noteCount} notes and ${cache.files.length} PDFs: first start …`);
-  svc = await start(vault, path.join(temp, 'state-pdfs'));
+  const svc = await start(vault, path.join(temp, 'state-pdfs'));
   watch = watchPeak(svc.pid);
   started = performance.now();
   await svc.untilIdle(60 * 60_000);
@@ -220,9 +228,10 @@ async function vaultFigures(temp: string) {
     rssAfterMb: 0,
   };
   watch.stop();
-  withPdfs.searchMs = await latency(svc);
+  [notesOnly.searchMs, withPdfs.searchMs] = await latencies(plain, svc);
   withPdfs.rssAfterMb = Math.round(svc.sample().rssMb);
   await svc.close();
+  await plain.close();
   return {
     notes: noteCount,
     pdfs: cache.files.length,
