@@ -1,8 +1,9 @@
 /**
  * npm run bench [-- --sizes 1000,10000,100000 --realistic 1000,10000,100000 --real 2500 --multilingual 1500 --quick --seed 42
- *                   --updates 40 --notes 1000 --bootstrap-notes 10000 --only scale,updates,history]
+ *                   --updates 40 --notes 1000 --bootstrap-notes 10000 --pdfs 2000 --only scale,updates,history,capture]
  * The root `npm run bench`: the scale bench (run.ts), then the per-update overhead
- * (update-bench.ts), then the history's cost (history-bench.ts), one after the other, each
+ * (update-bench.ts), then the history's cost (history-bench.ts), then capture and PDFs in
+ * search (capture-bench.ts), one after the other, each
  * given the flags that are its own (--sizes goes to the scale and history benches alike).
  * A flag none of them knows is refused, rather than silently dropped.
  */
@@ -17,6 +18,7 @@ const PARTS = {
   scale: { script: 'run.ts', flags: ['sizes', 'realistic', 'real', 'multilingual', 'quick', 'seed'] },
   updates: { script: 'update-bench.ts', flags: ['updates', 'notes', 'bootstrap-notes'] },
   history: { script: 'history-bench.ts', flags: ['sizes', 'updates'] },
+  capture: { script: 'capture-bench.ts', flags: ['pdfs', 'seed'] },
 } as const;
 type Part = keyof typeof PARTS;
 
@@ -31,6 +33,7 @@ const { values } = parseArgs({
     updates: { type: 'string' },
     notes: { type: 'string' },
     'bootstrap-notes': { type: 'string' },
+    pdfs: { type: 'string' },
     only: { type: 'string', default: Object.keys(PARTS).join(',') },
   },
 });

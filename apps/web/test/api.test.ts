@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { activityPageSchema, noteSchema, searchHitsSchema, treeSchema, updateStatusSchema } from '@knower/api';
+import { rawUrl } from '../src/lib/api';
 
 // The zod boundary: tolerant of null for optional fields, strict on what the UI relies on.
 describe('api schemas', () => {
@@ -20,6 +21,13 @@ describe('api schemas', () => {
   it('reads whether search results are partial (the first indexing pass is still running)', () => {
     expect(searchHitsSchema.parse({ results: [], mode: 'fast', partial: true }).partial).toBe(true);
     expect(searchHitsSchema.parse({ results: [], mode: 'fast' }).partial).toBeUndefined();
+  });
+
+  it("keeps a PDF hit's page, and opens the raw PDF at it", () => {
+    const hit = { path: 'papers/x y.pdf', title: 'X', score: 1, snippet: 'a quokka', page: 37 };
+    expect(searchHitsSchema.parse({ results: [hit] }).results[0]?.page).toBe(37);
+    expect(rawUrl('papers/x y.pdf', 37)).toBe('/vault/raw?path=papers%2Fx+y.pdf#page=37');
+    expect(rawUrl('papers/x y.pdf')).toBe('/vault/raw?path=papers%2Fx+y.pdf');
   });
 
   it('defaults a missing frontmatter to an empty record', () => {

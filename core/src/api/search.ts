@@ -24,8 +24,10 @@ export const searchHitsSchema = z.object({
       title: z.string().nullish(),
       score: z.number().nullish(),
       snippet: z.string().nullish(),
-      // A note over the per-note budget: which part of it search covers.
+      // A note over the per-note budget, a PDF read in part or by its name: which part of it search covers.
       truncated: z.string().nullish(),
+      // A PDF: the page of the snippet's passage (1 for the first).
+      page: z.number().int().positive().nullish(),
     }),
   ),
   mode: z.string().nullish(),

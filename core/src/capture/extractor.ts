@@ -18,7 +18,7 @@ export interface ExtractorLimits {
  * tens of MB) and bound what a hostile one can take. 2,000 pages and 4 million characters keep a
  * book whole and stop a PDF of 100,000 empty pages early.
  */
-const EXTRACT_LIMITS: ExtractorLimits = { taskMs: 60_000, heapMb: 512, pdf: { pages: 2_000, chars: 4_000_000 }, idleMs: 30_000 };
+export const EXTRACT_LIMITS: ExtractorLimits = { taskMs: 60_000, heapMb: 512, pdf: { pages: 2_000, chars: 4_000_000 }, idleMs: 30_000 };
 
 type Pending = { request: ExtractRequest; resolve: (reply: ExtractReply) => void };
 
@@ -60,11 +60,17 @@ export function createExtractor(limits: Partial<ExtractorLimits> = {}): Extracto
     // report its exit after the next task has started on a new one.
     worker.on('error', (err) => {
       if (current?.worker === worker)
-        finish({ id: current.request.id, ok: false, code: /memory/i.test(err.message) ? 'too_large' : 'unreadable', message: `the reader stopped: ${err.message.slice(0, 200)}` });
+        finish({
+          id: current.request.id,
+          ok: false,
+          code: /memory/i.test(err.message) ? 'too_large' : 'unreadable',
+          message: `the reader stopped: ${err.message.slice(0, 200)}`,
+          stopped: true,
+        });
     });
     worker.on('exit', () => {
       if (thread === worker) thread = undefined;
-      if (current?.worker === worker) finish({ id: current.request.id, ok: false, code: 'unreadable', message: 'the reader stopped' });
+      if (current?.worker === worker) finish({ id: current.request.id, ok: false, code: 'unreadable', message: 'the reader stopped', stopped: true });
     });
     worker.unref();
     return worker;

@@ -3,7 +3,7 @@
 export { isUtf8Text, overLimit, sniffAttachment, type Sniffed } from './sniff.js';
 export { createCapture, USER_AGENT } from './create-capture.js';
 export { createLinkFetcher, type LinkLimits } from './link-fetcher.js';
-export { createExtractor, type ExtractorLimits } from './extractor.js';
+export { createExtractor, EXTRACT_LIMITS, type ExtractorLimits } from './extractor.js';
 export { createTranscriber, transcriptionEndpoint } from './transcriber.js';
 export { isPublicAddress } from './address-policy.js';
 export type { Article, Capture, Extraction, Extractor, FetchedLink, LinkFetch, LinkFetcher, LinkRefusal, PdfText, Transcriber, Transcription } from './types.js';

@@ -52,7 +52,8 @@ export interface PdfText {
   title?: string;
 }
 
-export type Extraction<T> = { ok: true; value: T } | { ok: false; code: 'encrypted' | 'unreadable' | 'timeout' | 'too_large'; message: string };
+/** `stopped`: the reader's thread died on it (out of memory, or crashed), not merely refused it. */
+export type Extraction<T> = { ok: true; value: T } | { ok: false; code: 'encrypted' | 'unreadable' | 'timeout' | 'too_large'; message: string; stopped?: true };
 
 /** Reads text out of what a person sends, off the service's event loop and bounded in time and memory. */
 export interface Extractor {

@@ -5,7 +5,10 @@ import type { SearchWorkers } from './search-workers.js';
 import { createSetAsideNotes } from './set-aside-notes.js';
 import type { QmdStatus, SearchLog } from './types.js';
 import type { WorkerCall, WorkerClient } from './worker-client.js';
-import { isDamage, type ScanProgress, type StatusResult, type SyncResult } from './worker/protocol.js';
+import { isDamage, type PdfCounts, type ScanProgress, type StatusResult, type SyncResult } from './worker/protocol.js';
+
+/** While PDFs wait to be read, the index is asked how far it got this often: their reading reports no result of its own. */
+const PDF_POLL_MS = 2_000;
 
 export interface IndexKeeperDeps {
   indexer: WorkerClient;
@@ -40,9 +43,29 @@ export function createIndexKeeper(deps: IndexKeeperDeps) {
   let complete = false;
   let scanning = false;
   let lastSync: QmdStatus['lastSync'];
+  let pdfs: PdfCounts | undefined;
+  let pdfPoll: NodeJS.Timeout | undefined;
+
+  /** The PDFs as the lane counts them; while some wait, asked again until none does. */
+  function notePdfs(counts: PdfCounts | undefined): void {
+    if (!counts) return;
+    pdfs = counts;
+    if (counts.waiting === 0 || pdfPoll || deps.closed()) return;
+    pdfPoll = setTimeout(() => {
+      void calls.call('status', undefined, { timeoutMs: deps.syncMs }).then((res) => {
+        pdfPoll = undefined;
+        if (!res.ok) return;
+        documents = res.value.documents;
+        setAside.replace(res.value.setAside);
+        notePdfs(res.value.pdfs);
+      });
+    }, PDF_POLL_MS);
+    pdfPoll.unref();
+  }
 
   function noteSync(result: SyncResult, ms: number): void {
     if (result.documents !== undefined) documents = result.documents;
+    notePdfs(result.pdfs);
     oversized.note(result);
     setAside.note(result);
     if (result.upserts.some((f) => f.indexed) || result.removed.length > 0) deps.changed();
@@ -148,6 +171,7 @@ export function createIndexKeeper(deps: IndexKeeperDeps) {
         documents = res.value.documents;
         complete = res.value.complete;
         setAside.replace(res.value.setAside);
+        notePdfs(res.value.pdfs);
       }
       return res;
     },
@@ -181,12 +205,14 @@ export function createIndexKeeper(deps: IndexKeeperDeps) {
         partial: !complete,
         noteBudget: oversized.status(),
         setAside: setAside.status(),
+        ...(pdfs && { pdfs }),
         ...(lastSync && { lastSync }),
         ...(owed.size > 0 && { owed: owed.size }),
       };
     },
     close(): void {
       clearTimeout(catchUp);
+      clearTimeout(pdfPoll);
     },
   };
 }

@@ -3,9 +3,9 @@ import type { PullOutcome, PullState } from './models/model-puller.js';
 import type { NoteBudgetStatus } from './oversized-notes.js';
 import type { SearchWorkersStatus } from './search-workers.js';
 import type { SetAsideStatus } from './set-aside-notes.js';
-import type { FileFacts, ScanProgress, SyncResult } from './worker/protocol.js';
+import type { FileFacts, PdfCounts, ScanProgress, SyncResult } from './worker/protocol.js';
 
-export type { FileFacts, PullOutcome, PullState, ScanProgress, SyncResult };
+export type { FileFacts, PdfCounts, PullOutcome, PullState, ScanProgress, SyncResult };
 
 export type { SearchMode };
 
@@ -15,8 +15,10 @@ export interface SearchHit {
   title: string;
   score: number;
   snippet: string;
-  /** A note over the per-note budget: "only the first 4 MB of this 200 MB note are searchable". */
+  /** What part of it search covers, when not all: "only the first 4 MB of this 200 MB note are searchable", a PDF's name only. */
   truncated?: string;
+  /** A PDF: the page its snippet is on (1 for the first). */
+  page?: number;
 }
 
 /**
@@ -91,6 +93,8 @@ export interface QmdStatus {
   noteBudget?: NoteBudgetStatus;
   /** Notes the index worker crashed on: listed, left out of search until they change. */
   setAside?: SetAsideStatus;
+  /** The vault's PDFs: in search by their text (or name), waiting to be read, set aside after the reader died on them. */
+  pdfs?: PdfCounts;
   /** Saves the index takes once its worker is back (it was restarting, or its file being replaced). */
   owed?: number;
   /** Index worker starts (a restart after a crash counts). */

@@ -4,7 +4,7 @@ import type { SearchResult } from '../search/index.js';
 import { READ_ONLY, shown } from '../tools/index.js';
 import { defineReadTool } from './reader.js';
 
-const hit = z.object({ path: z.string(), title: z.string(), score: z.number(), snippet: z.string() });
+const hit = z.object({ path: z.string(), title: z.string(), score: z.number(), snippet: z.string(), truncated: z.string().optional(), page: z.number().optional() });
 
 function format(query: string, result: SearchResult): string {
   const head =
@@ -17,7 +17,10 @@ function format(query: string, result: SearchResult): string {
       .split('\n')
       .map((line) => `   > ${line}`)
       .join('\n');
-    return `${i + 1}. ${h.path} — ${h.title}\n${snippet}`;
+    // A PDF's page, so the answer can cite it ("papers/x.pdf p. 37"); what part of it search covers, when not all.
+    const page = h.page ? ` p. ${h.page}` : '';
+    const part = h.truncated ? ` (${h.truncated})` : '';
+    return `${i + 1}. ${h.path}${page} — ${h.title}${part}\n${snippet}`;
   });
   return `${head}${hits.join('\n')}\n\nSnippets are excerpts: read a file before relying on it or changing it.`;
 }
@@ -26,9 +29,9 @@ export const searchTool = defineReadTool({
   name: 'search',
   title: 'Search the vault',
   description:
-    "Keyword or semantic search over the notes of the user's vault: every markdown note, wherever it lives, except overview.md, profile.md and inbox/. " +
+    "Keyword or semantic search over the notes of the user's vault: every markdown note, wherever it lives, except overview.md, profile.md and inbox/; keyword search also covers the PDFs by their text. " +
     'Use it to find which notes mention a topic, person or project (before deciding where information belongs, or to find passages that answer a question), then open them with read. ' +
-    'Returns ranked hits (path, title, snippet).',
+    'Returns ranked hits (path, title, snippet); a hit in a PDF names its page (page, shown as "papers/x.pdf p. 37"): cite it with the page.',
   input: z.object({
     query: queryText.describe('Words to look for, e.g. "dentist appointment" or "acme launch date".'),
     mode: searchMode

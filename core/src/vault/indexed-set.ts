@@ -14,6 +14,18 @@ export const QMD_COLLECTION = { pattern: '**/*.md', ignore: ['overview.md', 'tre
 
 export const TREE_FILE = 'tree.md';
 
+/**
+ * The PDFs search covers, by their text (the index worker extracts it): the same rules as notes,
+ * pending inbox items and dot-folders left out.
+ */
+export function isIndexedPdf(rel: string): boolean {
+  return isPdf(rel) && !isHiddenPath(rel) && !rel.startsWith('inbox/');
+}
+
+export function isPdf(rel: string): boolean {
+  return rel.toLowerCase().endsWith('.pdf');
+}
+
 export function isNote(rel: string): boolean {
   return rel.toLowerCase().endsWith('.md');
 }

@@ -378,7 +378,7 @@ describe('knower CLI: talking to the service', () => {
     expect(result.stderr).toContain('HTTP 400: text must not be empty');
   });
 
-  it('search encodes the words and prints ranked hits', async () => {
+  it('search encodes the words and prints ranked hits, a hit in a PDF with its page', async () => {
     reply = (_req, res) => {
       json(res, 200, {
         mode: 'fast',
@@ -387,13 +387,14 @@ describe('knower CLI: talking to the service', () => {
         results: [
           { path: 'projects/garden/state.md', title: 'Garden', score: 1, snippet: 'tomatoes\n  and basil' },
           { path: 'bucket/note.md', title: '', score: 0.5, snippet: '' },
+          { path: 'papers/manual.pdf', title: 'Field manual', score: 0.4, snippet: 'A quokka was seen', page: 37 },
         ],
       });
     };
     const words = 'a&b=c #x "q"';
     const result = await run(['search', words, '--deep', '--scope', 'project:garden'], cliEnv(service.port));
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe('projects/garden/state.md — Garden\n  tomatoes and basil\nbucket/note.md\n');
+    expect(result.stdout).toBe('projects/garden/state.md — Garden\n  tomatoes and basil\nbucket/note.md\npapers/manual.pdf p. 37 — Field manual\n  A quokka was seen\n');
     expect(result.stderr).toBe(
       'note: deep search unavailable, showing fast results: models not downloaded\n' + 'note: the vault is still being indexed for the first time; these results may be incomplete\n',
     );

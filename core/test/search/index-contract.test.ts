@@ -29,7 +29,7 @@ describe("the search index's contract", () => {
   let sandbox: Sandbox;
   afterEach(() => disposeSandbox(sandbox));
 
-  it("is one SQLite file of Knower's own: facts, the notes in search, a contentless full-text index, no copy of the text", async () => {
+  it("is one SQLite file of Knower's own: facts, the notes in search, a contentless full-text index, no copy of the notes' text", async () => {
     sandbox = await makeSandbox(NOTES);
     const engine = await scannedEngine(sandbox);
     await engine.close();
@@ -39,7 +39,7 @@ describe("the search index's contract", () => {
         .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'notes_fts_%' ORDER BY name")
         .all()
         .map((r) => r.name);
-      expect(tables).toEqual(['files', 'meta', 'notes', 'notes_fts', 'set_aside', 'spaceless_words']);
+      expect(tables).toEqual(['files', 'meta', 'notes', 'notes_fts', 'pdf_texts', 'set_aside', 'spaceless_words']);
       const meta = Object.fromEntries(
         db
           .prepare('SELECT key, value FROM meta')

@@ -2,13 +2,15 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import { FileIcon, FileText, Search, TextSearch } from 'lucide-react';
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { usePaletteResults } from '../hooks/use-palette-results';
+import { rawUrl } from '../lib/api';
 import { PartialResultsNote } from './partial-results-note';
 import { cn } from '../lib/cn';
 import { findTerms } from '../lib/find-passage';
 import { basename, dirname } from '../lib/vault-path';
 import { Kbd } from './ui/kbd';
 
-type Item = { id: string; path: string; title: string; detail: string; snippet?: string; kind: 'name' | 'file' | 'text' };
+/** `page`: a hit in a PDF, on this page of it. */
+type Item = { id: string; path: string; title: string; detail: string; snippet?: string; page?: number; kind: 'name' | 'file' | 'text' };
 
 /** `find`: the words a text hit matched; the note opens at the passage holding them. */
 type CommandPaletteProps = { open: boolean; onOpenChange: (open: boolean) => void; onOpen: (path: string, find?: string) => void };
@@ -22,7 +24,15 @@ export function CommandPalette({ open, onOpenChange, onOpen }: CommandPalettePro
     // Notes first; other files (images, PDFs) found by name come after them, under their own heading.
     ...results.names.filter((e) => e.kind === 'note').map((e): Item => ({ id: `name-${e.path}`, path: e.path, title: basename(e.path), detail: dirname(e.path), kind: 'name' })),
     ...results.names.filter((e) => e.kind !== 'note').map((e): Item => ({ id: `file-${e.path}`, path: e.path, title: basename(e.path), detail: dirname(e.path), kind: 'file' })),
-    ...results.hits.map((h): Item => ({ id: `text-${h.path}`, path: h.path, title: h.title || basename(h.path), detail: h.path, snippet: plainSnippet(h.snippet ?? ''), kind: 'text' })),
+    ...results.hits.map((h): Item => ({
+      id: `text-${h.path}`,
+      path: h.path,
+      title: h.title || basename(h.path),
+      detail: h.page ? `${h.path} p. ${h.page}` : h.path,
+      snippet: plainSnippet(h.snippet ?? ''),
+      ...(h.page ? { page: h.page } : {}),
+      kind: 'text',
+    })),
   ];
   // New results put the cursor back on the first; closing forgets the query. Adjusted while
   // rendering, so no frame ever shows a stale cursor or query.
@@ -35,7 +45,9 @@ export function CommandPalette({ open, onOpenChange, onOpen }: CommandPalettePro
 
   const choose = (item: Item | undefined) => {
     if (!item) return;
-    onOpen(item.path, item.kind === 'text' ? query.trim() : undefined);
+    // A passage in a PDF: the PDF itself, at its page, in the browser's viewer (a tab of its own).
+    if (item.page) window.open(rawUrl(item.path, item.page), '_blank', 'noopener');
+    else onOpen(item.path, item.kind === 'text' ? query.trim() : undefined);
     onOpenChange(false);
   };
   const onKeyDown = (event: KeyboardEvent) => {

@@ -72,7 +72,8 @@ async function request<S extends z.ZodType>(schema: S, url: string, init: Reques
 
 const query = (params: Record<string, string | undefined>) => new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined)).toString();
 
-export const rawUrl = (path: string) => `/vault/raw?${query({ path })}`;
+/** A file's bytes; a PDF opened at `page` in the browser's viewer (#page=N, as its viewers read it). */
+export const rawUrl = (path: string, page?: number) => `/vault/raw?${query({ path })}${page ? `#page=${page}` : ''}`;
 
 /** One folder's direct children ('' = the root). The browser revalidates it with its ETag. */
 export async function getFolder(path: string, signal?: AbortSignal) {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { parseNote, readTextIfExists } from '../../vault/index.js';
+import { isNote, parseNote, readTextIfExists } from '../../vault/index.js';
 import type { SearchHit, SearchResult } from '../../search/index.js';
 import { keywordsOf } from './keywords.js';
 import type { SessionDeps } from '../session.js';
@@ -9,9 +9,9 @@ export const OFFLINE_LABEL = '> **Offline mode:** no model is configured, so thi
 
 const MAX_PASSAGE = 700;
 
-/** The paragraph of the note that shares the most words with the query (the hit's snippet if none). */
+/** The paragraph of the note that shares the most words with the query (the hit's snippet if none, or if it is a PDF). */
 async function bestPassage(root: string, hit: SearchHit, words: string[]): Promise<string> {
-  const text = await readTextIfExists(path.join(root, hit.path));
+  const text = isNote(hit.path) ? await readTextIfExists(path.join(root, hit.path)) : undefined;
   const paragraphs =
     text === undefined
       ? []
@@ -68,7 +68,8 @@ export async function offlineAnswer(deps: SessionDeps, req: AnswerRequest): Prom
   const result = await searchKeywords(deps, words, req.scope);
   const sections: string[] = [];
   for (const [i, hit] of result.results.entries()) {
-    sections.push(`### ${i + 1}. ${hit.title}\n\`${hit.path}\`\n\n${quote(await bestPassage(deps.root, hit, words))}`);
+    const page = hit.page ? ` p. ${hit.page}` : '';
+    sections.push(`### ${i + 1}. ${hit.title}\n\`${hit.path}\`${page}\n\n${quote(await bestPassage(deps.root, hit, words))}`);
   }
   const body = sections.length ? `## Passages matching “${req.query}”\n\n${sections.join('\n\n')}` : `No passages in the vault match “${req.query}”. Try other words, or browse the vault tree.`;
   const degraded = [result.degraded, req.mode === 'deep' ? 'offline mode answers with fast (keyword) search' : undefined].filter(Boolean).join('; ');

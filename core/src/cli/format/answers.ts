@@ -6,7 +6,7 @@ export interface Printed {
   err: string[];
 }
 
-/** Raw search hits: "path — title" and an indented snippet, best first. */
+/** Raw search hits: "path — title" ("papers/x.pdf p. 37 — title" on a PDF's page) and an indented snippet, best first. */
 export function searchHits(response: unknown, askedDeep = false): Printed {
   const r = asRecord(response);
   const err: string[] = [];
@@ -22,7 +22,8 @@ export function searchHits(response: unknown, askedDeep = false): Printed {
   if (hits.length === 0) err.push('No results.');
   const out: string[] = [];
   for (const h of hits) {
-    out.push(`${String(h.path)}${h.title ? ` — ${String(h.title)}` : ''}`);
+    const page = typeof h.page === 'number' ? ` p. ${h.page}` : '';
+    out.push(`${String(h.path)}${page}${h.title ? ` — ${String(h.title)}` : ''}`);
     const snippet = oneLine(h.snippet, 200);
     if (snippet) out.push(`  ${snippet}`);
   }

@@ -28,6 +28,13 @@ import { tokenizerId } from './word-tokens.js';
  *                      notes the index worker crashed on (crash-guard.ts), left out of search
  *                      until they change. Added without a new schema version: an index
  *                      without it gains it empty, and an older Knower ignores it
+ *   pdf_texts(path, size, mtime_ms, text, said)
+ *                      the text extracted from each PDF in search (pdf-indexer.ts), its pages
+ *                      separated by a form feed: snippets and the page of a hit are cut from
+ *                      it, as a note's are from the file, without reading the PDF again. Size
+ *                      and time are the file's when it was read: a PDF that has not changed
+ *                      is never extracted again. `said`: what part of it search covers, when
+ *                      not all (its name only, its first pages). Added like set_aside
  */
 export const SCHEMA_VERSION = 1;
 
@@ -40,6 +47,7 @@ const FILES_DDL = `CREATE TABLE IF NOT EXISTS files (
 const NOTES_DDL = 'CREATE TABLE IF NOT EXISTS notes (id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, title TEXT NOT NULL, hash BLOB NOT NULL)';
 const SPACELESS_DDL = 'CREATE TABLE IF NOT EXISTS spaceless_words (word TEXT PRIMARY KEY) WITHOUT ROWID';
 const SET_ASIDE_DDL = 'CREATE TABLE IF NOT EXISTS set_aside (path TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime_ms REAL NOT NULL, at TEXT NOT NULL, reason TEXT NOT NULL) WITHOUT ROWID';
+const PDF_TEXTS_DDL = 'CREATE TABLE IF NOT EXISTS pdf_texts (path TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime_ms REAL NOT NULL, text TEXT NOT NULL, said TEXT)';
 // Tokens arrive cut and lower-cased, separated by spaces: the ascii tokenizer splits on spaces
 // (every other byte of our tokens is a token character), with the symbols that may be tokens.
 // contentless_delete lets a note be dropped by rowid without handing its old tokens back.
@@ -122,7 +130,7 @@ function migrate(db: Db, root: string, notes: string[]): void {
   db.exec('CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID');
   const schema = meta(db, 'schema');
   if (schema !== undefined && schema !== String(SCHEMA_VERSION)) {
-    for (const t of ['files', 'notes', 'notes_fts', 'spaceless_words', 'set_aside']) db.exec(`DROP TABLE IF EXISTS ${t}`);
+    for (const t of ['files', 'notes', 'notes_fts', 'spaceless_words', 'set_aside', 'pdf_texts']) db.exec(`DROP TABLE IF EXISTS ${t}`);
     db.exec('DELETE FROM meta');
     notes.push(`the index was built by another version (schema ${schema}); rebuilding it from the vault`);
   }
@@ -130,6 +138,7 @@ function migrate(db: Db, root: string, notes: string[]): void {
   db.exec(NOTES_DDL);
   db.exec(SPACELESS_DDL);
   db.exec(SET_ASIDE_DDL);
+  db.exec(PDF_TEXTS_DDL);
   const tokenizer = meta(db, 'tokenizer');
   if (tokenizer !== undefined && tokenizer !== tokenizerId()) {
     // New word rules or dictionaries: every note is read and indexed again; the facts stay.
@@ -137,6 +146,8 @@ function migrate(db: Db, root: string, notes: string[]): void {
     db.exec('DELETE FROM notes');
     db.exec('DELETE FROM spaceless_words');
     db.exec("UPDATE files SET size = -1 WHERE kind = 'note'");
+    // PDFs too: their text goes into the new index as they are read again (pdf-indexer.ts).
+    db.exec('UPDATE pdf_texts SET size = -1');
     setMeta(db, 'complete', null);
     notes.push(`words are now cut differently (${tokenizer} → ${tokenizerId()}); indexing every note again`);
   }
@@ -148,6 +159,7 @@ function migrate(db: Db, root: string, notes: string[]): void {
     db.exec('DELETE FROM notes');
     db.exec('DELETE FROM spaceless_words');
     db.exec('DELETE FROM set_aside');
+    db.exec('DELETE FROM pdf_texts');
     db.exec("INSERT INTO notes_fts(notes_fts) VALUES ('delete-all')");
     setMeta(db, 'complete', null);
     notes.push(`the index covered ${indexedRoot}; starting over for ${root}`);

@@ -1,6 +1,6 @@
 import type { QueryPlan, Term } from './fts-query.js';
 import type { RankFunction } from './index-db.js';
-import { prefixEnd } from './note-store.js';
+import { prefixEnd } from './prefix.js';
 import type { Db } from './sqlite.js';
 
 export interface SearchRow {
@@ -43,6 +43,7 @@ export class NoteSearch {
       notes: db.prepare('SELECT COUNT(*) FROM notes').pluck(),
       byId: db.prepare('SELECT path, title FROM notes WHERE id = ?'),
       byPath: db.prepare('SELECT path, title FROM notes WHERE path = ?'),
+      pdfText: db.prepare('SELECT text, said FROM pdf_texts WHERE path = ?'),
       // instr > 1: inside, not at the start (the term's prefix match covers those).
       holding: db.prepare(`SELECT word FROM spaceless_words WHERE instr(word, ?) > 1 LIMIT ${MAX_INFIX_WORDS}`).pluck(),
     };
@@ -106,6 +107,11 @@ export class NoteSearch {
       .sort((a, b) => b.word.length - a.word.length)
       .slice(0, MAX_COMMON_OR_WORDS)
       .map((c) => c.word);
+  }
+
+  /** A PDF's text as it was indexed (pages separated by a form feed), and what part of the PDF it covers. */
+  pdfText(rel: string): { text: string; said: string | null } | undefined {
+    return this.s.pdfText.get(rel);
   }
 
   describe(paths: readonly string[]): Omit<SearchRow, 'score'>[] {

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FileFacts } from './protocol.js';
 import { FACT_COLUMNS, setMeta } from './index-db.js';
+import { PdfTexts } from './pdf-texts.js';
+import { prefixEnd } from './prefix.js';
 import type { Db } from './sqlite.js';
 import type { FactsStore } from './vault-scanner.js';
 import { indexForm, spacelessWords } from './word-tokens.js';
@@ -21,9 +23,6 @@ interface FactsRow {
 /** Writes to the full-text index after which its segments are merged (NoteStore.compact). */
 const MERGE_AFTER_WRITES = 1_000;
 
-/** The first string after `prefix` in sort order that does not start with it: prefix ranges use the path index. */
-export const prefixEnd = (prefix: string) => prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
-
 /**
  * The index worker's side of the index (index-db.ts has the tables): what it saw of each file,
  * and the notes in search. One note is one row of `notes` and one of `notes_fts`, written with
@@ -35,6 +34,8 @@ export class NoteStore implements FactsStore {
   private active: number;
   /** Notes put into or dropped from the full-text index since its segments were last merged. */
   private written = 0;
+  /** The PDFs' extracted text: dropped here with their files. */
+  readonly pdfTexts: PdfTexts;
 
   constructor(
     private readonly db: Db,
@@ -63,6 +64,7 @@ export class NoteStore implements FactsStore {
       spaceless: db.prepare('INSERT OR IGNORE INTO spaceless_words (word) VALUES (?)'),
     };
     this.active = this.s.count.get<number>() ?? 0;
+    this.pdfTexts = new PdfTexts(db);
   }
 
   /** Runs `fn` in one transaction: a batch of files costs one commit, not one per statement. */
@@ -114,14 +116,26 @@ export class NoteStore implements FactsStore {
 
   /** Puts the note into search (or refreshes it); false when it has nothing to index. */
   index(rel: string, title: string, text: string): boolean {
-    const existing = this.s.note.get<{ id: number; hash: Buffer }>(rel);
     if (!text.trim()) {
+      const existing = this.s.note.get<{ id: number }>(rel);
       if (existing) this.drop(existing.id);
       return false;
     }
+    this.put(rel, title, title, text);
+    return true;
+  }
+
+  /** Puts a PDF into search by its title and file name, and its text (found by its name even without one). */
+  indexPdf(rel: string, title: string, name: string, text: string): void {
+    this.put(rel, title, title === name ? title : `${title}\n${name}`, text);
+  }
+
+  /** `title` is what a hit shows; `searchTitle` what the title column indexes. */
+  private put(rel: string, title: string, searchTitle: string, text: string): void {
+    const existing = this.s.note.get<{ id: number; hash: Buffer }>(rel);
     // The job's own writes change only fields that are not indexed: nothing to redo.
-    const hash = createHash('sha1').update(title).update('\0').update(text).digest();
-    if (existing?.hash.equals(hash)) return true;
+    const hash = createHash('sha1').update(searchTitle).update('\0').update(text).digest();
+    if (existing?.hash.equals(hash)) return;
     let id: number;
     if (existing) {
       this.s.updateNote.run(title, hash, existing.id);
@@ -131,12 +145,11 @@ export class NoteStore implements FactsStore {
       id = Number(this.s.insertNote.run(rel, title, hash).lastInsertRowid);
       this.active++;
     }
-    const titleForm = indexForm(title);
+    const titleForm = indexForm(searchTitle);
     const bodyForm = indexForm(text);
     this.s.ftsInsert.run(id, titleForm, bodyForm);
     this.written++;
     for (const word of spacelessWords(`${titleForm} ${bodyForm}`)) this.s.spaceless.run(word);
-    return true;
   }
 
   private drop(id: number): void {
@@ -152,6 +165,7 @@ export class NoteStore implements FactsStore {
     this.s.deleteFacts.run(rel);
     const note = this.s.note.get<{ id: number }>(rel);
     if (note) this.drop(note.id);
+    this.pdfTexts.remove(rel);
     const prefix = `${rel}/`;
     const end = prefixEnd(prefix);
     dropped.push(...this.s.factsUnder.all<string>(prefix, end));

@@ -37,6 +37,18 @@ export interface SyncResult {
   removed: string[];
   /** Notes in the search index after this change (absent where there is no index). */
   documents?: number;
+  /** The PDFs in search, waiting to be read, set aside, after this change (absent where there is no index). */
+  pdfs?: PdfCounts;
+}
+
+/** The PDFs of the vault as the index lane knows them (pdf-indexer.ts). */
+export interface PdfCounts {
+  /** Read and in search (by their name alone, for those without text). */
+  indexed: number;
+  /** Waiting to be read, or being read. */
+  waiting: number;
+  /** The reader died on them: out of search until they change. */
+  setAside: number;
 }
 
 export interface Progress {
@@ -55,8 +67,10 @@ export interface WorkerHit {
   title: string;
   score: number;
   snippet: string;
-  /** A note over the budget (vault/note-budget.ts): what part of it search covers. */
+  /** A note over the budget (vault/note-budget.ts), a PDF read in part or by its name: what part of it search covers. */
   truncated?: string;
+  /** A PDF: the page of the snippet's passage (1 for the first). */
+  page?: number;
 }
 
 /** `index`: the one writer (scan, sync, status). `search`: a reader (search, describe), stopped when a query overruns. */
@@ -103,6 +117,7 @@ export interface StatusResult {
   documents: number;
   complete: boolean;
   setAside: SetAsideNote[];
+  pdfs?: PdfCounts;
 }
 
 export type Request =

@@ -33,3 +33,33 @@ export function snippetFor(text: string, terms: readonly string[]): string {
   if (hit >= 0) return trimSnippet(tidy(lines.slice(Math.max(0, hit - 1), hit + 3)));
   return trimSnippet(tidy(lines.filter((l) => l.trim() !== '').slice(0, 4)));
 }
+
+/**
+ * A PDF's snippet (its text as the index keeps it, pages separated by a form feed) and the page
+ * it is on: the lines around the line holding the most of the terms (the first such line), with
+ * its page; the opening lines, and no page, when only the name or title matched.
+ */
+export function pdfSnippet(text: string, terms: readonly string[]): { snippet: string; page?: number } {
+  const pages = text.split('\f').map((page) => page.split('\n'));
+  let best: { page: number; line: number; held: number } | undefined;
+  pages.forEach((lines, page) =>
+    lines.forEach((line, at) => {
+      const lower = line.toLowerCase();
+      const held = terms.filter((t) => lower.includes(t)).length;
+      if (held > (best?.held ?? 0)) best = { page, line: at, held };
+    }),
+  );
+  if (!best)
+    return {
+      snippet: trimSnippet(
+        tidy(
+          pages
+            .flat()
+            .filter((l) => l.trim() !== '')
+            .slice(0, 4),
+        ),
+      ),
+    };
+  const lines = pages[best.page]!;
+  return { snippet: trimSnippet(tidy(lines.slice(Math.max(0, best.line - 1), best.line + 3))), page: best.page + 1 };
+}

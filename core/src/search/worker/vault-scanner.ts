@@ -1,6 +1,6 @@
 import { lstatSync, readdirSync, type Stats } from 'node:fs';
 import path from 'node:path';
-import { isIndexed, isNote } from '../../vault/indexed-set.js';
+import { isIndexed, isIndexedPdf, isNote } from '../../vault/indexed-set.js';
 import { readNote } from './note-facts.js';
 import { NO_GUARD, type ReadGuard } from './crash-guard.js';
 import { withNoteFile } from './note-file.js';
@@ -23,6 +23,14 @@ export interface FactsStore {
   documents?(): number;
 }
 
+/** Where the scanner hands the PDFs of the indexed set it looks at (pdf-indexer.ts); none in memory. */
+export interface PdfWatch {
+  /** The PDF as it is now; why it is set aside, when it is. */
+  look(rel: string, size: number, mtimeMs: number): string | undefined;
+  /** A file, or a folder's files, gone. */
+  forget(rel: string): void;
+}
+
 const BATCH_FILES = 256;
 
 const hidden = (name: string) => name.startsWith('.');
@@ -43,11 +51,13 @@ export class VaultScanner {
     private readonly store: FactsStore,
     /** Set-aside notes and the marker of what is being read (crash-guard.ts); none in memory. */
     private readonly guard: ReadGuard = NO_GUARD,
+    private readonly pdfs?: PdfWatch,
   ) {}
 
   /** Forgets a file or folder, in the store and among the notes set aside; returns the file paths dropped. */
   private forget(rel: string): string[] {
     this.guard.forget(rel);
+    this.pdfs?.forget(rel);
     return this.store.remove(rel);
   }
 
@@ -67,8 +77,16 @@ export class VaultScanner {
     }
   }
 
-  /** One file as it is now, indexed if it changed since last seen; null when it is gone. */
+  /** One file as it is now; a PDF of the indexed set is handed on to be read, if it changed. */
   private look(rel: string, origin: NonNullable<FileFacts['origin']>): FileFacts | null {
+    const facts = this.lookAt(rel, origin);
+    if (!facts || facts.kind !== 'file' || !this.pdfs || !isIndexedPdf(rel)) return facts;
+    const aside = this.pdfs.look(rel, facts.size, facts.mtimeMs);
+    return aside ? { ...facts, setAside: aside } : facts;
+  }
+
+  /** One file as it is now, indexed if it changed since last seen; null when it is gone. */
+  private lookAt(rel: string, origin: NonNullable<FileFacts['origin']>): FileFacts | null {
     const abs = path.join(this.root, rel);
     let info: Stats;
     try {

@@ -12,8 +12,10 @@ import { openWriter, reopenWriter, type IndexWriter } from './index-writer.js';
 import { NoteSearch } from './note-search.js';
 import { readNoteText } from './note-text.js';
 import { isDamage, type OpenArgs, type OpenResult, type Reply, type Request, type Results, type SearchArgs, type SearchOutcome, type StatusResult, type WorkerHit } from './protocol.js';
-import { snippetFor } from './snippet.js';
-import { budgetSentence, overBudget } from '../../vault/note-budget.js';
+import { pdfSnippet, snippetFor } from './snippet.js';
+import { createExtractor, EXTRACT_LIMITS, type Extractor } from '../../capture/index.js';
+import { isPdf } from '../../vault/indexed-set.js';
+import { budgetSentence, NOTE_BUDGET_BYTES, overBudget } from '../../vault/note-budget.js';
 import type { Db } from './sqlite.js';
 
 let db: Db | undefined;
@@ -23,6 +25,12 @@ let reader: NoteSearch | undefined;
 /** Runs a search's SQLite work; search lanes ranking with the extension run it under their deadline. */
 let underDeadline: <T>(work: () => T) => T = (work) => work();
 let root = '';
+/**
+ * The index lane's PDF reader: a thread of its own, started when a PDF waits and ended once idle
+ * (extractor.ts); each PDF bounded in time and pages, and in text by the per-note budget.
+ */
+let extractor: Extractor | undefined;
+const readPdf = (bytes: Buffer) => (extractor ??= createExtractor({ pdf: { pages: EXTRACT_LIMITS.pdf.pages, chars: NOTE_BUDGET_BYTES } })).pdf(bytes);
 
 const port = parentPort!;
 const send = (reply: Reply) => port.postMessage(reply);
@@ -49,7 +57,7 @@ function open(args: OpenArgs): OpenResult {
     return { documents: 0, complete: false, ...(connection.slowRanking && { slowRanking: connection.slowRanking }) };
   }
   opening = args;
-  return useWriter(openWriter(args));
+  return useWriter(openWriter(args, readPdf));
 }
 
 function useWriter(next: { writer: IndexWriter; opened: OpenResult }): OpenResult {
@@ -81,10 +89,19 @@ function search({ query, limit, prefix }: SearchArgs): SearchOutcome {
  * is gone or is no regular file any more (a FIFO in its place is skipped, never waited on).
  */
 function hitOf(row: { path: string; title: string }, score: number, words: readonly string[]): WorkerHit[] {
+  if (isPdf(row.path)) return pdfHitOf(row, score, words);
   const note = readNoteText(root, row.path);
   if (!note) return [];
   const truncated = overBudget(note.size) ? { truncated: budgetSentence(note.size, 'searchable') } : {};
   return [{ path: row.path, title: row.title, score, snippet: snippetFor(note.text, words), ...truncated }];
+}
+
+/** A hit on a PDF: its snippet and page cut from the text the index keeps (the PDF is not read again). */
+function pdfHitOf(row: { path: string; title: string }, score: number, words: readonly string[]): WorkerHit[] {
+  const kept = need(reader, 'search').pdfText(row.path);
+  if (!kept) return [];
+  const { snippet, page } = pdfSnippet(kept.text, words);
+  return [{ path: row.path, title: row.title, score, snippet, ...(page !== undefined && { page }), ...(kept.said && { truncated: kept.said }) }];
 }
 
 function describe({ paths, query }: { paths: string[]; query: string }): WorkerHit[] {
@@ -95,9 +112,9 @@ function describe({ paths, query }: { paths: string[]; query: string }): WorkerH
 }
 
 function status(): StatusResult {
-  const { notes, setAside } = need(writer, 'index');
+  const { notes, setAside, pdfs } = need(writer, 'index');
   const complete = db?.prepare("SELECT 1 FROM meta WHERE key = 'complete'").get() !== undefined;
-  return { documents: notes.documents(), complete, setAside: setAside.all() };
+  return { documents: notes.documents(), complete, setAside: setAside.all(), pdfs: pdfs.counts() };
 }
 
 async function handle(req: Exclude<Request, { op: 'close' }>): Promise<Results[Request['op']]> {
@@ -105,18 +122,18 @@ async function handle(req: Exclude<Request, { op: 'close' }>): Promise<Results[R
     case 'open':
       return open(req.args);
     case 'scan': {
-      const { scanner, notes } = need(writer, 'index');
-      const progress = await scanner.scan((batch, p) => send({ id: req.id, event: 'batch', batch, progress: p }), pause);
+      const { scanner, notes, pdfs } = need(writer, 'index');
+      const progress = await scanner.scan((batch, p) => send({ id: req.id, event: 'batch', batch: { ...batch, pdfs: pdfs.counts() }, progress: p }), pause);
       notes.compact();
       notes.checkpoint();
       return progress;
     }
     case 'sync': {
-      const { scanner, notes } = need(writer, 'index');
+      const { scanner, notes, pdfs } = need(writer, 'index');
       const result = scanner.sync(req.args.paths);
       // After a bulk import or many edits: this one answer waits for the merge (~1 s at 100k notes).
       if (notes.compact()) notes.checkpoint();
-      return result;
+      return { ...result, pdfs: pdfs.counts() };
     }
     case 'search':
       return search(req.args);
@@ -128,7 +145,7 @@ async function handle(req: Exclude<Request, { op: 'close' }>): Promise<Results[R
       need(writer, 'index').notes.purge();
       return null;
     case 'rebuild':
-      return useWriter(reopenWriter(need(writer, 'index'), need(opening, 'index'), req.args.why));
+      return useWriter(reopenWriter(need(writer, 'index'), need(opening, 'index'), readPdf, req.args.why));
   }
 }
 
