@@ -79,6 +79,14 @@ describe('activityReducer: what this tab sends', () => {
     expect(entriesOf(accepted).map((e) => e.key)).toEqual(['u:u1']);
   });
 
+  it('shows an update once when it ends before its POST answers (an upload), and keeps an older one of the same words', () => {
+    const filed = run([sending('k1', 'Voice memo'), { type: 'update/status', status: status('u1', 'done', { text: 'Voice memo' }) }]);
+    expect(entriesOf(filed).map((e) => e.kind)).toEqual(['sending']);
+    const yesterday = new Date(Date.parse(at) - 24 * 3600_000).toISOString();
+    const older = run([sending('k1', 'Voice memo'), { type: 'update/status', status: status('u0', 'done', { text: 'Voice memo', created: yesterday }) }]);
+    expect(entriesOf(older).map((e) => e.key)).toEqual(['u:u0', 'k1']);
+  });
+
   it('stands in for a record the stream has not brought yet, and drops a refused send', () => {
     const state = run([sending('k1', 'x', { inboxRef: { id: 'i1', title: 'Trip?' } }), { type: 'update/accepted', key: 'k1', id: 'u1' }, sending('k2', 'y'), { type: 'local/settled', key: 'k2' }]);
     expect(state.updates.u1).toMatchObject({ status: 'queued', text: 'x', inbox_ref: 'i1' });

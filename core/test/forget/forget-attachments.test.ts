@@ -20,12 +20,15 @@ function multipart(fields: Record<string, string>, files: Array<{ name: string; 
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
+/** Bytes of a file, or none when it went since it was listed (the history's pending files come and go). */
+const bytesOf = (abs: string) => readFile(abs).catch((err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? Buffer.alloc(0) : Promise.reject(err)));
+
 /** Every file below `dir` whose name or bytes hold `needle`, relative to `dir`. */
 async function holding(dir: string, needle: string): Promise<string[]> {
   const found: string[] = [];
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
     const abs = path.join(entry.parentPath, entry.name);
-    if (abs.includes(needle) || (entry.isFile() && (await readFile(abs)).includes(needle))) found.push(path.relative(dir, abs));
+    if (abs.includes(needle) || (entry.isFile() && (await bytesOf(abs)).includes(needle))) found.push(path.relative(dir, abs));
   }
   return found.sort();
 }

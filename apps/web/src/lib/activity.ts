@@ -125,17 +125,31 @@ export function activityReducer(state: ActivityState, action: ActivityAction): A
 export type Entry =
   { kind: 'update'; key: string; at: string; record: UpdateStatus } | { kind: 'question'; key: string; at: string; record: Question } | { kind: 'sending'; key: string; at: string; send: LocalSend };
 
+/** How far the service's clock may be from the browser's when a record is matched to a send. */
+const CLOCK_SLACK_MS = 60_000;
+
 /**
  * Everything to show, oldest first. A record the stream brought in while its POST is still in
- * flight (same words and link, not ended yet: a capture starts at once) is left out: the local
- * entry stands for it until then.
+ * flight (same words and link) is left out: the local entry stands for it until then. That holds
+ * for one already ended too (an upload's POST may answer after the update was filed), as long
+ * as it was made since the send began; an older record of the same words is another update.
  */
 export function entriesOf(state: ActivityState): Entry[] {
   const updateKey = (text: string, url: string | null | undefined) => `u:${text}\u0000${url ?? ''}`;
   const sending = new Set(state.local.map((l) => (l.kind === 'update' ? updateKey(l.text, l.url) : `q:${l.query}`)));
+  const sentSince = new Map<string, number>();
+  for (const l of state.local) {
+    if (l.kind !== 'update') continue;
+    const key = updateKey(l.text, l.url);
+    sentSince.set(key, Math.min(sentSince.get(key) ?? Infinity, Date.parse(l.at) - CLOCK_SLACK_MS));
+  }
+  const standsIn = (record: UpdateStatus) => {
+    const key = updateKey(record.text ?? '', record.url);
+    return sending.has(key) && (!isFinished(record.status) || Date.parse(record.created) >= (sentSince.get(key) ?? Infinity));
+  };
   const entries: Entry[] = state.local.map((send) => ({ kind: 'sending', key: send.key, at: send.at, send }));
   for (const record of Object.values(state.updates)) {
-    if (!isFinished(record.status) && sending.has(updateKey(record.text ?? '', record.url))) continue;
+    if (standsIn(record)) continue;
     entries.push({ kind: 'update', key: `u:${record.id}`, at: record.created, record });
   }
   for (const record of Object.values(state.questions)) {
