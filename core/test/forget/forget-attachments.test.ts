@@ -20,15 +20,21 @@ function multipart(fields: Record<string, string>, files: Array<{ name: string; 
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-/** Bytes of a file, or none when it went since it was listed (the history's pending files come and go). */
-const bytesOf = (abs: string) => readFile(abs).catch((err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? Buffer.alloc(0) : Promise.reject(err)));
+const gone = (err: NodeJS.ErrnoException) => err.code === 'ENOENT';
 
-/** Every file below `dir` whose name or bytes hold `needle`, relative to `dir`. */
-async function holding(dir: string, needle: string): Promise<string[]> {
+/**
+ * Every file below `dir` whose name or bytes hold `needle`, relative to `dir`. The state dir is
+ * live (an update's journal and the history's pending files come and go): what went while it
+ * was walked holds nothing any more.
+ */
+async function holding(dir: string, needle: string, root = dir): Promise<string[]> {
   const found: string[] = [];
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    const abs = path.join(entry.parentPath, entry.name);
-    if (abs.includes(needle) || (entry.isFile() && (await bytesOf(abs)).includes(needle))) found.push(path.relative(dir, abs));
+  const entries = await readdir(dir, { withFileTypes: true }).catch((err: NodeJS.ErrnoException) => (gone(err) ? [] : Promise.reject(err)));
+  for (const entry of entries) {
+    const abs = path.join(dir, entry.name);
+    if (abs.includes(needle)) found.push(path.relative(root, abs));
+    else if (entry.isDirectory()) found.push(...(await holding(abs, needle, root)));
+    else if (entry.isFile() && (await readFile(abs).catch((err: NodeJS.ErrnoException) => (gone(err) ? Buffer.alloc(0) : Promise.reject(err)))).includes(needle)) found.push(path.relative(root, abs));
   }
   return found.sort();
 }
