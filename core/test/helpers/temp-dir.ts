@@ -11,7 +11,7 @@ export async function makeTempDir(prefix = 'knower-'): Promise<{ dir: string; cl
 }
 
 /** Polls until `check` returns a value other than undefined/false, or fails after `timeoutMs`. */
-export async function waitFor<T>(check: () => T | Promise<T>, timeoutMs = 10_000, what = 'condition'): Promise<Exclude<T, false | undefined>> {
+export async function waitFor<T>(check: () => T | Promise<T>, timeoutMs = 10_000, what: string | (() => string) = 'condition'): Promise<Exclude<T, false | undefined>> {
   const deadline = Date.now() + timeoutMs;
   let last: T | undefined;
   while (Date.now() < deadline) {
@@ -19,5 +19,6 @@ export async function waitFor<T>(check: () => T | Promise<T>, timeoutMs = 10_000
     if (last !== undefined && last !== false) return last as Exclude<T, false | undefined>;
     await new Promise((r) => setTimeout(r, 25));
   }
-  throw new Error(`timed out waiting for ${what} (last value: ${JSON.stringify(last)})`);
+  // `what` may describe the state it timed out in, read only then.
+  throw new Error(`timed out waiting for ${typeof what === 'function' ? what() : what} (last value: ${JSON.stringify(last)})`);
 }

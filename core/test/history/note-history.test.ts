@@ -68,6 +68,8 @@ describe("a note's versions and restore", () => {
     await start();
     await h.update('One', ...appendSteps(NOTES, '- one'));
     await h.update('Two', ...appendSteps(NOTES, '- two'));
+    // Both updates' commits are in the history before it is read (they land after the updates end).
+    await h.settle();
     const first = await h.get<{ versions: Version[]; next_cursor?: string }>(`/vault/history?path=${encodeURIComponent(NOTES)}&limit=2`);
     expect(first.body.versions).toHaveLength(2);
     expect(first.body.next_cursor, JSON.stringify(first.body.versions.map((v) => [v.kind, v.update_id]))).toBeDefined();

@@ -114,7 +114,8 @@ describe('vault service with qmd', () => {
         return listed() === 3000 && t.knower.index.get('Renamed/moved 999.md') !== undefined && t.knower.search.status().documents === 4002;
       },
       120_000,
-      'renames and deletes reflected',
+      () =>
+        `renames and deletes reflected (listed ${listed()} of 3000, Renamed/moved 999.md ${t.knower.index.get('Renamed/moved 999.md') ? 'listed' : 'missing'}, indexed ${t.knower.search.status().documents} of 4002)`,
     );
     expect((await t.app.inject('/vault/search?q=marker10x')).json().results.map((r: { path: string }) => r.path)).toEqual(['Renamed/moved 10.md']);
     expect((await t.app.inject('/vault/search?q=marker1500x')).json().results).toEqual([]);
