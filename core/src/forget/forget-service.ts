@@ -30,6 +30,37 @@ export type ForgetOutcome<T> = { ok: true; value: T } | Refusal;
 const NO_BACKUP: Refusal = { ok: false, error: 'no_backup', message: 'no forget waits for confirmation: there is no backup to confirm or put back' };
 const NO_HISTORY: RewriteCount = { commits: 0, versions: 0, messages: 0, removed: new Set() };
 
+/** The blob ids of what goes: every version the history drops or rewrites, and the vault's files as they are. */
+const removedIds = (history: RewriteCount, vault: readonly VaultChange[]) => new Set([...history.removed, ...vault.filter((c) => c.after === null).map((c) => blobId(c.before))]);
+
+/** For files: the updates that wrote them keep what they were sent, which may be what was meant. */
+function notesOf(deps: ForgetDeps, what: Forgetting): string[] {
+  if (what.kind === 'text') return [];
+  const touched = (rel: string) => what.paths.some((p) => rel === p || rel.startsWith(`${p}/`));
+  const writers = deps.updates.recent(Number.MAX_SAFE_INTEGER).filter((r) => r.changes?.some((c) => touched(c.path)));
+  if (!writers.length) return [];
+  return [`The updates that wrote these files keep the text they were sent (${writers.map((r) => r.id).join(', ')}): forget that text too if it holds what should go.`];
+}
+
+type ReportParts = { vault: VaultOutcome; history: RewriteCount; records: RecordPlan; commit: string | null; notes: string[]; dryRun: boolean; backupWaits: boolean };
+
+/** What a forget (or its dry run) changes, by the names things have after it: never the text. */
+function reportOf(deps: ForgetDeps, what: Forgetting, parts: ReportParts): ForgetReport {
+  const { vault, history, records } = parts;
+  const stateRel = (abs: string) => path.relative(deps.stateDir, abs).split(path.sep).join('/');
+  const files = [...records.files.map((f) => stateRel(f.abs)), ...records.updates.flatMap((u) => u.dropped.map((i) => stateRel(deps.folders.attachmentPath(u.after, i))))];
+  const anything = vault.changed.length + vault.renamed.length + vault.deleted.length + history.commits + records.updates.length + records.questions.length + files.length > 0;
+  return {
+    status: !anything ? 'nothing' : parts.dryRun ? 'dry_run' : 'forgotten',
+    vault: { changed: vault.changed, renamed: vault.renamed, deleted: vault.deleted, busy: vault.busy },
+    history: { commits: history.commits, versions: history.versions, messages: history.messages },
+    records: { updates: records.updates.map((u) => u.id), questions: records.questions.map((q) => q.id), files },
+    commit: parts.commit,
+    backup: parts.backupWaits,
+    notes: [...notesOf(deps, what), ...parts.notes],
+  };
+}
+
 /**
  * `knower forget`: a text or files taken out of the vault, out of every commit of its history
  * and out of Knower's records, with a backup kept until the person confirms (then nothing is
@@ -45,38 +76,8 @@ export function createForget(deps: ForgetDeps) {
     return { backup: (await deps.history.forgetting.hasBackup()) ? { at: null, forgets: 0, files: 0 } : null };
   }
 
+  const backupWaits = async () => (await status()).backup !== null;
   const announce = async () => deps.bus.publish({ type: 'forget_status', data: await status() });
-
-  /** The blob ids of what goes: every version the history drops or rewrites, and the vault's files as they are. */
-  const removedIds = (history: RewriteCount, vault: readonly VaultChange[]) => new Set([...history.removed, ...vault.filter((c) => c.after === null).map((c) => blobId(c.before))]);
-
-  /** For files: the updates that wrote them keep what they were sent, which may be what was meant. */
-  function notesOf(what: Forgetting): string[] {
-    if (what.kind === 'text') return [];
-    const touched = (rel: string) => what.paths.some((p) => rel === p || rel.startsWith(`${p}/`));
-    const writers = deps.updates.recent(Number.MAX_SAFE_INTEGER).filter((r) => r.changes?.some((c) => touched(c.path)));
-    if (!writers.length) return [];
-    return [`The updates that wrote these files keep the text they were sent (${writers.map((r) => r.id).join(', ')}): forget that text too if it holds what should go.`];
-  }
-
-  async function reportOf(
-    what: Forgetting,
-    parts: { vault: VaultOutcome; history: RewriteCount; records: RecordPlan; commit: string | null; notes: string[]; dryRun: boolean },
-  ): Promise<ForgetReport> {
-    const { vault, history, records } = parts;
-    const stateRel = (abs: string) => path.relative(deps.stateDir, abs).split(path.sep).join('/');
-    const files = [...records.files.map((f) => stateRel(f.abs)), ...records.updates.flatMap((u) => u.dropped.map((i) => stateRel(deps.folders.attachmentPath(u.after, i))))];
-    const anything = vault.changed.length + vault.renamed.length + vault.deleted.length + history.commits + records.updates.length + records.questions.length + files.length > 0;
-    return {
-      status: !anything ? 'nothing' : parts.dryRun ? 'dry_run' : 'forgotten',
-      vault: { changed: vault.changed, renamed: vault.renamed, deleted: vault.deleted, busy: vault.busy },
-      history: { commits: history.commits, versions: history.versions, messages: history.messages },
-      records: { updates: records.updates.map((u) => u.id), questions: records.questions.map((q) => q.id), files },
-      commit: parts.commit,
-      backup: (await status()).backup !== null,
-      notes: [...notesOf(what), ...parts.notes],
-    };
-  }
 
   async function preview(what: Forgetting): Promise<ForgetReport> {
     const planned = await planVault(deps.root, what);
@@ -90,7 +91,8 @@ export function createForget(deps: ForgetDeps) {
       renamed: planned.flatMap((c) => (c.to ? [c.to] : [])),
       deleted: planned.filter((c) => !c.after).map((c) => c.rel),
     };
-    return reportOf(what, { vault, history: count, records, commit: null, notes: history.ok ? [] : [`the history cannot be read: ${history.message}`], dryRun: true });
+    const notes = history.ok ? [] : [`the history cannot be read: ${history.message}`];
+    return reportOf(deps, what, { vault, history: count, records, commit: null, notes, dryRun: true, backupWaits: await backupWaits() });
   }
 
   /** In one turn of the vault: the vault and the history (one turn of its own), then the records, then the search index. */
@@ -126,7 +128,7 @@ export function createForget(deps: ForgetDeps) {
     if (!purged.ok) notes.push(`the search index may still hold the old text (${purged.error ?? 'purge failed'}); it goes with the next embed`);
     deps.log.info({ kind, vault: vault.changed.length + vault.deleted.length, commits: history.commits }, 'forgot what was asked; its backup waits for confirmation');
     await announce();
-    return reportOf(what, { vault, history, records, commit: rewritten.ok ? rewritten.value.commit : null, notes, dryRun: false });
+    return reportOf(deps, what, { vault, history, records, commit: rewritten.ok ? rewritten.value.commit : null, notes, dryRun: false, backupWaits: await backupWaits() });
   }
 
   return {
@@ -142,7 +144,7 @@ export function createForget(deps: ForgetDeps) {
     /** Drops the backup: the old commits and every object only they reached go for good, with the copies. */
     confirm: (): Promise<ForgetOutcome<ForgetConfirm>> =>
       deps.turns.run(async () => {
-        if ((await status()).backup === null) return NO_BACKUP;
+        if (!(await backupWaits())) return NO_BACKUP;
         const dropped = await deps.history.forgetting.confirm();
         await backup.drop();
         await announce();
@@ -153,7 +155,7 @@ export function createForget(deps: ForgetDeps) {
     /** Puts the backup back: the old history, the vault's files and the records, each unless it changed since. */
     restore: (): Promise<ForgetOutcome<ForgetRestore>> =>
       deps.turns.run(async () => {
-        if ((await status()).backup === null) return NO_BACKUP;
+        if (!(await backupWaits())) return NO_BACKUP;
         const entries = (await backup.read())?.entries ?? [];
         let vault = { restored: [] as string[], kept: [] as string[] };
         const putBack = async () => void (vault = await restoreVault(deps.root, backup, entries, deps.notes));

@@ -136,16 +136,19 @@ const CLOCK_SLACK_MS = 60_000;
  */
 export function entriesOf(state: ActivityState): Entry[] {
   const updateKey = (text: string, url: string | null | undefined) => `u:${text}\u0000${url ?? ''}`;
-  const sending = new Set(state.local.map((l) => (l.kind === 'update' ? updateKey(l.text, l.url) : `q:${l.query}`)));
+  // Per words and link being sent: the earliest time a record of them may stand behind the send.
   const sentSince = new Map<string, number>();
+  const asking = new Set<string>();
   for (const l of state.local) {
-    if (l.kind !== 'update') continue;
-    const key = updateKey(l.text, l.url);
-    sentSince.set(key, Math.min(sentSince.get(key) ?? Infinity, Date.parse(l.at) - CLOCK_SLACK_MS));
+    if (l.kind === 'question') asking.add(l.query);
+    else {
+      const key = updateKey(l.text, l.url);
+      sentSince.set(key, Math.min(sentSince.get(key) ?? Infinity, Date.parse(l.at) - CLOCK_SLACK_MS));
+    }
   }
   const standsIn = (record: UpdateStatus) => {
-    const key = updateKey(record.text ?? '', record.url);
-    return sending.has(key) && (!isFinished(record.status) || Date.parse(record.created) >= (sentSince.get(key) ?? Infinity));
+    const since = sentSince.get(updateKey(record.text ?? '', record.url));
+    return since !== undefined && (!isFinished(record.status) || Date.parse(record.created) >= since);
   };
   const entries: Entry[] = state.local.map((send) => ({ kind: 'sending', key: send.key, at: send.at, send }));
   for (const record of Object.values(state.updates)) {
@@ -153,7 +156,7 @@ export function entriesOf(state: ActivityState): Entry[] {
     entries.push({ kind: 'update', key: `u:${record.id}`, at: record.created, record });
   }
   for (const record of Object.values(state.questions)) {
-    if (record.status === 'pending' && sending.has(`q:${record.query}`)) continue;
+    if (record.status === 'pending' && asking.has(record.query)) continue;
     entries.push({ kind: 'question', key: `q:${record.id}`, at: record.created, record });
   }
   return entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.key < b.key ? -1 : 1));
