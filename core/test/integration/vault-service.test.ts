@@ -80,7 +80,7 @@ describe('vault service with qmd', () => {
     }
   });
 
-  it('misses nothing in a burst of 5,000 files, then reflects renames and deletes', { timeout: 240_000 }, async () => {
+  it('misses nothing in a burst of 5,000 files, then reflects renames and deletes', { timeout: 480_000 }, async () => {
     t = await startTestApp({ search: 'qmd' });
     await t.knower.whenSettled();
     const dir = path.join(t.vault, 'Burst notes');
@@ -113,7 +113,9 @@ describe('vault service with qmd', () => {
         await t.knower.whenSettled();
         return listed() === 3000 && t.knower.index.get('Renamed/moved 999.md') !== undefined && t.knower.search.status().documents === 4002;
       },
-      120_000,
+      // Under the whole suite's load on two cores this phase has run past two minutes (a loaded
+      // machine alone takes it from ~20 s to ~100 s): a bound for a stall, not a speed.
+      240_000,
       () =>
         `renames and deletes reflected (listed ${listed()} of 3000, Renamed/moved 999.md ${t.knower.index.get('Renamed/moved 999.md') ? 'listed' : 'missing'}, indexed ${t.knower.search.status().documents} of 4002)`,
     );
