@@ -1,12 +1,10 @@
 /** Recall@k by question kind: a question is found at k when one of its evidence notes is in the top k. */
 import type { Kind, Question } from './types.js';
 
-export const CUTOFFS = [1, 5, 10] as const;
-
 export interface Recall {
   n: number;
   /** Fractions, k → found / n. */
-  at: Record<(typeof CUTOFFS)[number], number>;
+  at: Record<1 | 5 | 10, number>;
 }
 
 export interface RecallTable {

@@ -9,10 +9,10 @@ import { createBm25 } from './bm25.js';
 
 export type Ranker = (question: string) => Promise<string[]>;
 
-export const LIMIT = 10;
+const LIMIT = 10;
 
 /** Title (the file's name) and body (the text after any frontmatter) as one field. */
-export function bm25Text(rel: string, text: string): string {
+function bm25Text(rel: string, text: string): string {
   const body = text.startsWith('---\n') ? text.slice(text.indexOf('\n---\n', 4) + 5) : text;
   return `${path.basename(rel, '.md')}\n${body}`;
 }
