@@ -30,3 +30,13 @@ export function formatTarget(knower: RecallTable, baseline: RecallTable, baselin
   const below = check.kindsBelow.length ? `; below it in ${check.kindsBelow.join(', ')}` : '; no kind below it';
   return `  target (Knower R@10 ≥ ${baselineName} + 5 points overall, no kind below): ${check.holds ? 'HOLDS' : 'does not hold'} — ${margin}${below}`;
 }
+
+/** The rank of the first evidence note for a few named questions, per system ("-": not in the top 10). */
+export function formatRanks(questions: string[], systems: readonly string[], ranked: { question: string; rank: Record<string, number | null> }[]): string {
+  const lines = [`  ${'rank of the answer (top 10)'.padEnd(34)}${systems.map((s) => s.padStart(14)).join('')}`];
+  for (const q of questions) {
+    const found = ranked.find((r) => r.question === q);
+    if (found) lines.push(`  ${q.padEnd(34)}${systems.map((s) => String(found.rank[s] ?? '-').padStart(14)).join('')}`);
+  }
+  return lines.join('\n');
+}
