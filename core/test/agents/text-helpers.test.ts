@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { insertAtBottom, insertAtTop, slugify } from '../../src/agents/note-text.js';
+import { insertAtBottom, insertAtTop } from '../../src/agents/note-text.js';
+import { slugify } from '../../src/agents/slug.js';
 import { answerSources } from '../../src/agents/sources.js';
 import { versionKey, withoutJobFields } from '../../src/vault/index.js';
 import { setFrontmatterFields } from '../../src/vault/index.js';

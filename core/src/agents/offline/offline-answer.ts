@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { isNote, parseNote, readTextIfExists } from '../../vault/index.js';
 import type { SearchHit, SearchResult } from '../../search/index.js';
-import { keywordsOf } from './keywords.js';
+import { holds, indexedForm, keywordsOf, type Keyword } from './keywords.js';
 import type { SessionDeps } from '../session.js';
 import type { SearchAnswer, AnswerRequest } from '../types.js';
 
@@ -9,8 +9,11 @@ export const OFFLINE_LABEL = '> **Offline mode:** no model is configured, so thi
 
 const MAX_PASSAGE = 700;
 
-/** The paragraph of the note that shares the most words with the query (the hit's snippet if none, or if it is a PDF). */
-async function bestPassage(root: string, hit: SearchHit, words: string[]): Promise<string> {
+/**
+ * The paragraph of the note that holds the most of the question's keywords, cut into words as
+ * the keywords were (the hit's snippet if none, or if it is a PDF).
+ */
+async function bestPassage(root: string, hit: SearchHit, words: Keyword[]): Promise<string> {
   const text = isNote(hit.path) ? await readTextIfExists(path.join(root, hit.path)) : undefined;
   const paragraphs =
     text === undefined
@@ -21,10 +24,10 @@ async function bestPassage(root: string, hit: SearchHit, words: string[]): Promi
           .filter(Boolean);
   let best = { score: 0, text: hit.snippet.trim() };
   for (const p of paragraphs) {
-    const lower = p.toLowerCase();
+    const form = indexedForm(p);
     // A bare heading names the topic but answers nothing: prose wins a tie.
     const heading = /^#{1,6}\s/.test(p) && !p.includes('\n');
-    const score = words.filter((w) => lower.includes(w)).length - (heading ? 0.5 : 0);
+    const score = words.filter((w) => holds(form, w)).length - (heading ? 0.5 : 0);
     if (score > best.score) best = { score, text: p };
   }
   return best.text.length > MAX_PASSAGE ? `${best.text.slice(0, MAX_PASSAGE)}…` : best.text;
@@ -42,7 +45,8 @@ const LIMIT = 5;
  * Hits for all the question's keywords at once; when that finds nothing, for each keyword on
  * its own, ranked by how many keywords a note matched.
  */
-async function searchKeywords(deps: SessionDeps, words: string[], scope?: string): Promise<SearchResult> {
+async function searchKeywords(deps: SessionDeps, keywords: Keyword[], scope?: string): Promise<SearchResult> {
+  const words = keywords.map((k) => k.text);
   const scoped = scope ? { scope } : {};
   const all = await deps.search.search({ query: words.join(' '), mode: 'fast', ...scoped, limit: LIMIT });
   if (all.results.length > 0 || words.length < 2) return all;
