@@ -6,6 +6,10 @@ export interface Word {
   kind: 'word' | 'spaceless' | 'cjk';
 }
 
+// Letters written only with CJK but filed under no script of their own: the prolonged sound mark
+// ー of katakana (データ) is Common, so the index makes it a word of its own between characters.
+const WITH_CJK = /^[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}\p{scx=Bopomofo}]+$/u;
+
 /**
  * A text's words, cut exactly as the search index cuts them (its `tokenize`): letters with their
  * marks and digits, so an Indic vowel sign or virama never splits a word; Thai, Lao, Khmer and
@@ -22,7 +26,7 @@ export function wordsOf(text: string): Word[] {
     run = '';
   };
   for (const token of tokenize(text)) {
-    if (token.kind === 'char') {
+    if (token.kind === 'char' || (run && token.kind === 'word' && WITH_CJK.test(token.text))) {
       run += token.text;
       continue;
     }
