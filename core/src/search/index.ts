@@ -26,4 +26,4 @@ export { guardVaultHits } from './vault-guard.js';
 export { parseScope } from './search-query.js';
 // How the index cuts text into words, for whatever must cut it the same way (the offline answerer's
 // keywords, file names made from text): pure functions, the same the index worker runs.
-export { tokenize, type Token } from './worker/word-tokens.js';
+export { normalize, tokenize, type Token } from './worker/word-tokens.js';

@@ -42,7 +42,7 @@ describe('offline answers in every script, over the real index', () => {
     expect(found).toEqual(HINDI);
   });
 
-  it('finds Bengali, Tamil, Thai, Japanese and Chinese notes from questions typed as people type them', async () => {
+  it('finds Bengali, Tamil, Thai, Japanese, Chinese notes, and words written with joiners or in full-width letters, from questions typed as people type them', async () => {
     const agents = await offlineAgents({
       'notes/bn.md': '# নথি\n\nফাইলটি আলমারির ভিতরে রাখা।\n',
       'notes/ta.md': '# குறிப்பு\n\nகோப்பு மேசை இழுப்பறையில் உள்ளது.\n',
@@ -51,6 +51,9 @@ describe('offline answers in every script, over the real index', () => {
       'notes/ja.md': '# メモ\n\n会議室の予約は金曜日です。\n\nデータベースの設定は共有フォルダにあります。\n',
       'notes/zh.md': '# 笔记\n\n项目预算是四万元。\n',
       'notes/en.md': '# Groceries\n\nMilk, eggs and bread.\n',
+      // Written with a zero-width joiner inside a word, and in full-width letters: the index reads through both.
+      'notes/hi-zwj.md': '# त्योहार\n\nतारीख़ अभी तय नहीं।\n\nरक्\u200Dषा बंधन की मिठाई माँ लाएँगी।\n',
+      'notes/fw.md': '# Launch\n\nNothing yet.\n\nＡＣＭＥ launch moves to May.\n',
     });
     const asked = [
       ['ফাইল কোথায়?', 'notes/bn.md', 'ফাইলটি আলমারির ভিতরে রাখা।'],
@@ -60,6 +63,8 @@ describe('offline answers in every script, over the real index', () => {
       // The passage holding the question's words, not the note's first paragraph.
       ['データベースの設定はどこ？', 'notes/ja.md', 'データベースの設定は共有フォルダにあります。'],
       ['项目预算是多少？', 'notes/zh.md', '项目预算是四万元。'],
+      ['रक्षा बंधन की मिठाई कौन लाएगा?', 'notes/hi-zwj.md', 'रक्\u200Dषा बंधन की मिठाई माँ लाएँगी।'],
+      ['When is the acme launch?', 'notes/fw.md', 'ＡＣＭＥ launch moves to May.'],
     ];
     const answers = [];
     for (const [query] of asked) {

@@ -1,4 +1,4 @@
-import { tokenize } from '../../search/index.js';
+import { normalize, tokenize } from '../../search/index.js';
 import { wordsOf, type Word } from '../words.js';
 
 /**
@@ -63,4 +63,17 @@ export function keywordsOf(question: string): Keyword[] {
 export function holds(form: string, keyword: Keyword): boolean {
   if (keyword.infix) return form.includes(keyword.form);
   return form.includes([...keyword.form].length === 1 ? ` ${keyword.form} ` : ` ${keyword.form}`);
+}
+
+// Invisible format characters (joiners, soft hyphens, direction marks): the index drops some and
+// splits at others, so a word may sit across one.
+const FORMAT = /\p{Cf}/gu;
+
+/**
+ * The keywords whose letters a text holds at all: a cheap test before cutting the text into
+ * words (which costs what indexing it does), that never leaves out a keyword `holds` would find.
+ */
+export function present(text: string, keywords: Keyword[]): Keyword[] {
+  const folded = normalize(text).replace(FORMAT, '');
+  return keywords.filter((k) => folded.includes(k.text));
 }
