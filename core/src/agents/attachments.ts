@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ATTACHMENT_KINDS, type AttachmentKind } from '../api/index.js';
 import type { VaultAccess } from '../vault/index.js';
-import { slugify } from './note-text.js';
+import { isReservedName, slugify } from './slug.js';
 
 /** A file to put in the vault: what it is and its bytes. */
 export interface FileToSave {
@@ -28,7 +28,9 @@ export function attachmentName(file: Pick<FileToSave, 'name' | 'kind' | 'mediaTy
   const typed = (ATTACHMENT_KINDS[file.kind].types as Record<string, string>)[file.mediaType];
   const ext = typed || (/^\.[A-Za-z0-9]{1,10}$/.test(sentExt) ? sentExt.slice(1).toLowerCase() : '');
   const slug = slugify(base, 40);
-  return `${slug === 'note' ? file.kind : slug}${ext ? `.${ext}` : ''}`;
+  // Nothing left of the name, or a name Windows keeps for a device (CON, NUL…): the kind names it.
+  const stem = slug === 'note' ? file.kind : isReservedName(slug) ? `${slug}-${file.kind}` : slug;
+  return `${stem}${ext ? `.${ext}` : ''}`;
 }
 
 /**

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Article } from '../capture/index.js';
 import { timestamp } from '../vault/index.js';
 import type { SavedFile } from './attachments.js';
-import { slugify } from './note-text.js';
+import { slugify } from './slug.js';
 import { createBucketNote } from './offline/bucket-note.js';
 import { markChanged, type Session } from './session.js';
 import type { UpdateInput } from './types.js';

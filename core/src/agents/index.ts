@@ -17,7 +17,7 @@ export { TOOL_SETS } from './tool-sets.js';
 export { modelDeps } from './model-backend.js';
 export { MAX_MODEL_CALLS_PER_QUESTION, MAX_MODEL_CALLS_PER_UPDATE, MODEL_CALL_RETRIES, UPDATE_MAX_STEPS } from './limits.js';
 /** How a note is named after its first line: a forget finds a text in names by it. */
-export { slugify } from './note-text.js';
+export { slugify } from './slug.js';
 
 export function createAgents(deps: AgentsDeps): Agents {
   const { root, index, search, clock, log } = deps;

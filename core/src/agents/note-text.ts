@@ -43,16 +43,3 @@ export function insertAtBottom(body: string, block: string): string {
   const trimmed = body.replace(/\s+$/, '');
   return `${trimmed ? `${trimmed}\n` : ''}${trimmed && /^#/.test(block.trimStart()) ? '\n' : ''}${block.trimEnd()}\n`;
 }
-
-/** A file-name-safe slug of the first words of a line. */
-export function slugify(line: string, maxLength = 50): string {
-  const slug = line
-    .normalize('NFKD')
-    .toLowerCase()
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, maxLength)
-    .replace(/-+$/, '');
-  return slug || 'note';
-}

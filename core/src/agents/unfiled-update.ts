@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileLinks } from './attachments.js';
 import type { Captured } from './capture-step.js';
 import { CHANGELOG } from './changelog.js';
-import { slugify } from './note-text.js';
+import { slugify } from './slug.js';
 import { createBucketNote, firstLine, logOnce } from './offline/bucket-note.js';
 import { markChanged, markSeen, type Session } from './session.js';
 import type { UpdateInput } from './types.js';

@@ -24,3 +24,6 @@ export type {
 export { createSearchEngine } from './search-engine.js';
 export { guardVaultHits } from './vault-guard.js';
 export { parseScope } from './search-query.js';
+// How the index cuts text into words, for whatever must cut it the same way (the offline answerer's
+// keywords, file names made from text): pure functions, the same the index worker runs.
+export { normalize, tokenize, type Token } from './worker/word-tokens.js';

@@ -50,6 +50,25 @@ describe('offline provider (no API key)', () => {
     expect((await vault.read('changelog.md')).match(/update u-off-1/g)).toHaveLength(1);
   });
 
+  it("names an update's note and files in the words of their own script: Hindi, Thai, Japanese; Latin loses its accents as before", async () => {
+    vault = await makeVault();
+    const stored = path.join(vault.stateDir, 'img');
+    await writeFile(stored, PNG);
+    const agents = vault.agents();
+    const filed = async (id: string, text: string, attachments: Array<{ name: string; kind: 'image'; mediaType: 'image/png'; path: string }> = []) =>
+      (await agents.runUpdate({ id, text, attachments, receivedAt: received })).files.filter((f) => f.startsWith('bucket/'));
+
+    // NFC, as every name Knower makes: फ़ is फ with its nukta there.
+    const hindi = '2025-03-14-फ़ाइल-को-सेव-करना'.normalize('NFC');
+    expect(await filed('u-hi', 'फ़ाइल को सेव करना\nCtrl+S दबाएँ।', [{ name: 'रसीद.png', kind: 'image', mediaType: 'image/png', path: stored }])).toEqual(
+      [`bucket/${hindi}-रसीद.png`, `bucket/${hindi}.md`].sort(),
+    );
+    expect(await vault.read(`bucket/${hindi}.md`)).toContain(`![${hindi}-रसीद.png]`);
+    expect(await filed('u-th', 'ภาษาไทยง่ายนิดเดียว')).toEqual(['bucket/2025-03-14-ภาษา-ไทย-ง่าย-นิด-เดียว.md']);
+    expect(await filed('u-ja', 'データベースの設定を変更する')).toEqual(['bucket/2025-03-14-データベースの設定を変更する.md']);
+    expect(await filed('u-fr', 'Réunion d’équipe à Zürich')).toEqual(['bucket/2025-03-14-reunion-d-equipe-a-zurich.md']);
+  });
+
   it('carries out an inbox reply mechanically: reply + original input into bucket/, attachments moved, folder removed, logged', async () => {
     vault = await makeVault({
       'inbox/u-amb/review.md': '---\ntitle: Which project?\nsummary: unclear\n---\n# Which project?\n\nIs this about acme?\n',

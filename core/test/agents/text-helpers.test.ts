@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { insertAtBottom, insertAtTop, slugify } from '../../src/agents/note-text.js';
+import { insertAtBottom, insertAtTop } from '../../src/agents/note-text.js';
+import { attachmentName } from '../../src/agents/attachments.js';
+import { slugify } from '../../src/agents/slug.js';
 import { answerSources } from '../../src/agents/sources.js';
 import { versionKey, withoutJobFields } from '../../src/vault/index.js';
 import { setFrontmatterFields } from '../../src/vault/index.js';
@@ -37,6 +39,46 @@ describe('note text', () => {
     expect(slugify('Café meeting: Q3 plan!')).toBe('cafe-meeting-q3-plan');
     expect(slugify('Встреча в пятницу')).toBe('встреча-в-пятницу');
     expect(slugify('!!!')).toBe('note');
+  });
+
+  it('slugs whole words with their marks, cut as the search index cuts them', () => {
+    // Names are NFC: फ़ is फ + nukta there, as NFC keeps it.
+    expect(slugify('फ़ाइल को सेव करना')).toBe('फ़ाइल-को-सेव-करना'.normalize('NFC'));
+    expect(slugify('ফাইল সংরক্ষণ করা')).toBe('ফাইল-সংরক্ষণ-করা');
+    expect(slugify('கோப்பை சேமிப்பது எப்படி?')).toBe('கோப்பை-சேமிப்பது-எப்படி');
+    // Thai into its dictionary words; NFKD would take its vowels apart (ำ).
+    expect(slugify('ภาษาไทยง่ายนิดเดียว')).toBe('ภาษา-ไทย-ง่าย-นิด-เดียว');
+    expect(slugify('น้ำดื่ม')).toBe('น้ำ-ดื่ม');
+    // CJK runs stay as written; a voiced kana and the prolonged sound mark stay whole.
+    expect(slugify('データベースの設定を変更する')).toBe('データベースの設定を変更する');
+    expect(slugify('项目预算：四万元')).toBe('项目预算-四万元');
+    expect(slugify('회의 메모')).toBe('회의-메모');
+    // Only Latin loses its accents, as names always did; other letters keep theirs.
+    expect(slugify('Réunion d’équipe à Zürich, Ærø')).toBe('reunion-d-equipe-a-zurich-ærø');
+    expect(slugify('Йогурт и ёлка')).toBe('йогурт-и-ёлка');
+    expect(slugify('node.js v2.8.3 & C++ ＡＢＣ ﬁle ½')).toBe('node-js-v2-8-3-c-abc-file-1-2');
+  });
+
+  it('bounds a slug in characters and bytes, cut between whole letters', () => {
+    const title = 'हमें अगले महीने की बैठक से पहले सभी दस्तावेज़ों को ठीक से जाँचना होगा';
+    const whole = slugify(title, Number.MAX_SAFE_INTEGER);
+    const cut = slugify(title);
+    // Twice 50 bytes: a Devanagari name keeps about 33 characters, a Latin or Cyrillic one 50, as before.
+    expect(Buffer.byteLength(cut)).toBeLessThanOrEqual(100);
+    expect(Buffer.byteLength(cut)).toBeGreaterThan(90);
+    expect(whole.startsWith(cut)).toBe(true);
+    // What follows the cut starts a letter: no vowel sign, virama or nukta was cut from its consonant.
+    expect(whole.slice(cut.length)).toMatch(/^[-\p{L}]/u);
+    expect(slugify('Встреча '.repeat(10))).toHaveLength(50);
+    expect(slugify('a'.repeat(80))).toBe('a'.repeat(50));
+  });
+
+  it('names an attachment from its sent name, in its own script, never a Windows device name', () => {
+    expect(attachmentName({ name: 'रसीद.PDF', kind: 'pdf', mediaType: 'application/pdf' })).toBe('रसीद.pdf');
+    expect(attachmentName({ name: 'IMG 0042.JPG', kind: 'image', mediaType: 'image/jpeg' })).toBe('img-0042.jpg');
+    expect(attachmentName({ name: 'CON.png', kind: 'image', mediaType: 'image/png' })).toBe('con-image.png');
+    expect(attachmentName({ name: 'lpt1', kind: 'file', mediaType: 'application/octet-stream' })).toBe('lpt1-file');
+    expect(attachmentName({ name: '???.png', kind: 'image', mediaType: 'image/png' })).toBe('image.png');
   });
 });
 

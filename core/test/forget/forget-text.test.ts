@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FORGOTTEN, textForgetter } from '../../src/forget/forget-text.js';
+import { slugify } from '../../src/agents/index.js';
 
 describe('what a forget takes out of a text', () => {
   const t = textForgetter('my card 4111 1111 1111 1111 expires 09/29');
@@ -45,6 +46,15 @@ describe('what a forget takes out of names', () => {
     // A name that merely starts like it is someone else's.
     expect(t.scrubName('my-door.md')).toBeUndefined();
     expect(t.scrubPath('bucket/2025-03-14-garden.md')).toBeUndefined();
+  });
+
+  it('renames a note named after a Hindi first line, whole or cut short, as the offline runner names it', () => {
+    const hindi = 'मेरे दरवाज़े का कोड ज़ेबरा रिज 8462 है, इसे किसी को मत बताना';
+    const h = textForgetter(hindi);
+    expect(h.scrubName(`2025-03-14-${'मेरे-दरवाज़े-का-कोड-ज़ेबरा-रिज-8462-है-इसे-किसी-को-मत-बताना'.normalize('NFC')}.md`)).toBe('2025-03-14-forgotten.md');
+    // The name a note of that first line gets: a start of the words, bounded in bytes.
+    expect(h.scrubName(`2025-03-14-${slugify(hindi)}.md`)).toBe('2025-03-14-forgotten.md');
+    expect(h.scrubName('2025-03-14-मेरे-घर.md')).toBeUndefined();
   });
 
   it('renames the paths a note links to the same way, so links still lead to the renamed note', () => {

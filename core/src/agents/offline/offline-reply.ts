@@ -4,7 +4,7 @@ import { getInboxItem, inputPath, itemFolder, ITEM_NOTES } from '../../inbox/ind
 import { parseNote, readVaultBytes, type VaultAccess } from '../../vault/index.js';
 import { fileLinks, saveBytes } from '../attachments.js';
 import type { Captured } from '../capture-step.js';
-import { slugify } from '../note-text.js';
+import { slugify } from '../slug.js';
 import type { RunDeps } from '../session.js';
 import type { UpdateInput, UpdateOutcome } from '../types.js';
 import { createBucketNote, logOnce } from './bucket-note.js';

@@ -2,7 +2,7 @@ import type { Capture } from '../../capture/index.js';
 import { captureInput } from '../capture-step.js';
 import { transcribeInVault } from '../transcribe-run.js';
 import { writeClipNote } from '../capture-notes.js';
-import { slugify } from '../note-text.js';
+import { slugify } from '../slug.js';
 import { newSession, type RunDeps } from '../session.js';
 import type { UpdateInput, UpdateOutcome } from '../types.js';
 import { createBucketNote, firstLine, logOnce } from './bucket-note.js';
