@@ -40,9 +40,11 @@ export interface ServiceProcess {
   close(): Promise<void>;
 }
 
-export async function startServiceProcess(opts: { nodeBinary: string; vault: string; stateDir: string; port: number; env: NodeJS.ProcessEnv }): Promise<ServiceProcess> {
-  const child: ChildProcess = spawn(opts.nodeBinary, [...SERVICE_NODE_FLAGS, path.join(CORE, 'dist', 'main.js')], {
-    cwd: CORE,
+/** `core`: another checkout's core folder (its build), to compare two versions side by side; this one's by default. */
+export async function startServiceProcess(opts: { nodeBinary: string; vault: string; stateDir: string; port: number; env: NodeJS.ProcessEnv; core?: string }): Promise<ServiceProcess> {
+  const core = opts.core ?? CORE;
+  const child: ChildProcess = spawn(opts.nodeBinary, [...SERVICE_NODE_FLAGS, path.join(core, 'dist', 'main.js')], {
+    cwd: core,
     env: { ...SERVICE_ENV, ...opts.env, VAULT_PATH: opts.vault, KNOWER_STATE_DIR: opts.stateDir, PORT: String(opts.port), HOST: '127.0.0.1', KNOWER_EMBED_INTERVAL_S: '0', KNOWER_LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
