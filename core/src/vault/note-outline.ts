@@ -40,7 +40,7 @@ const THEMATIC_BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 const CONTAINER = /^ {0,3}(?:[-*+](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|>|<|\|)/;
 
 /** The lines of the frontmatter block (`---` first line … closing `---` or `...`), 0 when there is none. */
-function frontmatterLines(lines: readonly string[]): number {
+export function frontmatterLines(lines: readonly string[]): number {
   if (!/^---[ \t]*$/.test(lines[0] ?? '')) return 0;
   for (let i = 1; i < lines.length; i++) if (/^(?:---|\.\.\.)[ \t]*$/.test(lines[i]!)) return i + 1;
   return 0;
