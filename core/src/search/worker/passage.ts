@@ -10,10 +10,10 @@ export interface PassageText {
   span: TextSpan;
 }
 
-/** Neighbouring passages a hit may bring on each side, at most. */
-export const MAX_CONTEXT = 5;
+/** Neighbouring passages a hit may bring on each side, at most (the API refuses more: LIMITS.contextPassages). */
+const MAX_CONTEXT = 5;
 /** A hit's text, at most: a page of reading, whatever the passages' sizes. */
-export const CONTEXT_CHARS = 4_000;
+const CONTEXT_CHARS = 4_000;
 
 /** Cut inside one line (a line longer than the budget): never between the halves of a surrogate pair. */
 function cutChars(line: string, max: number): string {
