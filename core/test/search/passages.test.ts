@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SearchEngine } from '../../src/search/index.js';
 import { textPdf } from '../helpers/pdf-bytes.js';
-import { disposeSandbox, makeSandbox, scannedEngine, writeNote, type Sandbox } from './qmd-fixture.js';
+import { disposeSandbox, fakeModels, makeSandbox, scannedEngine, writeFakeCli, writeNote, type Sandbox } from './qmd-fixture.js';
 
 const GARDEN = [
   '---', //  1
@@ -142,5 +142,27 @@ describe('search hits name their best passage', () => {
     expect(found[0]).toMatchObject({ page: 5, textSpan: { from: 4, to: 6, of: 'pages', cut: false } });
     expect(found[0]!.passage).toBeUndefined();
     expect(found[0]!.text).toBe('[p. 4]\nStation log, page 4.\n\n[p. 5]\nStation log, page 5. An ibex crossed the ridge.\n\n[p. 6]\nStation log, page 6.');
+  });
+});
+
+describe('a deep hit names the passage holding the line qmd chose', () => {
+  let sandbox: Sandbox;
+  afterAll(() => disposeSandbox(sandbox));
+
+  it("the section holding qmd's line, not the one holding the most words", { timeout: 90_000 }, async () => {
+    sandbox = await makeSandbox({ 'notes/garden.md': GARDEN });
+    fakeModels(sandbox);
+    // qmd as it answers `query --json` once its models ran: the hit's file and the line of its snippet (the Compost paragraph).
+    const hits = JSON.stringify([{ docid: '#1', score: 0.9, file: 'qmd://vault/notes/garden.md', line: 23, title: 'Garden', snippet: '@@ -22,2 @@' }]);
+    const cli = writeFakeCli(sandbox, 'line-qmd', `if (process.argv[4] === 'embed') process.exit(0);\nif (process.argv[4] === 'query') { console.log(${JSON.stringify(hits)}); process.exit(0); }`);
+    const engine = await scannedEngine(sandbox, { cliPath: cli });
+    expect(await engine.embed()).toEqual({ ok: true });
+    const deep = await engine.search({ query: 'pruning roses', mode: 'deep', context: 0 });
+    expect(deep.degraded).toBeUndefined();
+    expect(deep.results).toEqual([
+      expect.objectContaining({ path: 'notes/garden.md', passage: { headings: ['Garden', 'Compost'], from: 21, to: 23 }, text: '## Compost\n\nTurn the heap monthly; a pruning or two goes in too.' }),
+    ]);
+    // Fast search, without a line, takes the section holding the most words.
+    expect((await engine.search({ query: 'pruning roses' })).results[0]!.passage).toEqual({ headings: ['Garden', 'Roses'], from: 16, to: 19 });
   });
 });
