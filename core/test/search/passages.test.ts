@@ -1,6 +1,6 @@
 // A hit names its best passage (heading path, lines) and, asked with context, brings its text and
 // its neighbours, bounded: through the real index worker, on notes written to a real vault.
-import { writeFileSync } from 'node:fs';
+import { symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SearchEngine } from '../../src/search/index.js';
@@ -62,7 +62,20 @@ describe('search hits name their best passage', () => {
   let sandbox: Sandbox;
   let engine: SearchEngine;
   beforeAll(async () => {
-    sandbox = await makeSandbox({ 'notes/garden.md': GARDEN, 'notes/session.md': SESSION, 'notes/river.md': CHAPTER, 'notes/manual.md': MANUAL });
+    sandbox = await makeSandbox({
+      'notes/garden.md': GARDEN,
+      'notes/session.md': SESSION,
+      'notes/river.md': CHAPTER,
+      'notes/manual.md': MANUAL,
+      'notes/seeds.md': '# Seeds\n\nHeliotrope seeds are in the tin.\n',
+      // Never searched, so never quoted: the inbox, profile.md, dot-folders.
+      'inbox/7/review.md': '# Review\n\nThe heliotrope plan, private.\n',
+      'profile.md': '# Profile\n\nLikes heliotrope.\n',
+      '.private/diary.md': '# Diary\n\nheliotrope\n',
+    });
+    // A note that is a link to a file outside the vault is never read for a hit's text either.
+    writeFileSync(join(sandbox.root, 'outside.md'), '# Outside\n\nheliotrope secrets\n');
+    symlinkSync(join(sandbox.root, 'outside.md'), join(sandbox.vault, 'notes/linked.md'));
     engine = await scannedEngine(sandbox);
   });
   afterAll(() => disposeSandbox(sandbox));
@@ -124,6 +137,11 @@ describe('search hits name their best passage', () => {
     expect(h.textSpan!.to).toBeGreaterThan(h.passage!.to);
     // Without the bound, five parts on each side would be ~10,000 characters.
     expect(lines.length).toBeGreaterThan(h.textSpan!.to - h.textSpan!.from + 20);
+  });
+
+  it('context shows nothing search would not: notes outside the searched set, and links leading out, stay out', async () => {
+    const { results } = await engine.search({ query: 'heliotrope', context: 5 });
+    expect(results.map((h) => [h.path, h.text])).toEqual([['notes/seeds.md', '# Seeds\n\nHeliotrope seeds are in the tin.']]);
   });
 
   it('a PDF hit keeps its page, and context brings the neighbouring pages', { timeout: 90_000 }, async () => {
