@@ -1,5 +1,5 @@
 import type { SearchPassage } from '../../api/search.js';
-import { frontmatterLines, noteLines, outlineNote } from '../../vault/note-outline.js';
+import { frontmatterLines, noteLines, outlineLines } from '../../vault/note-outline.js';
 
 /**
  * The passages a note is cut into, for a search hit to name the one that answers: its sections
@@ -22,7 +22,11 @@ const TURN_START = /^(?:[-*+] +)?(?:\[[^\]\n]{1,24}\] *)?(?:\*\*|__)?([\p{L}\p{N
 /** A note is a conversation when its turns repeat a speaker this many times, at least. */
 const MIN_TURNS = 3;
 
-const speakerOf = (line: string) => TURN_START.exec(line)?.[1]?.trim().toLowerCase();
+// Most lines hold no colon near their start: they are passed over without the pattern.
+const speakerOf = (line: string) => {
+  const colon = line.indexOf(':');
+  return colon > 0 && colon < 64 ? TURN_START.exec(line)?.[1]?.trim().toLowerCase() : undefined;
+};
 
 /**
  * The lines (0-based) where turns start, when the note reads as a conversation: a speaker
@@ -74,7 +78,7 @@ function trimmed(lines: readonly string[], from: number, to: number): [number, n
 export function passageUnits(text: string): { lines: string[]; units: PassageUnit[] } {
   const lines = noteLines(text);
   const body = frontmatterLines(lines);
-  const { headings } = outlineNote(text);
+  const { headings } = outlineLines(lines);
   const sections = [
     { headings: [] as string[], from: body, to: (headings[0]?.line ?? lines.length + 1) - 2 },
     ...headings.map((h, i) => ({ headings: [...h.parents, h.text], from: h.line - 1, to: (headings[i + 1]?.line ?? lines.length + 1) - 2 })),
