@@ -94,7 +94,13 @@ export function passageUnits(text: string): { lines: string[]; units: PassageUni
     });
     // A heading alone answers nothing: it goes with the turn under it.
     if (pieces.length > 1 && pieces[0]![0] === pieces[0]![1] && !turns.has(pieces[0]![0])) pieces.splice(0, 2, [pieces[0]![0], pieces[1]![1]]);
-    for (const [from, to] of pieces) for (const [a, b] of windows(lines, from, to)) units.push({ headings: section.headings, from: a + 1, to: b + 1 });
+    for (const [from, to] of pieces) {
+      for (const [start, end] of windows(lines, from, to)) {
+        // A window cut at a blank line ends before it.
+        const window = trimmed(lines, start, end);
+        if (window) units.push({ headings: section.headings, from: window[0] + 1, to: window[1] + 1 });
+      }
+    }
   }
   return { lines, units };
 }
