@@ -18,7 +18,7 @@ import { createSearchEngine, guardVaultHits, type SearchEngine } from './search/
 import { createVaultStats, type VaultStats } from './stats/index.js';
 import { createTranscriptions, createUpdates, type Transcriptions, type Updates } from './updates/index.js';
 import {
-  createIndexViews,
+  indexViewsOf,
   createNotePages,
   openVault,
   UpdateJournals,
@@ -118,7 +118,7 @@ export async function createKnower(deps: KnowerDeps, log: Logger): Promise<Knowe
   const { root, filesystem, rootNames, frontmatter, knowerNotes } = opened;
   const base = { root, clock, log };
   const index = new VaultIndex();
-  const views = createIndexViews(index);
+  const views = indexViewsOf(index);
   const bus = createEventBus();
   const selfWrites = new SelfWrites();
   const search = guardVaultHits(deps.search ?? qmdEngine(config, root, log), root);

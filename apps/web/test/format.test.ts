@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { backoffDelay } from '../src/lib/backoff';
-import { formatBytes, formatRelative, formatTokens } from '../src/lib/format';
+import { formatBytes, formatHeadingPath, formatRelative, formatTokens } from '../src/lib/format';
 
 describe('formatTokens', () => {
   it('abbreviates thousands and millions', () => {
@@ -42,5 +42,13 @@ describe('backoffDelay', () => {
     expect(backoffDelay(3, {}, () => 1)).toBe(4000);
     expect(backoffDelay(20, {}, () => 1)).toBe(15_000);
     expect(backoffDelay(20, {}, () => 0)).toBe(7500);
+  });
+});
+
+describe('formatHeadingPath', () => {
+  it("shows a search hit's passage by its heading path, outermost first", () => {
+    expect(formatHeadingPath({ headings: ['Garden', 'Roses'] })).toBe('Garden › Roses');
+    expect(formatHeadingPath({ headings: [] })).toBe('');
+    expect(formatHeadingPath(undefined)).toBe('');
   });
 });

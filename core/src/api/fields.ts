@@ -17,9 +17,12 @@ export const LIMITS = {
   idChars: 128,
   /** Wikilinks resolved in one request. */
   links: 500,
+  /** Neighbouring passages a search hit may bring on each side of its best one. */
+  contextPassages: 5,
 } as const;
 
-export const DEFAULTS = { results: 10, page: 20 } as const;
+/** `names`: files one name lookup lists (GET /vault/find, the agents' and MCP's find). */
+export const DEFAULTS = { results: 10, page: 20, names: 30 } as const;
 
 export const queryText = z.string().min(1, 'is empty').max(LIMITS.queryChars, `is longer than ${LIMITS.queryChars} characters`);
 
@@ -46,6 +49,12 @@ const count = (max: number) => z.number({ message: 'must be a number' }).int('mu
 export const resultLimit = count(LIMITS.results);
 /** How many entries one page holds. */
 export const pageLimit = count(LIMITS.page);
+/** A search's `context`: each hit brings its best passage's text and this many neighbouring passages on each side. */
+export const searchContext = z
+  .number({ message: 'must be a number' })
+  .int('must be a whole number')
+  .min(0, 'must be 0 or more')
+  .max(LIMITS.contextPassages, `must be ${LIMITS.contextPassages} or less`);
 
 /** A query string carries text: a number field is read from it, and refused when it is not one. */
 export const fromQuery = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (typeof value === 'string' && value !== '' ? Number(value) : value), schema);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULTS, fromQuery, projectScope, queryText, resultLimit, searchMode } from './fields.js';
+import { DEFAULTS, fromQuery, projectScope, queryText, resultLimit, searchContext, searchMode } from './fields.js';
 import { retryingSchema } from './updates.js';
 
 /** GET /vault/search: raw hits. */
@@ -8,7 +8,14 @@ export const searchQuery = z.object({
   mode: searchMode.default('fast'),
   scope: projectScope.optional(),
   limit: fromQuery(resultLimit).default(DEFAULTS.results),
+  // With it, each hit carries `text`: its best passage and this many neighbours on each side.
+  context: fromQuery(searchContext).optional(),
 });
+
+/** A hit's best passage: its heading path (outermost first) and its lines in the file (1-based, inclusive). */
+export const passageSchema = z.object({ headings: z.array(z.string()), from: z.number().int().positive(), to: z.number().int().positive() });
+/** What a hit's `text` covers: lines of a note or pages of a PDF, and whether the per-hit bound cut it. */
+export const textSpanSchema = z.object({ from: z.number().int().positive(), to: z.number().int().positive(), of: z.enum(['lines', 'pages']), cut: z.boolean() });
 
 /** POST /search: a question for the search agent. */
 export const askBody = z.strictObject({
@@ -28,6 +35,11 @@ export const searchHitsSchema = z.object({
       truncated: z.string().nullish(),
       // A PDF: the page of the snippet's passage (1 for the first).
       page: z.number().int().positive().nullish(),
+      // A note: the section, conversation turn or window of lines holding the most of the query's words.
+      passage: passageSchema.nullish(),
+      // Asked with `context`: the passage and its neighbours as the file holds them, at most 4,000 characters.
+      text: z.string().nullish(),
+      textSpan: textSpanSchema.nullish(),
     }),
   ),
   mode: z.string().nullish(),
@@ -80,6 +92,8 @@ export type SearchParams = z.infer<typeof searchQuery>;
 export type AskBody = z.infer<typeof askBody>;
 export type SearchMode = z.infer<typeof searchMode>;
 export type SearchHits = z.infer<typeof searchHitsSchema>;
+export type SearchPassage = z.infer<typeof passageSchema>;
+export type TextSpan = z.infer<typeof textSpanSchema>;
 export type Answer = z.infer<typeof answerSchema>;
 export type Question = z.infer<typeof questionSchema>;
 export type ModelsStatus = z.infer<typeof modelsSchema>;

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { fromQuery, LIMITS, queryText, resultLimit, vaultPath } from './fields.js';
+import { DEFAULTS, fromQuery, LIMITS, queryText, resultLimit, vaultPath } from './fields.js';
 
 /** GET /vault/tree: without `path` every file, flat; with it one folder's children. */
 export const treeQuery = z.object({ path: vaultPath.optional() });
 /** GET /vault/file and /vault/raw. */
 export const pathQuery = z.object({ path: vaultPath });
 /** GET /vault/find: file names and paths matching some words. */
-export const findQuery = z.object({ q: queryText, limit: fromQuery(resultLimit).default(30) });
+export const findQuery = z.object({ q: queryText, limit: fromQuery(resultLimit).default(DEFAULTS.names) });
 /** GET /vault/resolve: where wikilinks lead, seen from a note. `link` repeats; one value is a list of one. */
 export const resolveQuery = z.object({
   from: vaultPath.default(''),

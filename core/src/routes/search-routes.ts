@@ -8,8 +8,8 @@ export async function searchRoutes(base: FastifyInstance, { search }: { search: 
 
   // Hits go out uncompressed: a few kB, where compressing cost ~0.5 ms of a search's 3-12 ms.
   app.get('/vault/search', { compress: false, schema: { querystring: searchQuery, response: { 200: searchHitsSchema } } }, async (request) => {
-    const { q, mode, scope, limit } = request.query;
-    return search.search({ query: q, mode, scope, limit });
+    const { q, mode, scope, limit, context } = request.query;
+    return search.search({ query: q, mode, scope, limit, context });
   });
 
   // qmd's models: which are on disk, and the download under way or last finished.

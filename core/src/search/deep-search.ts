@@ -1,7 +1,8 @@
 import type { ModelDetector } from './models/model-detect.js';
 import { prepareQmd, runQmd, type QmdContext } from './qmd-process.js';
 
-export type DeepOutcome = { ok: true; paths: string[] } | { ok: false; error: string };
+/** `lines`: the line of each file qmd's snippet is on (1-based, in the file as qmd read it), where it said. */
+export type DeepOutcome = { ok: true; paths: string[]; lines: Record<string, number> } | { ok: false; error: string };
 
 /** "qmd://vault/a b/c.md" → "a b/c.md"; null for other collections or anything odd. */
 function vaultRelativePath(file: string, collection: string): string | null {
@@ -11,15 +12,22 @@ function vaultRelativePath(file: string, collection: string): string | null {
   return rel !== '' && !rel.split('/').some((s) => s === '' || s === '.' || s === '..') ? rel : null;
 }
 
-/** `qmd query --json` prints one JSON array of hits (possibly after other lines): their files. */
-function parseQueryFiles(stdout: string, collection: string): string[] | null {
+/** `qmd query --json` prints one JSON array of hits (possibly after other lines): their files, and the line of each snippet. */
+function parseQueryFiles(stdout: string, collection: string): { paths: string[]; lines: Record<string, number> } | null {
   const start = stdout.search(/^\[/m);
   if (start < 0) return null;
   try {
     const hits: unknown = JSON.parse(stdout.slice(start));
     if (!Array.isArray(hits)) return null;
-    const files = hits.map((h) => (h && typeof h === 'object' && typeof (h as { file?: unknown }).file === 'string' ? vaultRelativePath((h as { file: string }).file, collection) : null));
-    return [...new Set(files.filter((f): f is string => f !== null))];
+    const paths = new Set<string>();
+    const lines: Record<string, number> = {};
+    for (const h of hits as Array<{ file?: unknown; line?: unknown } | null>) {
+      const rel = typeof h?.file === 'string' ? vaultRelativePath(h.file, collection) : null;
+      if (rel === null || paths.has(rel)) continue;
+      paths.add(rel);
+      if (Number.isInteger(h?.line) && (h?.line as number) > 0) lines[rel] = h?.line as number;
+    }
+    return { paths: [...paths], lines };
   } catch {
     return null;
   }
@@ -53,8 +61,8 @@ export function createDeepSearch(ctx: QmdContext, collection: string, models: Mo
     try {
       const run = await runQmd(ctx, ['query', '--json', '-n', String(limit), '-c', collection, '--', query], timeoutMs);
       if (!run.ok) return { ok: false, error: `deep search failed (${run.error}); ran fast search instead` };
-      const paths = parseQueryFiles(run.stdout, collection);
-      return paths ? { ok: true, paths } : { ok: false, error: 'deep search printed unreadable output; ran fast search instead' };
+      const parsed = parseQueryFiles(run.stdout, collection);
+      return parsed ? { ok: true, ...parsed } : { ok: false, error: 'deep search printed unreadable output; ran fast search instead' };
     } finally {
       busy = false;
     }

@@ -153,7 +153,7 @@ export function createSearchEngine(opts: QmdOptions): SearchEngine {
       const started = await Promise.race([init().then(() => true), new Promise<false>((r) => setTimeout(() => r(false), timeouts.searchMs).unref())]);
       if (!started) return { results: [], mode, partial: true, degraded: 'the search index is still starting; try again in a moment' };
       if (problem) return { results: [], mode, degraded: problem };
-      const result = await run(query, mode, clampLimit(q.limit), scope.prefix);
+      const result = await run({ query, limit: clampLimit(q.limit), prefix: scope.prefix, context: q.context }, mode);
       // Restarting or rebuilding: what answers (or does not) says why.
       const why = keeper.problem();
       return why && !result.degraded?.includes(why) ? { ...result, degraded: result.degraded ? `${why}; ${result.degraded}` : why } : result;

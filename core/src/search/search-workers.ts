@@ -1,7 +1,7 @@
 import type { SearchLog } from './types.js';
 import { createLaneQueue, type QueueBounds } from './lane-queue.js';
 import type { WorkerCall, WorkerClient } from './worker-client.js';
-import { isDamage, type SearchArgs, type SearchOutcome, type WorkerHit } from './worker/protocol.js';
+import { isDamage, type DescribeArgs, type SearchArgs, type SearchOutcome, type WorkerHit } from './worker/protocol.js';
 
 export interface SearchWorkersStatus {
   /** Why searching is degraded right now: a search is running past its normal time. */
@@ -18,7 +18,7 @@ export interface SearchWorkersStatus {
 
 export interface SearchWorkers {
   search(args: SearchArgs): Promise<WorkerCall<SearchOutcome>>;
-  describe(args: { paths: string[]; query: string }): Promise<WorkerCall<WorkerHit[]>>;
+  describe(args: DescribeArgs): Promise<WorkerCall<WorkerHit[]>>;
   status(): SearchWorkersStatus;
   /** Ends every worker's thread (each starts again with the next search, opening the index anew). */
   restart(why: string): void;

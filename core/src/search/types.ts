@@ -3,9 +3,10 @@ import type { PullOutcome, PullState } from './models/model-puller.js';
 import type { NoteBudgetStatus } from './oversized-notes.js';
 import type { SearchWorkersStatus } from './search-workers.js';
 import type { SetAsideStatus } from './set-aside-notes.js';
+import type { Passage, TextSpan } from './worker/passage.js';
 import type { FileFacts, PdfCounts, ScanProgress, SyncResult } from './worker/protocol.js';
 
-export type { FileFacts, PdfCounts, PullOutcome, PullState, ScanProgress, SyncResult };
+export type { FileFacts, Passage, PdfCounts, PullOutcome, PullState, ScanProgress, SyncResult, TextSpan };
 
 export type { SearchMode };
 
@@ -17,8 +18,13 @@ export interface SearchHit {
   snippet: string;
   /** What part of it search covers, when not all: "only the first 4 MB of this 200 MB note are searchable", a PDF's name only. */
   truncated?: string;
-  /** A PDF: the page its snippet is on (1 for the first). */
+  /** A PDF: the page its snippet is on (1 for the first): its passage. */
   page?: number;
+  /** A note: the section, turn or window of lines holding the most of the query's words. */
+  passage?: Passage;
+  /** Asked with `context`: the passage and its neighbours, read from the file, bounded; `textSpan` says what it covers. */
+  text?: string;
+  textSpan?: TextSpan;
 }
 
 /**
@@ -38,6 +44,8 @@ export interface SearchQuery {
   mode?: SearchMode;
   scope?: string;
   limit?: number;
+  /** Neighbouring passages (sections, turns, pages) each hit brings on each side with its text, 0-5; absent: no text. */
+  context?: number;
 }
 
 export type SearchLog = (level: 'info' | 'warn' | 'error', msg: string, extra?: Record<string, unknown>) => void;

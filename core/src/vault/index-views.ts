@@ -14,6 +14,20 @@ export interface IndexViews {
  * the name and link lookups are built on first use and kept until the index changes: a burst
  * of requests (a note's links, a typed name) costs one pass over the index, not one per request.
  */
+type ViewedIndex = Pick<VaultIndex, 'values' | 'revision' | 'folder'>;
+
+const viewsByIndex = new WeakMap<ViewedIndex, IndexViews>();
+
+/**
+ * The one set of views of an index: the palette's route and the agents' and MCP's `find` look
+ * names up through the same views, with the same ranking and the same cache.
+ */
+export function indexViewsOf(index: ViewedIndex): IndexViews {
+  let views = viewsByIndex.get(index);
+  if (!views) viewsByIndex.set(index, (views = createIndexViews(index)));
+  return views;
+}
+
 export function createIndexViews(index: Pick<VaultIndex, 'values' | 'revision' | 'folder'>): IndexViews {
   let revision = -1;
   let links: LinkIndex | undefined;

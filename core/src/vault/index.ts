@@ -33,5 +33,5 @@ export { isVaultFile, readVaultBytes } from './read-vault-file.js';
 export { vaultRelativeText } from './vault-relative-text.js';
 export { openVault, type OpenVault } from './open-vault.js';
 export { splitWikilink, WIKILINK } from './wikilinks.js';
-export { createIndexViews, type IndexViews } from './index-views.js';
+export { indexViewsOf, type IndexViews } from './index-views.js';
 export { createNotePages, type NotePages } from './note-page.js';

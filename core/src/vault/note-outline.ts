@@ -40,7 +40,7 @@ const THEMATIC_BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 const CONTAINER = /^ {0,3}(?:[-*+](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|>|<|\|)/;
 
 /** The lines of the frontmatter block (`---` first line … closing `---` or `...`), 0 when there is none. */
-function frontmatterLines(lines: readonly string[]): number {
+export function frontmatterLines(lines: readonly string[]): number {
   if (!/^---[ \t]*$/.test(lines[0] ?? '')) return 0;
   for (let i = 1; i < lines.length; i++) if (/^(?:---|\.\.\.)[ \t]*$/.test(lines[i]!)) return i + 1;
   return 0;
@@ -50,14 +50,20 @@ const clean = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** Splits text into lines the way editors number them (\n, \r\n or \r). */
 export function noteLines(text: string): string[] {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
+  const bare = text.replace(/^\uFEFF/, '');
+  // Most notes end lines with \n alone: a plain split is several times faster than the pattern.
+  const lines = bare.includes('\r') ? bare.split(/\r\n|\r|\n/) : bare.split('\n');
   // A final newline ends the last line; it does not start an empty one.
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
   return lines;
 }
 
 export function outlineNote(text: string): NoteOutline {
-  const lines = noteLines(text);
+  return outlineLines(noteLines(text));
+}
+
+/** The outline of a note already split by noteLines (search cuts its passages from the same lines). */
+export function outlineLines(lines: readonly string[]): NoteOutline {
   const found: Array<{ level: number; text: string; line: number }> = [];
   let fence: { char: string; length: number } | undefined;
   /** The open paragraph's first line index and texts, which a setext underline turns into a heading. */

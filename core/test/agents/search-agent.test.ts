@@ -34,13 +34,13 @@ describe('search agent', () => {
     expect(lastToolResults(server.requests[1]!.body)[0]!.content).toContain('projects/acme/state.md');
   });
 
-  it('has no write tool: the request carries tree, read and search only, for the search model', async () => {
+  it('has no write tool: the request carries tree, read, search and find only, for the search model', async () => {
     vault = await makeVault();
     server = await startFakeAnthropicServer([turn(text('Nothing in the vault about that.'))]);
     await vault.agents({ baseURL: server.baseURL }).answer({ query: 'anything?', mode: 'deep' });
     const body = server.requests[0]!.body;
     expect(body.model).toBe('claude-test-search');
-    expect(body.tools!.map((t) => t.name)).toEqual(['tree', 'read', 'search']);
+    expect(body.tools!.map((t) => t.name)).toEqual(['tree', 'read', 'search', 'find']);
     expect(TOOL_SETS.search.every((t) => t.annotations.readOnly)).toBe(true);
     expect(body.system![0]!.text).toContain("You are Knower's search agent");
   });

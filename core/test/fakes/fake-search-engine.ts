@@ -2,6 +2,8 @@ import type { QmdStatus, SearchEngine, SearchHit, SearchQuery, SearchResult } fr
 import { parseScope } from '../../src/search/index.js';
 import { wantedTerms } from '../../src/search/worker/fts-query.js';
 import { MemoryStore } from '../../src/search/worker/memory-store.js';
+import { readNoteText } from '../../src/search/worker/note-text.js';
+import { notePassage } from '../../src/search/worker/passage.js';
 import { snippetFor } from '../../src/search/worker/snippet.js';
 import { VaultScanner } from '../../src/search/worker/vault-scanner.js';
 
@@ -32,6 +34,13 @@ class TextStore extends MemoryStore {
  * whose title or text holds every word come first, then notes holding some (never by folder
  * names), as the real ranking does; results are partial until the first pass completes.
  */
+/** The real engine's passage (and text, with context), cut from the note as it is on disk now. */
+function passageOf(root: string, rel: string, terms: string[], context: number | undefined): Partial<SearchHit> {
+  const note = readNoteText(root, rel);
+  const best = note && notePassage(note.text, terms, context === undefined ? {} : { context });
+  return best ? { passage: best.passage, ...(best.text && { text: best.text.text, textSpan: best.text.span }) } : {};
+}
+
 export function createFakeSearchEngine(root: string): SearchEngine & { documents: Map<string, { title: string; text: string }>; syncs: number } {
   const store = new TextStore();
   const scanner = new VaultScanner(root, store);
@@ -71,7 +80,7 @@ export function createFakeSearchEngine(root: string): SearchEngine & { documents
         const haystack = `${doc.title}\n${doc.text}`.toLowerCase();
         const hits = terms.filter((w) => haystack.includes(w)).length;
         if (terms.length === 0 || hits === 0 || (scope.prefix && !rel.startsWith(scope.prefix))) continue;
-        results.push({ path: rel, title: doc.title, score: hits / terms.length, snippet: snippetFor(doc.text, terms) });
+        results.push({ path: rel, title: doc.title, score: hits / terms.length, snippet: snippetFor(doc.text, terms), ...passageOf(root, rel, terms, q.context) });
       }
       results.sort((a, b) => b.score - a.score || a.path.localeCompare(b.path));
       return {

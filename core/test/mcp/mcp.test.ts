@@ -17,7 +17,7 @@ afterAll(() => t.close());
 describe('MCP over streamable HTTP', () => {
   it('lists exactly its tools, annotated, with every input described', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual(['ask', 'outline', 'read', 'remember', 'search', 'section', 'stats', 'tree']);
+    expect(tools.map((tool) => tool.name).sort()).toEqual(['ask', 'find', 'outline', 'read', 'remember', 'search', 'section', 'stats', 'tree']);
     for (const tool of tools) {
       expect(tool.description?.length, tool.name).toBeGreaterThan(80);
       expect(tool.annotations?.openWorldHint, tool.name).toBe(false);
@@ -27,6 +27,7 @@ describe('MCP over streamable HTTP', () => {
     const hints = Object.fromEntries(tools.map((tool) => [tool.name, [tool.annotations?.readOnlyHint, tool.annotations?.destructiveHint, tool.annotations?.idempotentHint]]));
     expect(hints).toEqual({
       search: [true, false, true],
+      find: [true, false, true],
       read: [true, false, true],
       tree: [true, false, true],
       outline: [true, false, true],

@@ -62,7 +62,7 @@ describe('search engine on qmd, through the index worker', () => {
   it('finds notes by their text and titles, with vault-relative paths, titles and snippets', async () => {
     expect(await engine.search({ query: 'quasar' })).toEqual({
       mode: 'fast',
-      results: [{ path: 'changelog.md', title: 'Changelog', score: expect.any(Number), snippet: '- decided on the quasar design' }],
+      results: [{ path: 'changelog.md', title: 'Changelog', score: expect.any(Number), snippet: '- decided on the quasar design', passage: { headings: ['Changelog'], from: 6, to: 8 } }],
     });
     // A note without a heading is titled by its file name, and found by it.
     expect((await engine.search({ query: 'kumquat' })).results[0]).toMatchObject({ path: 'Reading list.md', title: 'Reading list' });

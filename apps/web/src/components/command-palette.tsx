@@ -6,6 +6,7 @@ import { rawUrl } from '../lib/api';
 import { PartialResultsNote } from './partial-results-note';
 import { cn } from '../lib/cn';
 import { findTerms } from '../lib/find-passage';
+import { formatHeadingPath } from '../lib/format';
 import { basename, dirname } from '../lib/vault-path';
 import { Kbd } from './ui/kbd';
 
@@ -28,7 +29,8 @@ export function CommandPalette({ open, onOpenChange, onOpen }: CommandPalettePro
       id: `text-${h.path}`,
       path: h.path,
       title: h.title || basename(h.path),
-      detail: h.page ? `${h.path} p. ${h.page}` : h.path,
+      // Where in the note: the heading path of its best passage, small, after the path.
+      detail: [h.page ? `${h.path} p. ${h.page}` : h.path, formatHeadingPath(h.passage)].filter(Boolean).join(' · '),
       snippet: plainSnippet(h.snippet ?? ''),
       ...(h.page ? { page: h.page } : {}),
       kind: 'text',

@@ -33,3 +33,6 @@ export const formatDateTime = (iso: string) => {
   const then = Date.parse(iso);
   return Number.isNaN(then) ? iso : new Date(then).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 };
+
+/** A search hit's best passage as the palette shows it: its heading path ("Garden › Roses"), '' when it is before the first heading. */
+export const formatHeadingPath = (passage: { headings: readonly string[] } | null | undefined): string => (passage?.headings ?? []).join(' › ');

@@ -1,4 +1,4 @@
-export { readTool, searchTool, treeTool } from './read-tools.js';
+export { findTool, readTool, searchTool, treeTool } from './read-tools.js';
 export { writeTool } from './write.js';
 export { editTool } from './edit.js';
 export { appendTool } from './append.js';

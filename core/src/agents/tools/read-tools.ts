@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import nodePath from 'node:path';
 import { isNote, type IndexEntry, type OwnChanges } from '../../vault/index.js';
-import { readTool as read, searchTool as search, treeTool as tree, type ReadTool, type VaultReader } from '../../vault-tools/index.js';
+import { findTool as find, readTool as read, searchTool as search, treeTool as tree, type ReadTool, type VaultReader } from '../../vault-tools/index.js';
 import { markSeen, type Session } from '../session.js';
 import { defineTool, type AgentTool } from './tool.js';
 
@@ -47,6 +47,7 @@ function forAgents(tool: ReadTool): AgentTool {
   return defineTool({ ...tool, run: (input, session) => tool.run(input, readerOf(session)) });
 }
 
+export const findTool = forAgents(find);
 export const readTool = forAgents(read);
 export const searchTool = forAgents(search);
 export const treeTool = forAgents(tree);

@@ -6,7 +6,15 @@ export interface Printed {
   err: string[];
 }
 
-/** Raw search hits: "path — title" ("papers/x.pdf p. 37 — title" on a PDF's page) and an indented snippet, best first. */
+/** A hit's best passage: "§ Setup > Install · lines 40-62" (headings are the note's text: made one line). */
+function passageLine(value: unknown): string | undefined {
+  const p = asRecord(value);
+  if (typeof p.from !== 'number' || typeof p.to !== 'number') return undefined;
+  const headings = Array.isArray(p.headings) ? oneLine(p.headings.map(String).join(' > '), 160) : '';
+  return `§ ${headings ? `${headings} · ` : ''}lines ${p.from}-${p.to}`;
+}
+
+/** Raw search hits: "path — title" ("papers/x.pdf p. 37 — title" on a PDF's page), the passage's heading path and lines, and an indented snippet, best first. */
 export function searchHits(response: unknown, askedDeep = false): Printed {
   const r = asRecord(response);
   const err: string[] = [];
@@ -24,6 +32,8 @@ export function searchHits(response: unknown, askedDeep = false): Printed {
   for (const h of hits) {
     const page = typeof h.page === 'number' ? ` p. ${h.page}` : '';
     out.push(`${String(h.path)}${page}${h.title ? ` — ${String(h.title)}` : ''}`);
+    const passage = passageLine(h.passage);
+    if (passage) out.push(`  ${passage}`);
     const snippet = oneLine(h.snippet, 200);
     if (snippet) out.push(`  ${snippet}`);
   }

@@ -12,8 +12,9 @@ export const search: Verb = {
   help: `Usage: knower search "words" [--deep] [--scope project:NAME] [--limit N] [--json]
 
 Raw search hits from the vault (GET /vault/search), best first, as
-"path — title" and an indented snippet; a hit in a PDF names its page
-("papers/x.pdf p. 37 — title"). No model is involved.
+"path — title", the best passage's heading path and lines
+("§ Setup > Install · lines 40-62") and an indented snippet; a hit in a
+PDF names its page ("papers/x.pdf p. 37 — title"). No model is involved.
   --deep            hybrid search (vectors + rerank); falls back to fast with a note
   --scope SCOPE     only hits under a project, e.g. project:garden
   --limit N         at most N hits (1-${LIMITS.results})

@@ -1,6 +1,6 @@
 import { askTool } from './ask.js';
 import { outlineTool } from './outline.js';
-import { readTool, searchTool, treeTool } from './read-tools.js';
+import { findTool, readTool, searchTool, treeTool } from './read-tools.js';
 import { rememberTool } from './remember.js';
 import { sectionTool } from './section.js';
 import { statsTool } from './stats.js';
@@ -9,4 +9,4 @@ import type { McpTool } from './tool.js';
 export type { McpTool, McpToolDeps } from './tool.js';
 
 /** Everything an MCP client can do: read-only tools, and one (remember) that queues an update. */
-export const MCP_TOOLS: readonly McpTool[] = [searchTool, readTool, outlineTool, sectionTool, treeTool, statsTool, askTool, rememberTool];
+export const MCP_TOOLS: readonly McpTool[] = [searchTool, findTool, readTool, outlineTool, sectionTool, treeTool, statsTool, askTool, rememberTool];

@@ -1,3 +1,4 @@
+import type { Passage, TextSpan } from './passage.js';
 import type { SetAsideNote } from './set-aside.js';
 
 /**
@@ -71,6 +72,11 @@ export interface WorkerHit {
   truncated?: string;
   /** A PDF: the page of the snippet's passage (1 for the first). */
   page?: number;
+  /** A note: the passage holding the most of the query's words (a PDF's is its page). */
+  passage?: Passage;
+  /** Asked with context: the passage and its neighbours as the file holds them now, and what that covers. */
+  text?: string;
+  textSpan?: TextSpan;
 }
 
 /** `index`: the one writer (scan, sync, status). `search`: a reader (search, describe), stopped when a query overruns. */
@@ -108,6 +114,16 @@ export interface SearchArgs {
   limit: number;
   /** Only paths under this folder prefix (ending with '/'), e.g. "projects/acme/". */
   prefix: string | null;
+  /** Neighbouring passages each hit brings on each side, with its text; absent: no text. */
+  context?: number;
+}
+
+/** Hits found elsewhere (qmd's CLI): their paths, and the line qmd chose in each, where it named one. */
+export interface DescribeArgs {
+  paths: string[];
+  query: string;
+  lines?: Record<string, number>;
+  context?: number;
 }
 
 /** `damaged`: SQLite found the index file damaged (the service rebuilds it). */
@@ -126,7 +142,7 @@ export type Request =
   | { id: number; op: 'sync'; args: { paths: string[] } }
   | { id: number; op: 'search'; args: SearchArgs }
   /** Titles and snippets for hits found elsewhere (qmd's CLI, for deep search). */
-  | { id: number; op: 'describe'; args: { paths: string[]; query: string } }
+  | { id: number; op: 'describe'; args: DescribeArgs }
   | { id: number; op: 'status' }
   /** Drops what the index keeps of text no longer in the vault (NoteStore.purge). */
   | { id: number; op: 'purge' }

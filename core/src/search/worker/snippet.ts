@@ -16,6 +16,12 @@ function trimSnippet(text: string): string {
   return `${(space > MAX_SNIPPET_CHARS / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
+/** The terms a text holds, matched as snippets match them: lower-cased, anywhere in a word. */
+export function heldTerms(text: string, terms: readonly string[]): string[] {
+  const lower = text.toLowerCase();
+  return terms.filter((t) => lower.includes(t));
+}
+
 /**
  * A few lines of the note's body around the first line holding one of the terms; the opening
  * lines when only the title or the frontmatter matched. Frontmatter is never the excerpt: it
@@ -23,13 +29,7 @@ function trimSnippet(text: string): string {
  */
 export function snippetFor(text: string, terms: readonly string[]): string {
   const lines = splitNote(text).body.replace(/\r\n/g, '\n').split('\n');
-  const hit =
-    terms.length === 0
-      ? -1
-      : lines.findIndex((line) => {
-          const lower = line.toLowerCase();
-          return terms.some((t) => lower.includes(t));
-        });
+  const hit = terms.length === 0 ? -1 : lines.findIndex((line) => heldTerms(line, terms).length > 0);
   if (hit >= 0) return trimSnippet(tidy(lines.slice(Math.max(0, hit - 1), hit + 3)));
   return trimSnippet(tidy(lines.filter((l) => l.trim() !== '').slice(0, 4)));
 }
@@ -44,8 +44,7 @@ export function pdfSnippet(text: string, terms: readonly string[]): { snippet: s
   let best: { page: number; line: number; held: number } | undefined;
   pages.forEach((lines, page) =>
     lines.forEach((line, at) => {
-      const lower = line.toLowerCase();
-      const held = terms.filter((t) => lower.includes(t)).length;
+      const held = heldTerms(line, terms).length;
       if (held > (best?.held ?? 0)) best = { page, line: at, held };
     }),
   );

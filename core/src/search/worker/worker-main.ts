@@ -11,7 +11,20 @@ import { openForSearch } from './index-db.js';
 import { openWriter, reopenWriter, type IndexWriter } from './index-writer.js';
 import { NoteSearch } from './note-search.js';
 import { readNoteText } from './note-text.js';
-import { isDamage, type OpenArgs, type OpenResult, type Reply, type Request, type Results, type SearchArgs, type SearchOutcome, type StatusResult, type WorkerHit } from './protocol.js';
+import { notePassage, pdfPassageText } from './passage.js';
+import {
+  isDamage,
+  type DescribeArgs,
+  type OpenArgs,
+  type OpenResult,
+  type Reply,
+  type Request,
+  type Results,
+  type SearchArgs,
+  type SearchOutcome,
+  type StatusResult,
+  type WorkerHit,
+} from './protocol.js';
 import { pdfSnippet, snippetFor } from './snippet.js';
 import { createExtractor, EXTRACT_LIMITS, type Extractor } from '../../capture/index.js';
 import { isPdf } from '../../vault/indexed-set.js';
@@ -71,12 +84,12 @@ function need<T>(part: T | undefined, role: string): T {
   return part;
 }
 
-function search({ query, limit, prefix }: SearchArgs): SearchOutcome {
+function search({ query, limit, prefix, context }: SearchArgs): SearchOutcome {
   const plan = planQuery(query);
   if (!plan) return { ok: true, hits: [] };
   try {
     const rows = underDeadline(() => need(reader, 'search').search(plan, limit, prefix));
-    return { ok: true, hits: rows.flatMap((r) => hitOf(r, r.score, plan.words)) };
+    return { ok: true, hits: rows.flatMap((r) => hitOf(r, r.score, plan.words, { context })) };
   } catch (err) {
     // FTS5 refuses some expressions; the plan should never build one, but say so if it does.
     const { message, code } = err as { message: string; code?: string };
@@ -84,31 +97,51 @@ function search({ query, limit, prefix }: SearchArgs): SearchOutcome {
   }
 }
 
+/** How much of a hit to show: neighbouring passages with its text (absent: none), the line deep search chose. */
+interface HitShape {
+  context?: number | undefined;
+  line?: number | undefined;
+}
+
 /**
- * A hit as the service gets it, its snippet cut from the note as it is now; none when the note
- * is gone or is no regular file any more (a FIFO in its place is skipped, never waited on).
+ * A hit as the service gets it, its snippet and best passage cut from the note as it is now
+ * (with the passage's text and neighbours when asked: the index keeps no text); none when the
+ * note is gone or is no regular file any more (a FIFO in its place is skipped, never waited on).
  */
-function hitOf(row: { path: string; title: string }, score: number, words: readonly string[]): WorkerHit[] {
-  if (isPdf(row.path)) return pdfHitOf(row, score, words);
+function hitOf(row: { path: string; title: string }, score: number, words: readonly string[], shape: HitShape): WorkerHit[] {
+  if (isPdf(row.path)) return pdfHitOf(row, score, words, shape);
   const note = readNoteText(root, row.path);
   if (!note) return [];
   const truncated = overBudget(note.size) ? { truncated: budgetSentence(note.size, 'searchable') } : {};
-  return [{ path: row.path, title: row.title, score, snippet: snippetFor(note.text, words), ...truncated }];
+  const best = notePassage(note.text, words, { ...(shape.context !== undefined && { context: shape.context }), ...(shape.line !== undefined && { line: shape.line }) });
+  const passage = best && { passage: best.passage, ...(best.text && { text: best.text.text, textSpan: best.text.span }) };
+  return [{ path: row.path, title: row.title, score, snippet: snippetFor(note.text, words), ...truncated, ...passage }];
 }
 
-/** A hit on a PDF: its snippet and page cut from the text the index keeps (the PDF is not read again). */
-function pdfHitOf(row: { path: string; title: string }, score: number, words: readonly string[]): WorkerHit[] {
+/** A hit on a PDF: its snippet and page (its passage) cut from the text the index keeps (the PDF is not read again). */
+function pdfHitOf(row: { path: string; title: string }, score: number, words: readonly string[], { context }: HitShape): WorkerHit[] {
   const kept = need(reader, 'search').pdfText(row.path);
   if (!kept) return [];
   const { snippet, page } = pdfSnippet(kept.text, words);
-  return [{ path: row.path, title: row.title, score, snippet, ...(page !== undefined && { page }), ...(kept.said && { truncated: kept.said }) }];
+  const around = context === undefined ? undefined : pdfPassageText(kept.text, page ?? 1, context);
+  return [
+    {
+      path: row.path,
+      title: row.title,
+      score,
+      snippet,
+      ...(page !== undefined && { page }),
+      ...(kept.said && { truncated: kept.said }),
+      ...(around && { text: around.text, textSpan: around.span }),
+    },
+  ];
 }
 
-function describe({ paths, query }: { paths: string[]; query: string }): WorkerHit[] {
+function describe({ paths, query, lines, context }: DescribeArgs): WorkerHit[] {
   const words = planQuery(query)?.words ?? [];
   return need(reader, 'search')
     .describe(paths)
-    .flatMap((r) => hitOf(r, 0, words));
+    .flatMap((r) => hitOf(r, 0, words, { context, line: lines?.[r.path] }));
 }
 
 function status(): StatusResult {
