@@ -34,8 +34,9 @@ const LANGUAGE_SHARE = 0.05;
  * typed or by its stems, then notes holding some of the rarest words: a note with the exact word
  * wins over one with another form of it. In each band, the notes the query names (their file
  * name or title is one of its words, or a run of them) come first: named after a word, a note
- * counts as holding it; named after one word of a question it is otherwise off-topic for, it
- * does not hold them all, and stays below the notes that do.
+ * counts as holding it, and ranks first when it holds at least half of the other words too;
+ * named after one word of a question it is otherwise off-topic for, it stays below the notes
+ * holding them all (namedAbout).
  */
 type Band = 'named' | 'exact' | 'namedStems' | 'stems' | 'namedSome' | 'some';
 const SCORE_SLICE: Record<Band, [number, number]> = {
@@ -140,16 +141,16 @@ export class NoteSearch {
     const named = this.named(plan, prefix);
     const every = (each: string[]) => (each.length === 1 ? each[0]! : `(${each.join(' AND ')})`);
 
-    add(this.holdingRest(named, exact, plan.excluded), 'named');
+    add(this.namedAbout(named, exact, plan.excluded), 'named');
     add(this.rank(`${every(exact)}${plan.not}`, limit + rows.length, prefix), 'exact');
     if (rows.length >= limit) return rows;
     if (plan.terms.some((t) => t.wide)) {
-      add(this.holdingRest(named, wide, plan.excluded), 'namedStems');
+      add(this.namedAbout(named, wide, plan.excluded), 'namedStems');
       add(this.rank(`${every(wide)}${plan.not}`, limit + rows.length, prefix), 'stems');
       if (rows.length >= limit) return rows;
     }
     if (wide.length < 2) return rows;
-    add(this.holdingRest(named, null, plan.excluded), 'namedSome');
+    add(this.namedAbout(named, null, plan.excluded), 'namedSome');
     const words = this.uncommon(wide);
     if (words.length > 0) add(this.rank(`(${words.join(' OR ')})${plan.not}`, limit + rows.length, prefix), 'some');
     return rows;
@@ -177,19 +178,23 @@ export class NoteSearch {
   }
 
   /**
-   * The named notes that hold the words their name does not stand for (`each`: every term's
-   * expression; null: any note named by the query holds "some"), and none excluded. Their
-   * order is `named`'s: a score that only keeps it.
+   * The named notes that are about what the query asks: they hold at least half of the words
+   * their name does not stand for (`each`: every term's expression; null: any named note is
+   * about some of it), and none excluded. The tar page holds "archive" but writes "E[x]tract":
+   * "how do I extract a tar archive" names it; the rename page holds neither "git" nor "branch":
+   * "rename git branch" does not. Those holding all of them first, then in `named`'s order.
    */
-  private holdingRest(named: Named[], each: string[] | null, excluded: string): { id: number; score: number }[] {
+  private namedAbout(named: Named[], each: string[] | null, excluded: string): { id: number; score: number }[] {
     const out: { id: number; score: number }[] = [];
-    for (const note of named) {
-      const rest = each?.filter((_, i) => !note.covers.has(i)) ?? [];
-      if (rest.length > 0 && !this.s.holds.get(rest.join(' AND '), note.id)) continue;
+    for (const [i, note] of named.entries()) {
       if (excluded && this.s.holds.get(excluded, note.id)) continue;
-      out.push({ id: note.id, score: named.length - out.length });
+      const rest = each?.filter((_, t) => !note.covers.has(t)) ?? [];
+      const held = rest.filter((expr) => this.s.holds.get(expr, note.id)).length;
+      if (held * 2 < rest.length) continue;
+      const all = held === rest.length ? 1 : 0;
+      out.push({ id: note.id, score: all * MAX_NAMED + (MAX_NAMED - i) });
     }
-    return out;
+    return out.sort((a, b) => b.score - a.score);
   }
 
   /**
