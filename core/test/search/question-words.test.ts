@@ -38,11 +38,9 @@ describe("a question's function words", () => {
   }, 60_000);
   afterAll(() => disposeSandbox(sandbox));
 
-  it('are dropped in English, French and German, so the note about its subject ranks first', async () => {
+  it('are dropped in English, French and German, so the note about its subject ranks first; alone or quoted, they are searched', async () => {
     for (const [i, l] of LANGUAGES.entries()) expect((await paths(engine, l.question))[0], l.question).toBe(`q${i}/about.md`);
-  });
-
-  it('are searched as typed when nothing else is left, alone or quoted', async () => {
+    // Searched as typed when nothing else is left, alone or quoted.
     expect((await paths(engine, 'the who'))[0]).toBe('music/the-who.md');
     expect(await paths(engine, 'the')).toContain('q0/about.md');
     expect(await paths(engine, '"what did"')).toEqual(expect.arrayContaining(['q0/asked-0.md', 'q0/asked-1.md']));
