@@ -36,7 +36,7 @@ export const MAX_TERMS = 16;
 export const MAX_EXCLUDED = 6;
 export const MAX_PHRASE_TOKENS = 24;
 /** Languages a word of unclear language is stemmed in, at most. */
-export const MAX_STEM_LANGUAGES = 6;
+const MAX_STEM_LANGUAGES = 6;
 /** Consecutive words a name is looked for as, at most (besides the whole query). */
 const MAX_NAME_RUN = 4;
 

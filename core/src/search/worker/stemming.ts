@@ -13,6 +13,9 @@
  */
 import { createRequire } from 'node:module';
 
+/** Loaded on first use (a plain import would load it wherever this module is imported). */
+const require = createRequire(import.meta.url);
+
 /** Bump when what is stemmed, or how, changes: an index built otherwise is rebuilt. */
 export const STEMMING_VERSION = 1;
 
@@ -23,7 +26,7 @@ export const STEMMING_VERSION = 1;
 export const STEM_MARK = '\uFFFE';
 
 /** Snowball's languages this index stems, by their ISO 639-3 code (the stopword lists' names). */
-export const STEMMED = {
+const STEMMED = {
   eng: 'english',
   fra: 'french',
   deu: 'german',
@@ -85,7 +88,7 @@ const CACHE_WORDS = 50_000;
 export function stem(word: string, language: Language): string {
   let fn = loaded.get(language);
   if (!fn) {
-    stemmers ??= createRequire(import.meta.url)('snowball-stemmers') as { newStemmer(name: string): Stemmer };
+    stemmers ??= require('snowball-stemmers') as { newStemmer(name: string): Stemmer };
     const stemmer = stemmers.newStemmer(STEMMED[language]);
     const cache = new Map<string, string>();
     fn = (w) => {

@@ -12,6 +12,9 @@
 import { createRequire } from 'node:module';
 import { LATIN_STEMMED, type Language } from './stemming.js';
 
+/** Loaded on first use (a plain import would load it wherever this module is imported). */
+const require = createRequire(import.meta.url);
+
 /** Words of a note read to tell its language: its opening is enough, and the cost stays bounded. */
 const DETECT_WORDS = 400;
 /** Fewer function words than this and a note's language is not told (a list, code, a name). */
@@ -49,7 +52,7 @@ let lists: Lists | undefined;
 
 function loadLists(): Lists {
   if (lists) return lists;
-  const raw = createRequire(import.meta.url)('stopword') as Record<string, unknown>;
+  const raw = require('stopword') as Record<string, unknown>;
   const loadedLists: Lists = {};
   for (const [, languages] of SCRIPTS) {
     for (const language of languages) {
