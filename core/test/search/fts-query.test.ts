@@ -6,7 +6,7 @@ const term = (q: string) => terms(q)?.[0];
 
 describe('the FTS expressions for a search', () => {
   it('matches plain words as prefixes, each a term of its own', () => {
-    expect(planQuery('flux')).toEqual({ terms: [{ expr: '"flux" *' }], not: '', words: ['flux'] });
+    expect(planQuery('flux')).toEqual({ terms: [{ expr: '"flux" *' }], not: '', excluded: '', words: ['flux'], names: [{ key: 'flux', covers: [0] }] });
     expect(terms('Flux  Capacitor')).toEqual(['"flux" *', '"capacitor" *']);
   });
 
@@ -42,7 +42,8 @@ describe('the FTS expressions for a search', () => {
 
   it('never produces FTS syntax from what a person types', () => {
     expect(terms('"unbalanced quote')).toEqual(['"unbalanced" *', '"quote" *']);
-    expect(terms('a OR b NEAR(c) title:x {body} "x*"')).toEqual(['"a"', '"or" *', '"b"', '"near c"', '"title x"', '"body" *', '"x"']);
+    expect(terms('a OR b NEAR(c) title:x {body} "x*"')).toEqual(['"b"', '"near c"', '"title x"', '"body" *', '"x"']);
+    expect(terms('"a" OR "b"')).toEqual(['"a"', '"b"']);
     expect(planQuery('-only -exclusions')).toBeNull();
     expect(planQuery('?! … ---')).toBeNull();
     expect(planQuery('')).toBeNull();

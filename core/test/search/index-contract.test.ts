@@ -5,8 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SyncResult } from '../../src/search/index.js';
 import { writeQmdConfig } from '../../src/search/qmd-collection.js';
 import { createQmdContext, runQmd } from '../../src/search/qmd-process.js';
-import { SCHEMA_VERSION } from '../../src/search/worker/index-db.js';
-import { tokenizerId } from '../../src/search/worker/word-tokens.js';
+import { SCHEMA_VERSION, wordRules } from '../../src/search/worker/index-db.js';
 import { disposeSandbox, makeEngine, makeSandbox, NODE_BINARY, QMD_CLI, scannedEngine, type Sandbox } from './qmd-fixture.js';
 
 interface Db {
@@ -39,14 +38,14 @@ describe("the search index's contract", () => {
         .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'notes_fts_%' ORDER BY name")
         .all()
         .map((r) => r.name);
-      expect(tables).toEqual(['files', 'meta', 'notes', 'notes_fts', 'pdf_texts', 'set_aside', 'spaceless_words']);
+      expect(tables).toEqual(['files', 'languages', 'meta', 'notes', 'notes_fts', 'pdf_texts', 'set_aside', 'spaceless_words']);
       const meta = Object.fromEntries(
         db
           .prepare('SELECT key, value FROM meta')
           .all()
           .map((r) => [r.key, r.value]),
       );
-      expect(meta).toMatchObject({ schema: String(SCHEMA_VERSION), tokenizer: tokenizerId(), root: sandbox.vault, complete: expect.any(String) });
+      expect(meta).toMatchObject({ schema: String(SCHEMA_VERSION), tokenizer: wordRules(), root: sandbox.vault, complete: expect.any(String) });
       // Only the indexed set is in search; every visible file has its facts.
       expect(
         db
@@ -61,12 +60,12 @@ describe("the search index's contract", () => {
           .prepare("SELECT name FROM pragma_table_info('notes')")
           .all()
           .map((r) => r.name),
-      ).toEqual(['id', 'path', 'title', 'hash']);
+      ).toEqual(['id', 'path', 'title', 'hash', 'lang', 'name_key', 'title_key']);
       expect(
         db
-          .prepare('SELECT title, body FROM notes_fts')
+          .prepare('SELECT title, body, stems FROM notes_fts')
           .all()
-          .every((r) => r.title === null && r.body === null),
+          .every((r) => r.title === null && r.body === null && r.stems === null),
       ).toBe(true);
       expect(
         db

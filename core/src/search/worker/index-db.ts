@@ -2,7 +2,11 @@ import { existsSync, renameSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { isDamage } from './protocol.js';
 import { openSqlite, type Db } from './sqlite.js';
+import { STEMMING_VERSION } from './stemming.js';
 import { tokenizerId } from './word-tokens.js';
+
+/** The rules words are indexed by: how they are cut (word-tokens.ts) and stemmed (stemming.ts). */
+export const wordRules = () => `${tokenizerId()}/stems-${STEMMING_VERSION}`;
 
 /**
  * Knower's search index: one SQLite file it alone writes (the index worker) and reads (the
@@ -13,14 +17,21 @@ import { tokenizerId } from './word-tokens.js';
  *                      and when a first pass over the whole vault completed
  *   files(path, …)     what was last seen of every visible file: size and times (a restart
  *                      re-reads only what changed), the note facts the vault listing shows
- *   notes(id, path, title, hash)
+ *   notes(id, path, title, hash, lang, name_key, title_key)
  *                      every note in search; the hash of what was indexed (title and text)
  *                      tells a save that changed only Knower's own fields from one to index.
  *                      The text itself is not kept: the vault holds it, and snippets are cut
- *                      from the file
- *   notes_fts(title, body)
+ *                      from the file. `lang`: the language its Latin-script words were stemmed
+ *                      in (stopwords.ts), if told; `name_key`, `title_key`: its file name and
+ *                      title as a query names them (note-names.ts), looked up to rank first
+ *   notes_fts(title, body, stems)
  *                      a contentless FTS5 index over notes (rowid = notes.id), fed the token
- *                      stream of word-tokens.ts; it keeps no copy of the text
+ *                      stream of word-tokens.ts; `stems`: the stems of the title's and body's
+ *                      words that differ from the word, marked (stemming.ts). It keeps no copy
+ *                      of the text
+ *   languages(lang, notes)
+ *                      how many notes were detected in each language: a query that does not
+ *                      say its language is stemmed in the vault's
  *   spaceless_words(word)
  *                      every Thai, Lao, Khmer and Myanmar dictionary word indexed so far: a
  *                      word searched for is also found inside the longer words that hold it
@@ -36,7 +47,7 @@ import { tokenizerId } from './word-tokens.js';
  *                      is never extracted again. `said`: what part of it search covers, when
  *                      not all (its name only, its first pages). Added like set_aside
  */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 export const FACT_COLUMNS = 'path,kind,size,mtime_ms,birthtime_ms,tokens,body_hash,frontmatter,indexed,origin';
 
@@ -44,14 +55,18 @@ const FILES_DDL = `CREATE TABLE IF NOT EXISTS files (
   path TEXT PRIMARY KEY, kind TEXT NOT NULL, size INTEGER NOT NULL, mtime_ms REAL NOT NULL,
   birthtime_ms REAL NOT NULL, tokens INTEGER, body_hash TEXT, frontmatter TEXT, indexed INTEGER NOT NULL DEFAULT 0, origin TEXT
 ) WITHOUT ROWID`;
-const NOTES_DDL = 'CREATE TABLE IF NOT EXISTS notes (id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, title TEXT NOT NULL, hash BLOB NOT NULL)';
+const NOTES_DDL = `CREATE TABLE IF NOT EXISTS notes (id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, title TEXT NOT NULL, hash BLOB NOT NULL,
+  lang TEXT, name_key TEXT, title_key TEXT);
+CREATE INDEX IF NOT EXISTS notes_name ON notes (name_key) WHERE name_key IS NOT NULL;
+CREATE INDEX IF NOT EXISTS notes_title ON notes (title_key) WHERE title_key IS NOT NULL`;
+const LANGUAGES_DDL = 'CREATE TABLE IF NOT EXISTS languages (lang TEXT PRIMARY KEY, notes INTEGER NOT NULL) WITHOUT ROWID';
 const SPACELESS_DDL = 'CREATE TABLE IF NOT EXISTS spaceless_words (word TEXT PRIMARY KEY) WITHOUT ROWID';
 const SET_ASIDE_DDL = 'CREATE TABLE IF NOT EXISTS set_aside (path TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime_ms REAL NOT NULL, at TEXT NOT NULL, reason TEXT NOT NULL) WITHOUT ROWID';
 const PDF_TEXTS_DDL = 'CREATE TABLE IF NOT EXISTS pdf_texts (path TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime_ms REAL NOT NULL, text TEXT NOT NULL, said TEXT)';
 // Tokens arrive cut and lower-cased, separated by spaces: the ascii tokenizer splits on spaces
 // (every other byte of our tokens is a token character), with the symbols that may be tokens.
 // contentless_delete lets a note be dropped by rowid without handing its old tokens back.
-const FTS_DDL = `CREATE VIRTUAL TABLE IF NOT EXISTS notes_fts USING fts5(title, body, content='', contentless_delete=1, tokenize="ascii tokenchars '.+#'")`;
+const FTS_DDL = `CREATE VIRTUAL TABLE IF NOT EXISTS notes_fts USING fts5(title, body, stems, content='', contentless_delete=1, tokenize="ascii tokenchars '.+#'")`;
 
 export interface OpenedIndex {
   db: Db;
@@ -130,7 +145,7 @@ function migrate(db: Db, root: string, notes: string[]): void {
   db.exec('CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID');
   const schema = meta(db, 'schema');
   if (schema !== undefined && schema !== String(SCHEMA_VERSION)) {
-    for (const t of ['files', 'notes', 'notes_fts', 'spaceless_words', 'set_aside', 'pdf_texts']) db.exec(`DROP TABLE IF EXISTS ${t}`);
+    for (const t of ['files', 'notes', 'notes_fts', 'spaceless_words', 'set_aside', 'pdf_texts', 'languages']) db.exec(`DROP TABLE IF EXISTS ${t}`);
     db.exec('DELETE FROM meta');
     notes.push(`the index was built by another version (schema ${schema}); rebuilding it from the vault`);
   }
@@ -139,17 +154,19 @@ function migrate(db: Db, root: string, notes: string[]): void {
   db.exec(SPACELESS_DDL);
   db.exec(SET_ASIDE_DDL);
   db.exec(PDF_TEXTS_DDL);
+  db.exec(LANGUAGES_DDL);
   const tokenizer = meta(db, 'tokenizer');
-  if (tokenizer !== undefined && tokenizer !== tokenizerId()) {
+  if (tokenizer !== undefined && tokenizer !== wordRules()) {
     // New word rules or dictionaries: every note is read and indexed again; the facts stay.
     db.exec('DROP TABLE IF EXISTS notes_fts');
     db.exec('DELETE FROM notes');
     db.exec('DELETE FROM spaceless_words');
+    db.exec('DELETE FROM languages');
     db.exec("UPDATE files SET size = -1 WHERE kind = 'note'");
     // PDFs too: their text goes into the new index as they are read again (pdf-indexer.ts).
     db.exec('UPDATE pdf_texts SET size = -1');
     setMeta(db, 'complete', null);
-    notes.push(`words are now cut differently (${tokenizer} → ${tokenizerId()}); indexing every note again`);
+    notes.push(`words are now cut differently (${tokenizer} → ${wordRules()}); indexing every note again`);
   }
   db.exec(FTS_DDL);
   const indexedRoot = meta(db, 'root');
@@ -158,6 +175,7 @@ function migrate(db: Db, root: string, notes: string[]): void {
     db.exec('DELETE FROM files');
     db.exec('DELETE FROM notes');
     db.exec('DELETE FROM spaceless_words');
+    db.exec('DELETE FROM languages');
     db.exec('DELETE FROM set_aside');
     db.exec('DELETE FROM pdf_texts');
     db.exec("INSERT INTO notes_fts(notes_fts) VALUES ('delete-all')");
@@ -165,7 +183,7 @@ function migrate(db: Db, root: string, notes: string[]): void {
     notes.push(`the index covered ${indexedRoot}; starting over for ${root}`);
   }
   setMeta(db, 'schema', String(SCHEMA_VERSION));
-  setMeta(db, 'tokenizer', tokenizerId());
+  setMeta(db, 'tokenizer', wordRules());
   setMeta(db, 'root', root);
 }
 
@@ -239,7 +257,7 @@ export function openForSearch(dbPath: string, extension = RANK_EXTENSION): Searc
   const db = openSqlite(dbPath, { fileMustExist: true });
   db.pragma(`cache_size = -${SEARCH_CACHE_KIB}`);
   const schema = meta(db, 'schema');
-  if (schema !== String(SCHEMA_VERSION) || meta(db, 'tokenizer') !== tokenizerId()) {
+  if (schema !== String(SCHEMA_VERSION) || meta(db, 'tokenizer') !== wordRules()) {
     db.close();
     throw new Error(`the search index at ${dbPath} is not ready (schema ${schema ?? 'none'}); the index worker builds it`);
   }

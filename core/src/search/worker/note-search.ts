@@ -1,17 +1,18 @@
 import type { QueryPlan, Term } from './fts-query.js';
 import type { RankFunction } from './index-db.js';
+import type { Language } from './stemming.js';
 import { prefixEnd } from './prefix.js';
 import type { Db } from './sqlite.js';
 
 export interface SearchRow {
   path: string;
   title: string;
-  /** In (0, 1], higher is better; notes holding every word rank above notes holding some. */
+  /** In (0, 1], higher is better; notes holding every word rank above notes holding some (0.5). */
   score: number;
 }
 
-/** Title matches weigh four times body matches. */
-const WEIGHTS = '4.0, 1.0';
+/** Title matches weigh four times body matches; a stem (any column) weighs as the body does. */
+const WEIGHTS = '4.0, 1.0, 1.0';
 
 /** A word in more than this share of the notes adds almost nothing to BM25 and costs the most to rank. */
 const COMMON_SHARE = 0.2;
@@ -22,6 +23,44 @@ const MAX_OR_WORDS = 8;
 const MAX_COMMON_OR_WORDS = 2;
 /** Longer words a spaceless-script word is looked for inside, at most. */
 const MAX_INFIX_WORDS = 64;
+/** Notes named by a query that are ranked first, at most. */
+const MAX_NAMED = 32;
+/** Languages a query of unclear language is stemmed in: the vault's most common, if a note in this many is in it. */
+const LANGUAGE_SHARE = 0.05;
+
+/**
+ * The bands a hit can rank in, best first, each its own slice of the score. Notes holding every
+ * word as typed (or named by the query, below) come first, then notes holding every word as
+ * typed or by its stems, then notes holding some of the rarest words: a note with the exact word
+ * wins over one with another form of it. In each band, the notes the query names (their file
+ * name or title is one of its words, or a run of them) come first: named after a word, a note
+ * counts as holding it, and ranks first when it holds at least half of the other words too;
+ * named after one word of a question it is otherwise off-topic for, it stays below the notes
+ * holding them all (namedAbout).
+ */
+type Band = 'named' | 'exact' | 'namedStems' | 'stems' | 'namedSome' | 'some';
+const SCORE_SLICE: Record<Band, [number, number]> = {
+  named: [0.875, 1],
+  exact: [0.75, 0.875],
+  namedStems: [0.625, 0.75],
+  stems: [0.5, 0.625],
+  namedSome: [0.25, 0.5],
+  some: [0, 0.25],
+};
+
+/**
+ * Hits scoring at least this hold every word as typed (or are named by the query): grep's
+ * answer. Below it are the notes found by the words' stems, or holding only some words.
+ */
+export const AS_TYPED_SCORE = SCORE_SLICE.exact[0];
+
+interface Named {
+  id: number;
+  path: string;
+  title: string;
+  /** The terms its name stands for. */
+  covers: Set<number>;
+}
 
 /**
  * A search worker's side of the index: ranks notes for a query plan (fts-query.ts) and reads the
@@ -40,13 +79,26 @@ export class NoteSearch {
         AND rowid IN (SELECT id FROM notes WHERE path >= ? AND path < ?) ORDER BY score LIMIT ?`),
       // How many notes hold a word, counted no further than `cap`.
       count: db.prepare('SELECT COUNT(*) FROM (SELECT 1 FROM notes_fts WHERE notes_fts MATCH ? LIMIT ?)').pluck(),
+      // Whether one note holds what an expression asks (the rowid bounds FTS5's reading to that note).
+      // CAST: FTS5 ignores a rowid bound to a number given as a float, which is how JS numbers arrive.
+      holds: db.prepare('SELECT 1 FROM notes_fts WHERE notes_fts MATCH ? AND rowid = CAST(? AS INTEGER)').pluck(),
       notes: db.prepare('SELECT COUNT(*) FROM notes').pluck(),
       byId: db.prepare('SELECT path, title FROM notes WHERE id = ?'),
       byPath: db.prepare('SELECT path, title FROM notes WHERE path = ?'),
+      named: db.prepare(`SELECT id, path, title, name_key, title_key FROM notes WHERE name_key IN (SELECT value FROM json_each(?))
+        UNION SELECT id, path, title, name_key, title_key FROM notes WHERE title_key IN (SELECT value FROM json_each(?)) LIMIT ${MAX_NAMED * 4}`),
+      languages: db.prepare('SELECT lang, notes FROM languages ORDER BY notes DESC, lang'),
       pdfText: db.prepare('SELECT text, said FROM pdf_texts WHERE path = ?'),
       // instr > 1: inside, not at the start (the term's prefix match covers those).
       holding: db.prepare(`SELECT word FROM spaceless_words WHERE instr(word, ?) > 1 LIMIT ${MAX_INFIX_WORDS}`).pluck(),
     };
+  }
+
+  /** The languages the vault's notes were detected in, most notes first: those a query of unclear language is stemmed in. */
+  languages(): Language[] {
+    const counts = this.s.languages.all<{ lang: Language; notes: number }>();
+    const total = counts.reduce((n, c) => n + c.notes, 0);
+    return counts.filter((c) => c.notes >= total * LANGUAGE_SHARE).map((c) => c.lang);
   }
 
   /**
@@ -66,29 +118,83 @@ export class NoteSearch {
   }
 
   /**
-   * Notes holding every word first; when fewer than `limit` do, notes holding some of them,
-   * ranked by BM25 over the words that are not in most notes anyway.
+   * Notes the query names first, then notes holding every word as typed; when fewer than
+   * `limit`, notes holding every word or its stems; then notes holding some of them, ranked by
+   * BM25 over the words that are not in most notes anyway (see Band).
    */
   search(plan: QueryPlan, limit: number, prefix: string | null): SearchRow[] {
     const rows: SearchRow[] = [];
     const seen = new Set<number>();
-    const add = (hits: { id: number; score: number }[], band: 0 | 1) => {
+    const add = (hits: { id: number; score: number }[], band: Band) => {
+      const [low, high] = SCORE_SLICE[band];
       for (const hit of hits) {
         if (seen.has(hit.id) || rows.length >= limit) continue;
         const note = this.s.byId.get<Omit<SearchRow, 'score'>>(hit.id);
         if (!note) continue;
         seen.add(hit.id);
         const s = Math.abs(hit.score);
-        rows.push({ ...note, score: (band + s / (1 + s)) / 2 });
+        rows.push({ ...note, score: low + ((high - low) * s) / (1 + s) });
       }
     };
-    const each = plan.terms.map((t) => this.expression(t));
-    const all = each.length === 1 ? each[0]! : `(${each.join(' AND ')})`;
-    add(this.rank(`${all}${plan.not}`, limit, prefix), 1);
-    if (rows.length >= limit || each.length < 2) return rows;
-    const words = this.uncommon(each);
-    if (words.length > 0) add(this.rank(`(${words.join(' OR ')})${plan.not}`, limit + rows.length, prefix), 0);
+    const exact = plan.terms.map((t) => this.expression(t));
+    const wide = plan.terms.map((t, i) => t.wide ?? exact[i]!);
+    const named = this.named(plan, prefix);
+    const every = (each: string[]) => (each.length === 1 ? each[0]! : `(${each.join(' AND ')})`);
+
+    add(this.namedAbout(named, exact, plan.excluded), 'named');
+    add(this.rank(`${every(exact)}${plan.not}`, limit + rows.length, prefix), 'exact');
+    if (rows.length >= limit) return rows;
+    if (plan.terms.some((t) => t.wide)) {
+      add(this.namedAbout(named, wide, plan.excluded), 'namedStems');
+      add(this.rank(`${every(wide)}${plan.not}`, limit + rows.length, prefix), 'stems');
+      if (rows.length >= limit) return rows;
+    }
+    if (wide.length < 2) return rows;
+    add(this.namedAbout(named, null, plan.excluded), 'namedSome');
+    const words = this.uncommon(wide);
+    if (words.length > 0) add(this.rank(`(${words.join(' OR ')})${plan.not}`, limit + rows.length, prefix), 'some');
     return rows;
+  }
+
+  /**
+   * The notes whose file name or title the query names (fts-query.ts's `names`), under
+   * `prefix`: those named by more of its words first, then by file name before title, then the
+   * shorter paths (git.md before tools/git/git.md).
+   */
+  private named(plan: QueryPlan, prefix: string | null): Named[] {
+    if (plan.names.length === 0) return [];
+    const covers = new Map(plan.names.map((n) => [n.key, n.covers]));
+    const keys = JSON.stringify([...covers.keys()]);
+    const rows = this.s.named.all<{ id: number; path: string; title: string; name_key: string | null; title_key: string | null }>(keys, keys);
+    const found = rows
+      .filter((r) => !prefix || r.path.startsWith(prefix))
+      .map((r) => {
+        const byName = covers.get(r.name_key ?? '') ?? [];
+        const byTitle = covers.get(r.title_key ?? '') ?? [];
+        return { id: r.id, path: r.path, title: r.title, covers: new Set(byName.length >= byTitle.length ? byName : byTitle), byName: byName.length >= byTitle.length };
+      });
+    found.sort((a, b) => b.covers.size - a.covers.size || Number(b.byName) - Number(a.byName) || a.path.length - b.path.length || (a.path < b.path ? -1 : 1));
+    return found.slice(0, MAX_NAMED);
+  }
+
+  /**
+   * The named notes that are about what the query asks: they hold at least half of the words
+   * their name does not stand for (`each`: every term's expression; null: any named note is
+   * about some of it), and none excluded. The tar page holds "archive" but writes "E[x]tract":
+   * "how do I extract a tar archive" names it; the rename page holds neither "git" nor "branch":
+   * "rename git branch" does not. Those holding all of them first, then in `named`'s order.
+   */
+  private namedAbout(named: Named[], each: string[] | null, excluded: string): { id: number; score: number }[] {
+    const out: { id: number; score: number }[] = [];
+    for (const [i, note] of named.entries()) {
+      if (excluded && this.s.holds.get(excluded, note.id)) continue;
+      const rest = each?.filter((_, t) => !note.covers.has(t)) ?? [];
+      const held = rest.filter((expr) => this.s.holds.get(expr, note.id)).length;
+      if (held * 2 < rest.length) continue;
+      const all = held === rest.length ? 1 : 0;
+      out.push({ id: note.id, score: all * MAX_NAMED + (MAX_NAMED - i) });
+    }
+    return out.sort((a, b) => b.score - a.score);
   }
 
   /**

@@ -5,6 +5,9 @@ import { PdfTexts } from './pdf-texts.js';
 import { prefixEnd } from './prefix.js';
 import type { Db } from './sqlite.js';
 import type { FactsStore } from './vault-scanner.js';
+import { fileName, nameKey } from './note-names.js';
+import { stemsForm, type Language } from './stemming.js';
+import { noteLanguage } from './stopwords.js';
 import { indexForm, spacelessWords } from './word-tokens.js';
 
 interface FactsRow {
@@ -18,6 +21,11 @@ interface FactsRow {
   frontmatter: string | null;
   indexed: number;
   origin: 'scan' | 'event' | null;
+}
+
+/** The first words of an index form (enough to tell its language), without splitting all of it. */
+function opening(form: string): string[] {
+  return form.slice(0, 16_000).split(' ').filter(Boolean);
 }
 
 /** Writes to the full-text index after which its segments are merged (NoteStore.compact). */
@@ -52,12 +60,15 @@ export class NoteStore implements FactsStore {
       factsUnder: db.prepare('SELECT path FROM files WHERE path >= ? AND path < ?').pluck(),
       deleteFactsUnder: db.prepare('DELETE FROM files WHERE path >= ? AND path < ?'),
       allFactPaths: db.prepare('SELECT path FROM files').pluck(),
-      note: db.prepare('SELECT id, hash FROM notes WHERE path = ?'),
-      insertNote: db.prepare('INSERT INTO notes (path, title, hash) VALUES (?, ?, ?)'),
-      updateNote: db.prepare('UPDATE notes SET title = ?, hash = ? WHERE id = ?'),
-      deleteNote: db.prepare('DELETE FROM notes WHERE id = ?'),
+      note: db.prepare('SELECT id, hash, lang FROM notes WHERE path = ?'),
+      insertNote: db.prepare('INSERT INTO notes (path, title, hash, lang, name_key, title_key) VALUES (?, ?, ?, ?, ?, ?)'),
+      updateNote: db.prepare('UPDATE notes SET title = ?, hash = ?, lang = ?, name_key = ?, title_key = ? WHERE id = ?'),
+      deleteNote: db.prepare('DELETE FROM notes WHERE id = ? RETURNING lang'),
+      countLanguage: db.prepare(`INSERT INTO languages (lang, notes) VALUES (?, ?)
+        ON CONFLICT(lang) DO UPDATE SET notes = notes + excluded.notes`),
+      dropLanguages: db.prepare('DELETE FROM languages WHERE notes <= 0'),
       notesUnder: db.prepare('SELECT id FROM notes WHERE path >= ? AND path < ?').pluck(),
-      ftsInsert: db.prepare('INSERT INTO notes_fts (rowid, title, body) VALUES (?, ?, ?)'),
+      ftsInsert: db.prepare('INSERT INTO notes_fts (rowid, title, body, stems) VALUES (?, ?, ?, ?)'),
       ftsDelete: db.prepare('DELETE FROM notes_fts WHERE rowid = ?'),
       count: db.prepare('SELECT COUNT(*) FROM notes').pluck(),
       // Never pruned: a word no note holds any more only costs a lookup that finds nothing.
@@ -132,30 +143,45 @@ export class NoteStore implements FactsStore {
 
   /** `title` is what a hit shows; `searchTitle` what the title column indexes. */
   private put(rel: string, title: string, searchTitle: string, text: string): void {
-    const existing = this.s.note.get<{ id: number; hash: Buffer }>(rel);
+    const existing = this.s.note.get<{ id: number; hash: Buffer; lang: Language | null }>(rel);
     // The job's own writes change only fields that are not indexed: nothing to redo.
     const hash = createHash('sha1').update(searchTitle).update('\0').update(text).digest();
     if (existing?.hash.equals(hash)) return;
-    let id: number;
-    if (existing) {
-      this.s.updateNote.run(title, hash, existing.id);
-      this.s.ftsDelete.run(existing.id);
-      id = existing.id;
-    } else {
-      id = Number(this.s.insertNote.run(rel, title, hash).lastInsertRowid);
-      this.active++;
-    }
     const titleForm = indexForm(searchTitle);
     const bodyForm = indexForm(text);
-    this.s.ftsInsert.run(id, titleForm, bodyForm);
+    const words = `${titleForm} ${bodyForm}`;
+    const lang = noteLanguage(opening(bodyForm));
+    const names = [nameKey(fileName(rel)), nameKey(title)] as const;
+    let id: number;
+    if (existing) {
+      this.s.updateNote.run(title, hash, lang, ...names, existing.id);
+      this.s.ftsDelete.run(existing.id);
+      this.countLanguage(existing.lang, -1);
+      id = existing.id;
+    } else {
+      id = Number(this.s.insertNote.run(rel, title, hash, lang, ...names).lastInsertRowid);
+      this.active++;
+    }
+    this.countLanguage(lang, 1);
+    this.s.ftsInsert.run(id, titleForm, bodyForm, stemsForm(words, lang));
     this.written++;
-    for (const word of spacelessWords(`${titleForm} ${bodyForm}`)) this.s.spaceless.run(word);
+    for (const word of spacelessWords(words)) this.s.spaceless.run(word);
+  }
+
+  /** The count of notes detected in each language (index-db.ts): what a query of unclear language is stemmed in. */
+  private countLanguage(lang: string | null, by: 1 | -1): void {
+    if (lang === null) return;
+    this.s.countLanguage.run(lang, by);
+    if (by < 0) this.s.dropLanguages.run();
   }
 
   private drop(id: number): void {
     this.s.ftsDelete.run(id);
     this.written++;
-    this.active -= this.s.deleteNote.run(id).changes;
+    const gone = this.s.deleteNote.get<{ lang: string | null }>(id);
+    if (!gone) return;
+    this.active--;
+    this.countLanguage(gone.lang, -1);
   }
 
   /** Forgets a file, or everything under a folder. Returns the fact paths that were dropped. */

@@ -15,6 +15,10 @@
  * - Text is NFC-normalised, full-width Latin letters and digits made plain (ＡＢＣ１ = ABC1), and
  *   lower-cased; zero-width joiners, spaces and soft hyphens are dropped. (Not NFKC: it takes
  *   Thai and Lao vowels apart, and ICU's dictionaries then no longer recognise the words.)
+ *
+ * These tokens are what is indexed and asked for as typed. A word's stem is another token, in a
+ * column of its own (stemming.ts: its language from its script, or from its text's function
+ * words, stopwords.ts); fts-query.ts asks for the words as typed above their stems.
  */
 
 /** Bump when the rules above change: an index built with other rules is rebuilt. */

@@ -85,11 +85,18 @@ function need<T>(part: T | undefined, role: string): T {
 }
 
 function search({ query, limit, prefix, context }: SearchArgs): SearchOutcome {
-  const plan = planQuery(query);
-  if (!plan) return { ok: true, hits: [] };
+  const notes = need(reader, 'search');
   try {
-    const rows = underDeadline(() => need(reader, 'search').search(plan, limit, prefix));
-    return { ok: true, hits: rows.flatMap((r) => hitOf(r, r.score, plan.words, { context })) };
+    const plan = planQuery(query, notes.languages());
+    if (!plan) return { ok: true, hits: [] };
+    let asked = plan;
+    let rows = underDeadline(() => notes.search(plan, limit, prefix));
+    // A question typed without spaces is found nowhere as typed: asked again, cut into words.
+    if (rows.length === 0 && plan.cut) {
+      asked = plan.cut;
+      rows = underDeadline(() => notes.search(asked, limit, prefix));
+    }
+    return { ok: true, hits: rows.flatMap((r) => hitOf(r, r.score, asked.words, { context })) };
   } catch (err) {
     // FTS5 refuses some expressions; the plan should never build one, but say so if it does.
     const { message, code } = err as { message: string; code?: string };
