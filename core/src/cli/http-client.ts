@@ -1,4 +1,7 @@
-import { request as httpRequest } from 'node:http';
+// Taken with getBuiltinModule, not imported: on Node 22 an ESM import of node:http builds its
+// namespace by reading every export, and one (a lazy getter) loads the built-in WebSocket
+// client and HTTP/2, which cost a command more than Node's own start.
+const { request: httpRequest } = process.getBuiltinModule('node:http');
 
 /** What a request came to: an answer (any status), nothing listening, no answer in time, or another failure. */
 export type HttpResult = { kind: 'answer'; status: number; body: Buffer } | { kind: 'down' } | { kind: 'timeout'; seconds: number } | { kind: 'error'; message: string };

@@ -1,4 +1,4 @@
-import { readEnvironment } from '../config/index.js';
+import { readEnvironment } from '../config/environment.js';
 import { repoRoot } from '../config/paths.js';
 import { processOutput } from './output.js';
 import { runCli } from './run-cli.js';

@@ -1,5 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { parse } from 'dotenv';
+
+// By getBuiltinModule, not import: an ESM import of node:fs reads all its lazy exports (streams,
+// fs/promises…), ~15 ms of every `knower` command's start (cli/http-client.ts says more).
+const { readFileSync } = process.getBuiltinModule('node:fs');
 
 /**
  * Parses .env text with the dotenv package's rules, the ones people (and docker compose) expect

@@ -1,4 +1,4 @@
-import { LIMITS } from '../../api/index.js';
+import { LIMITS } from '../../api/limits.js';
 import { flag, stringValue } from '../args.js';
 import { callApi, connect } from '../api.js';
 import { searchHits } from '../format/answers.js';
