@@ -3,6 +3,7 @@ import { characterCount, LIMITS } from './limits.js';
 import { PROJECT_SCOPE, SCOPE_MAX_CHARS, SCOPE_SHAPE } from './scope.js';
 
 export { DEFAULTS, LIMITS, characterCount } from './limits.js';
+export { SCOPE_MAX_CHARS } from './scope.js';
 export { scopeFolder } from './scope.js';
 
 const tooLong = `is longer than ${LIMITS.queryChars} characters`;

@@ -10,6 +10,12 @@ export const searchQuery = z.object({
   limit: fromQuery(resultLimit).default(DEFAULTS.results),
 });
 
+/**
+ * POST /vault/search: the same fields as a JSON body, for queries a URL cannot carry (2,000
+ * Thai or CJK characters are ~18 kB percent-encoded). Unknown fields are refused.
+ */
+export const searchBody = z.strictObject(searchQuery.shape);
+
 /** POST /search: a question for the search agent. */
 export const askBody = z.strictObject({
   query: queryText,
