@@ -13,11 +13,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKnower, shellEnv } from '../cli/knower-process.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
-// "garlic" in Thai, 8 characters; with a space after each, 222 of them and two more spaces are
-// 2,000 characters. Spaced, so that the test is about the query's length, not how a spaceless
-// Thai query is cut into words.
+// "garlic" in Thai, 8 characters, 222 times, each followed by an ideographic space (U+3000),
+// then two more: 2,000 characters, ~18 kB percent-encoded (a space would be one byte as "+").
+// Spaced, so that the test is about the query's length, not how a spaceless Thai query is cut
+// into words.
 const WORD = 'กระเทียม';
-const LONGEST = `${`${WORD} `.repeat(222)}  `;
+const LONGEST = `${`${WORD}\u3000`.repeat(222)}\u3000\u3000`;
 const TOO_LONG = `${LONGEST}ก`;
 
 let t: TestApp;
@@ -49,7 +50,7 @@ const postJson = (route: string, body: unknown) => fetch(`${base}${route}`, { me
 describe('a 2,000-character Thai query', () => {
   it('is longer than Node lets a URL be by default, and within the limit', () => {
     expect([...LONGEST]).toHaveLength(2000);
-    expect(encodeURIComponent(LONGEST).length).toBeGreaterThan(16 * 1024);
+    expect(new URLSearchParams({ q: LONGEST }).toString().length).toBeGreaterThan(16 * 1024);
   });
 
   it('finds its note by GET /vault/search, over a real socket: no 431', async () => {
@@ -71,6 +72,9 @@ describe('a 2,000-character Thai query', () => {
       const found = (await client.callTool({ name: 'search', arguments: { query: LONGEST } })) as CallToolResult;
       expect(found.isError).toBeFalsy();
       expect((found.structuredContent as { results: Array<{ path: string }> }).results.map((r) => r.path)).toEqual(['garden.md']);
+      // Characters as people count them: 2,000 emoji are 4,000 UTF-16 units, and within the limit.
+      const seedlings = (await client.callTool({ name: 'search', arguments: { query: '🌱'.repeat(2000) } })) as CallToolResult;
+      expect(seedlings.isError).toBeFalsy();
       const refused = (await client.callTool({ name: 'search', arguments: { query: TOO_LONG } })) as CallToolResult;
       expect(refused.isError).toBe(true);
       const said = refused.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
