@@ -11,7 +11,11 @@ async function main(): Promise<void> {
   const out = processOutput();
   const code = await runCli(process.argv.slice(2), {
     out,
-    input: process.stdin,
+    // Read only by the command that takes standard input (`logs --stdin`): opening the stream
+    // loads Node's file or terminal stream modules, a good part of a command's start.
+    get input() {
+      return process.stdin;
+    },
     environment: () => readEnvironment(),
     repoRoot,
     async interruptible(task) {

@@ -51,7 +51,18 @@ export async function runCli(argv: string[], io: CliIO): Promise<ExitCode> {
   }
   const loaded = loadCliSettings(environment);
   if (!loaded.ok) return report(out, failed(...loaded.message.split('\n')));
-  const ctx: Context = { verb: verb.name, args: rest, settings: loaded.settings, environment, out, input: io.input, interruptible: io.interruptible };
+  const ctx: Context = {
+    verb: verb.name,
+    args: rest,
+    settings: loaded.settings,
+    environment,
+    out,
+    // Passed on unread (main.ts opens it only when asked).
+    get input() {
+      return io.input;
+    },
+    interruptible: io.interruptible,
+  };
   return report(out, await verb.run(args, ctx), verb);
 }
 
