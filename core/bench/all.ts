@@ -1,10 +1,11 @@
 /**
  * npm run bench [-- --sizes 1000,10000,100000 --realistic 1000,10000,100000 --real 2500 --multilingual 1500 --quick --seed 42
- *                   --updates 40 --notes 1000 --bootstrap-notes 10000 --pdfs 2000 --only scale,updates,history,capture,recall]
+ *                   --updates 40 --notes 1000 --bootstrap-notes 10000 --pdfs 2000 --runs 30 --only scale,updates,history,capture,cli,recall]
  * The root `npm run bench`: the scale bench (run.ts), then the per-update overhead
  * (update-bench.ts), then the history's cost (history-bench.ts), then capture and PDFs in
- * search (capture-bench.ts), then recall on questions with known answers against BM25 and
- * BM25 + Porter (recall-bench.ts), one after the other, each
+ * search (capture-bench.ts), then `knower search` beside `node -e 0` (cli-start-bench.ts), then
+ * recall on questions with known answers against BM25 and BM25 + Porter (recall-bench.ts), one
+ * after the other, each
  * given the flags that are its own (--sizes goes to the scale and history benches alike).
  * A flag none of them knows is refused, rather than silently dropped.
  */
@@ -20,6 +21,7 @@ const PARTS = {
   updates: { script: 'update-bench.ts', flags: ['updates', 'notes', 'bootstrap-notes'] },
   history: { script: 'history-bench.ts', flags: ['sizes', 'updates'] },
   capture: { script: 'capture-bench.ts', flags: ['pdfs', 'seed'] },
+  cli: { script: 'cli-start-bench.ts', flags: ['runs'] },
   recall: { script: 'recall-bench.ts', flags: ['quick', 'seed'] },
 } as const;
 type Part = keyof typeof PARTS;
@@ -36,6 +38,7 @@ const { values } = parseArgs({
     notes: { type: 'string' },
     'bootstrap-notes': { type: 'string' },
     pdfs: { type: 'string' },
+    runs: { type: 'string' },
     only: { type: 'string', default: Object.keys(PARTS).join(',') },
   },
 });

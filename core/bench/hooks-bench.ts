@@ -261,6 +261,11 @@ async function main(): Promise<void> {
     line('SessionEnd, nothing new', figures.sessionEndNothingNew as Dist);
     line('SessionEnd, 20 MB, first capture', figures.sessionEndLongFirstCapture as Dist);
     line('SessionEnd, 20 MB, 40 new exchanges', figures.sessionEndLongCapturedBefore as Dist);
+    // The target: each hook at most 1.5x a bare Node start, measured side by side.
+    const node = (figures.nodeStartAlone as Dist).median;
+    const ratio = (label: string, d: Dist) => log(`  ${label.padEnd(36)}×${(d.median / node).toFixed(2)} node -e 0 (target ≤ ×1.5: ${d.median / node <= 1.5 ? 'met' : 'missed'})`);
+    ratio('SessionStart / node -e 0', figures.sessionStartHook as Dist);
+    ratio('SessionEnd (40 exchanges) / node -e 0', figures.sessionEndCapture as Dist);
     const brief = figures.brief as { chars: number; tokens: number };
     const load = figures.loadAvg as { atStart: number; atEnd: number };
     log(`  brief printed: ${brief.chars} characters, ${brief.tokens} tokens (budget 1,000); load ${load.atStart} → ${load.atEnd}`);

@@ -3,7 +3,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/index.js';
-import { checkedSerializer, describeError, sendError, validationError } from './http/index.js';
+import { checkedSerializer, describeError, MAX_HEADER_BYTES, sendError, validationError } from './http/index.js';
 import { createKnower, type Knower, type KnowerDeps } from './knower.js';
 import { mcpRoutes } from './mcp/index.js';
 import {
@@ -43,6 +43,8 @@ export async function buildService(deps: AppDeps): Promise<{ app: FastifyInstanc
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
     bodyLimit: 1024 * 1024,
+    // Room for the longest valid query in a URL (http/header-limit.ts), and still a bound.
+    http: { maxHeaderSize: MAX_HEADER_BYTES },
     schemaErrorFormatter: validationError,
     // Behind a reverse proxy every request comes from the proxy: the sign-in throttle tells
     // clients apart by the address the proxy forwards, believed from the proxies named only.

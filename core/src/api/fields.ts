@@ -1,47 +1,34 @@
 import { z } from 'zod';
+import { characterCount, LIMITS } from './limits.js';
+import { PROJECT_SCOPE, SCOPE_MAX_CHARS, SCOPE_SHAPE } from './scope.js';
+
+export { DEFAULTS, LIMITS, characterCount } from './limits.js';
+export { SCOPE_MAX_CHARS } from './scope.js';
+export { scopeFolder } from './scope.js';
+
+const tooLong = `is longer than ${LIMITS.queryChars} characters`;
 
 /**
- * One limit per concept, the same at every entry point: HTTP, MCP, the agents' tools, the CLI
- * and the web app. Input over a limit is refused with the limit named, never cut silently.
+ * Search words, a question, a file-name filter: at most LIMITS.queryChars characters (code
+ * points, see characterCount). The JSON Schema MCP clients read says the same as maxLength.
  */
-export const LIMITS = {
-  /** Search words, a question, a file-name filter. */
-  queryChars: 2_000,
-  /** Hits of one search, or names of one lookup (a count of them is one search away for a check). */
-  results: 500,
-  /** Entries of one page of a list: activity, history, a note's versions. */
-  page: 100,
-  /** A path in the vault, or a wikilink target. */
-  pathChars: 4_096,
-  /** An update, question or inbox item id (an inbox item's is its folder name). */
-  idChars: 128,
-  /** Wikilinks resolved in one request. */
-  links: 500,
-  /** Neighbouring passages a search hit may bring on each side of its best one. */
-  contextPassages: 5,
-} as const;
-
-/** `names`: files one name lookup lists (GET /vault/find, the agents' and MCP's find). */
-export const DEFAULTS = { results: 10, page: 20, names: 30 } as const;
-
-export const queryText = z.string().min(1, 'is empty').max(LIMITS.queryChars, `is longer than ${LIMITS.queryChars} characters`);
+export const queryText = z
+  .string()
+  .min(1, 'is empty')
+  .refine((text) => characterCount(text) <= LIMITS.queryChars, tooLong)
+  .meta({ maxLength: LIMITS.queryChars });
 
 export const searchMode = z.enum(['fast', 'deep']);
 
-const SCOPE = /^project:([^/\\.][^/\\]*)$/;
-
 /**
  * The one way to narrow a search or a question to a project: `project:<folder name under
- * projects/>`.
+ * projects/>` (scope.ts holds the rule, for the CLI too).
  */
 export const projectScope = z
   .string()
-  .max(200, 'scope is longer than 200 characters')
-  .regex(SCOPE, 'scope must look like "project:<name>", the name of a folder under projects/')
+  .max(SCOPE_MAX_CHARS, `scope is longer than ${SCOPE_MAX_CHARS} characters`)
+  .regex(PROJECT_SCOPE, SCOPE_SHAPE)
   .describe('Restrict to one project: "project:<folder name under projects/>", e.g. "project:acme".');
-
-/** The folder a valid scope narrows to: `project:acme` → `projects/acme/`. */
-export const scopeFolder = (scope: string): string => `projects/${SCOPE.exec(scope)?.[1] ?? ''}/`;
 
 const count = (max: number) => z.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(max, `must be ${max} or less`);
 

@@ -16,6 +16,11 @@ export const searchQuery = z.object({
 export const passageSchema = z.object({ headings: z.array(z.string()), from: z.number().int().positive(), to: z.number().int().positive() });
 /** What a hit's `text` covers: lines of a note or pages of a PDF, and whether the per-hit bound cut it. */
 export const textSpanSchema = z.object({ from: z.number().int().positive(), to: z.number().int().positive(), of: z.enum(['lines', 'pages']), cut: z.boolean() });
+/**
+ * POST /vault/search: the same fields as a JSON body, for queries a URL cannot carry (2,000
+ * Thai or CJK characters are ~18 kB percent-encoded). Unknown fields are refused.
+ */
+export const searchBody = z.strictObject(searchQuery.shape);
 
 /** POST /search: a question for the search agent. */
 export const askBody = z.strictObject({

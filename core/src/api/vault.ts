@@ -7,6 +7,8 @@ export const treeQuery = z.object({ path: vaultPath.optional() });
 export const pathQuery = z.object({ path: vaultPath });
 /** GET /vault/find: file names and paths matching some words. */
 export const findQuery = z.object({ q: queryText, limit: fromQuery(resultLimit).default(DEFAULTS.names) });
+/** POST /vault/find: the same fields as a JSON body (a long filter, like a long search). */
+export const findBody = z.strictObject(findQuery.shape);
 /** GET /vault/resolve: where wikilinks lead, seen from a note. `link` repeats; one value is a list of one. */
 export const resolveQuery = z.object({
   from: vaultPath.default(''),

@@ -1,5 +1,8 @@
-import { parseArgs } from 'node:util';
 import { usageError, type Failure } from './outcome.js';
+
+// By getBuiltinModule, not import: an ESM import of node:util reads all its lazy exports (which load
+// the stream modules), ~15 ms of every `knower` command's start (cli/http-client.ts says more).
+const { parseArgs } = process.getBuiltinModule('node:util');
 
 export interface OptionSpec {
   type: 'string' | 'boolean';

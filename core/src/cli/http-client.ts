@@ -1,5 +1,3 @@
-import { request as httpRequest } from 'node:http';
-
 /** What a request came to: an answer (any status), nothing listening, no answer in time, or another failure. */
 export type HttpResult = { kind: 'answer'; status: number; body: Buffer } | { kind: 'down' } | { kind: 'timeout'; seconds: number } | { kind: 'error'; message: string };
 
@@ -33,6 +31,11 @@ export function createHttpClient(baseUrl: string, token?: string): HttpClient {
       const headers: Record<string, string> = { ...opts.headers };
       if (token) headers.authorization = `Bearer ${token}`;
       if (opts.body !== undefined) headers['content-length'] = String(Buffer.byteLength(opts.body));
+      // Taken when a request is made (`--help` makes none), with getBuiltinModule, not imported: on
+      // Node 22 an ESM import of node:http builds its namespace by reading every export, and one
+      // (a lazy getter) loads the built-in WebSocket client and HTTP/2, which cost a command more
+      // than Node's own start.
+      const httpRequest = process.getBuiltinModule('node:http').request;
       return new Promise((resolve) => {
         let settled = false;
         const settle = (result: HttpResult) => {

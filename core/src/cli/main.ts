@@ -1,4 +1,4 @@
-import { readEnvironment } from '../config/index.js';
+import { readEnvironment } from '../config/environment.js';
 import { repoRoot } from '../config/paths.js';
 import { processOutput } from './output.js';
 import { runCli } from './run-cli.js';
@@ -11,7 +11,11 @@ async function main(): Promise<void> {
   const out = processOutput();
   const code = await runCli(process.argv.slice(2), {
     out,
-    input: process.stdin,
+    // Read only by the command that takes standard input (`logs --stdin`): opening the stream
+    // loads Node's file or terminal stream modules, a good part of a command's start.
+    get input() {
+      return process.stdin;
+    },
     environment: () => readEnvironment(),
     repoRoot,
     async interruptible(task) {

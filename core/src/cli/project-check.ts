@@ -1,4 +1,4 @@
-import { scopeFolder } from '../api/index.js';
+import { scopeFolder } from '../api/scope.js';
 import { callApi } from './api.js';
 import type { Context } from './context.js';
 import { asRecord } from './format/text.js';

@@ -1,10 +1,13 @@
-import { ConfigError, loadCliSettings, type Environment } from '../config/index.js';
+// The config's files, not its index: that loads the service's zod schemas, and every command runs this.
+import { loadCliSettings } from '../config/cli-settings.js';
+import { ConfigError } from '../config/config-error.js';
+import type { Environment } from '../config/environment.js';
 import { parseVerbArgs } from './args.js';
 import type { Context } from './context.js';
 import { EXIT, failed, isFailure, usageError, type ExitCode, type Failure, type Outcome } from './outcome.js';
 import type { Output } from './output.js';
 import { versionLine } from './version.js';
-import { HELP, usageLines, verbs, type Verb } from './verbs/index.js';
+import { HELP, loadVerb, usageLines, type Verb } from './verbs/index.js';
 
 export interface CliIO {
   out: Output;
@@ -31,7 +34,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<ExitCode> {
     out.say(versionLine(io.repoRoot));
     return EXIT.ok;
   }
-  const verb = verbs.get(name);
+  const verb = await loadVerb(name);
   if (!verb) return report(out, usageError(`unknown command '${name}'`));
   const args = parseVerbArgs(rest, verb.options, verb.takesWords);
   if (isFailure(args)) return report(out, args, verb);
@@ -48,7 +51,18 @@ export async function runCli(argv: string[], io: CliIO): Promise<ExitCode> {
   }
   const loaded = loadCliSettings(environment);
   if (!loaded.ok) return report(out, failed(...loaded.message.split('\n')));
-  const ctx: Context = { verb: verb.name, args: rest, settings: loaded.settings, environment, out, input: io.input, interruptible: io.interruptible };
+  const ctx: Context = {
+    verb: verb.name,
+    args: rest,
+    settings: loaded.settings,
+    environment,
+    out,
+    // Passed on unread (main.ts opens it only when asked).
+    get input() {
+      return io.input;
+    },
+    interruptible: io.interruptible,
+  };
   return report(out, await verb.run(args, ctx), verb);
 }
 
@@ -58,8 +72,8 @@ function report(out: Output, outcome: Outcome, verb?: Verb): ExitCode {
   const failure: Failure = outcome;
   for (const line of failure.lines) out.warn(failure.usage && verb ? `${verb.name}: ${line}` : line);
   if (failure.usage) {
-    const topic = verb ?? verbs.get('help');
-    out.writeErr(usageLines(topic?.help ?? HELP));
+    // Without a command (an unknown one), the usage lines of help's, which are the overview's.
+    out.writeErr(usageLines(verb?.help ?? HELP));
     out.writeErr(!verb || verb.name === 'help' ? 'Run ./knower help for the list of commands.\n' : `Run ./knower ${verb.name} --help for details.\n`);
   }
   return failure.code;

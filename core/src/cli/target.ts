@@ -1,7 +1,7 @@
 import type { CliSettings } from '../config/index.js';
 import { failed, type Failure } from './outcome.js';
 import { commandLine } from './shell-words.js';
-import { serviceFiles } from './service/native-service.js';
+import { serviceFiles } from './service/service-files.js';
 import { isServiceProcess, readPidFile } from './service/process-check.js';
 import { liveRecords, type RunRecord } from './service/run-records.js';
 

@@ -1,7 +1,6 @@
 import path from 'node:path';
-import { z } from 'zod';
 import type { Environment } from './environment.js';
-import { locationSchema, optional, resolveLocation, text } from './location.js';
+import { PORT_RANGE, resolveLocation } from './location-defaults.js';
 import { repoRoot } from './paths.js';
 
 export type Runtime = 'auto' | 'docker' | 'native';
@@ -32,31 +31,60 @@ export interface CliSettings {
   childEnv: NodeJS.ProcessEnv;
 }
 
-const cliSchema = locationSchema.extend({
-  // Not checked for length here: the service judges its token, the client only carries it.
-  KNOWER_TOKEN: text,
-  KNOWER_RUNTIME: optional(z.enum(['auto', 'docker', 'native'], { message: 'must be auto, docker or native' })),
-  KNOWER_START_TIMEOUT_S: optional(z.string().regex(/^\d+$/, 'must be a whole number of seconds').transform(Number)),
-  KNOWER_RUN_DIR: text,
-});
+/**
+ * Read by hand, not with zod like the service's settings: every `knower` command reads them, and
+ * loading zod costs a command about as much CPU as starting Node (`knower search` must stay
+ * close to Node's own start). The rules are the service's (location.ts): blank is absent,
+ * PORT a whole number from 1 to 65535.
+ */
+type Reading<T> = { value?: T; problem?: string };
 
-/** The settings only `knower` reads; KNOWER_ENV_FILE is read from the environment alone (environment.ts). */
-export const CLI_SETTINGS: readonly string[] = [...Object.keys(cliSchema.shape).filter((k) => !(k in locationSchema.shape)), 'KNOWER_ENV_FILE'];
+const blankless = (value: string | undefined): string | undefined => value?.trim() || undefined;
+
+function portOf(value: string | undefined): Reading<number> {
+  const given = blankless(value);
+  if (given === undefined) return {};
+  const port = Number(given);
+  return Number.isInteger(port) && port >= 1 && port <= 65535 ? { value: port } : { problem: PORT_RANGE };
+}
+
+function runtimeOf(value: string | undefined): Reading<Runtime> {
+  const given = blankless(value);
+  if (given === undefined) return {};
+  return given === 'auto' || given === 'docker' || given === 'native' ? { value: given } : { problem: 'must be auto, docker or native' };
+}
+
+function secondsOf(value: string | undefined): Reading<number> {
+  const given = blankless(value);
+  if (given === undefined) return {};
+  return /^\d+$/.test(given) ? { value: Number(given) } : { problem: 'must be a whole number of seconds' };
+}
+
+/** The settings only `knower` reads (the token is the service's too); KNOWER_ENV_FILE is read from the environment alone (environment.ts). */
+export const CLI_SETTINGS: readonly string[] = ['KNOWER_TOKEN', 'KNOWER_RUNTIME', 'KNOWER_START_TIMEOUT_S', 'KNOWER_RUN_DIR', 'KNOWER_ENV_FILE'];
 
 export type CliSettingsResult = { ok: true; settings: CliSettings } | { ok: false; message: string };
 
 /** The CLI's settings, with the service's own defaults; relative paths are relative to the checkout. */
 export function loadCliSettings(environment: Environment): CliSettingsResult {
   const env = environment.merged;
-  const parsed = cliSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => {
-      const key = String(i.path[0]);
-      return `${key} ${i.message} (got '${env[key] ?? ''}')`;
-    });
-    return { ok: false, message: lines.join('\n') };
-  }
-  const e = parsed.data;
+  const port = portOf(env.PORT);
+  const runtime = runtimeOf(env.KNOWER_RUNTIME);
+  const startTimeout = secondsOf(env.KNOWER_START_TIMEOUT_S);
+  const problems = Object.entries({ PORT: port, KNOWER_RUNTIME: runtime, KNOWER_START_TIMEOUT_S: startTimeout }).flatMap(([key, reading]) =>
+    reading.problem ? [`${key} ${reading.problem} (got '${env[key] ?? ''}')`] : [],
+  );
+  if (problems.length) return { ok: false, message: problems.join('\n') };
+  const e = {
+    VAULT_PATH: blankless(env.VAULT_PATH),
+    KNOWER_STATE_DIR: blankless(env.KNOWER_STATE_DIR),
+    PORT: port.value,
+    HOST: blankless(env.HOST),
+    KNOWER_TOKEN: blankless(env.KNOWER_TOKEN),
+    KNOWER_RUNTIME: runtime.value,
+    KNOWER_START_TIMEOUT_S: startTimeout.value,
+    KNOWER_RUN_DIR: blankless(env.KNOWER_RUN_DIR),
+  };
   const location = resolveLocation(e, repoRoot);
   const has = (key: string) => environment.explicit.has(key);
   const named: Partial<Record<Locator, string>> = {};

@@ -1,4 +1,6 @@
-import { chmodSync, mkdirSync, statSync } from 'node:fs';
+// By getBuiltinModule, not import: an ESM import of node:fs reads all its lazy exports (streams,
+// fs/promises…), ~15 ms of every `knower` command's start (cli/http-client.ts says more).
+const { chmodSync, mkdirSync, statSync } = process.getBuiltinModule('node:fs');
 
 /** How a folder of Knower's own was found: made private just now, already private, or left open (why). */
 export type PrivateFolder = { kind: 'made' | 'private' } | { kind: 'tightened'; was: string } | { kind: 'open'; mode: string; reason: string };

@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { modelsSchema, searchHitsSchema, searchQuery } from '../api/index.js';
+import { modelsSchema, searchBody, searchHitsSchema, searchQuery, type SearchParams } from '../api/index.js';
 import type { SearchEngine } from '../search/index.js';
 
 export async function searchRoutes(base: FastifyInstance, { search }: { search: Pick<SearchEngine, 'search' | 'models' | 'pullModels' | 'embed'> }): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
+  const run = ({ q, mode, scope, limit, context }: SearchParams) => search.search({ query: q, mode, scope, limit, context });
   // Hits go out uncompressed: a few kB, where compressing cost ~0.5 ms of a search's 3-12 ms.
-  app.get('/vault/search', { compress: false, schema: { querystring: searchQuery, response: { 200: searchHitsSchema } } }, async (request) => {
-    const { q, mode, scope, limit, context } = request.query;
-    return search.search({ query: q, mode, scope, limit, context });
-  });
+  app.get('/vault/search', { compress: false, schema: { querystring: searchQuery, response: { 200: searchHitsSchema } } }, async (request) => run(request.query));
+  // The same search with its fields in a JSON body: what the CLI and the app send, whatever the length.
+  app.post('/vault/search', { compress: false, schema: { body: searchBody, response: { 200: searchHitsSchema } } }, async (request) => run(request.body));
 
   // qmd's models: which are on disk, and the download under way or last finished.
   app.get('/models', { schema: { response: { 200: modelsSchema } } }, async () => search.models());

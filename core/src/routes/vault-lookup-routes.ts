@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { backlinksSchema, findQuery, findSchema, pathQuery, resolveQuery, resolveSchema } from '../api/index.js';
+import { backlinksSchema, findBody, findQuery, findSchema, pathQuery, resolveQuery, resolveSchema } from '../api/index.js';
 import type { BacklinkFinder } from '../links/index.js';
 import { resolveVaultPath, type IndexViews } from '../vault/index.js';
 import { sendPathError } from '../http/index.js';
 
 /**
  * Lookups over the vault index that the browser cannot do without the whole listing:
- * GET /vault/find (file names and paths, for the quick switcher and the tree filter) and
+ * GET or POST /vault/find (file names and paths, for the quick switcher and the tree filter) and
  * GET /vault/resolve (where wikilinks lead, for markdown that is not a note: answers, reviews)
  * and GET /vault/backlinks (which notes link to one).
  */
@@ -15,6 +15,8 @@ export async function vaultLookupRoutes(base: FastifyInstance, opts: { root: str
   const app = base.withTypeProvider<ZodTypeProvider>();
 
   app.get('/vault/find', { schema: { querystring: findQuery, response: { 200: findSchema } } }, async (request) => opts.views.find(request.query.q, request.query.limit));
+  // The same lookup with its fields in a JSON body, as the app sends it (a filter too long for a URL).
+  app.post('/vault/find', { schema: { body: findBody, response: { 200: findSchema } } }, async (request) => opts.views.find(request.body.q, request.body.limit));
 
   // The notes linking to one (GET /vault/backlinks?path=), for the note view's "Linked from".
   app.get('/vault/backlinks', { schema: { querystring: pathQuery, response: { 200: backlinksSchema } } }, async (request, reply) => {

@@ -400,11 +400,21 @@ describe('knower CLI: talking to the service', () => {
     );
     // The scope's project is looked up first, then searched.
     expect(new URL(service.requests[0]?.url ?? '', 'http://x').searchParams.get('path')).toBe('projects/garden');
-    const url = new URL(service.requests[1]?.url ?? '', 'http://x');
-    expect(url.pathname).toBe('/vault/search');
-    expect(url.searchParams.get('q')).toBe(words);
-    expect(url.searchParams.get('mode')).toBe('deep');
-    expect(url.searchParams.get('scope')).toBe('project:garden');
+    const searched = service.requests[1];
+    expect([searched?.method, searched?.url, searched?.headers['content-type']]).toEqual(['POST', '/vault/search', 'application/json']);
+    expect(JSON.parse(searched?.body.toString('utf8') ?? '')).toEqual({ q: words, mode: 'deep', scope: 'project:garden' });
+  });
+
+  it('search asks a service older than POST /vault/search by GET, as it did then', async () => {
+    reply = (req, res) => {
+      if (req.method === 'POST') json(res, 404, { error: 'not_found', message: 'no route POST /vault/search' });
+      else json(res, 200, { mode: 'fast', results: [{ path: 'bucket/garlic.md', title: 'Garlic', score: 1, snippet: 'bed 3' }] });
+    };
+    const result = await run(['search', 'garlic bed', '--limit', '3'], cliEnv(service.port));
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('bucket/garlic.md — Garlic\n  bed 3\n');
+    const asked = new URL(service.requests[1]?.url ?? '', 'http://x');
+    expect([service.requests[1]?.method, asked.pathname, asked.searchParams.get('q'), asked.searchParams.get('limit')]).toEqual(['GET', '/vault/search', 'garlic bed', '3']);
   });
 
   it('models pull starts the download, follows its progress and ends with its outcome', async () => {

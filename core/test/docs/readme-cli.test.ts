@@ -5,11 +5,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXIT } from '../../src/cli/outcome.js';
-import { HELP, verbs } from '../../src/cli/verbs/index.js';
+import { HELP, loadVerb, verbNames, type Verb } from '../../src/cli/verbs/index.js';
 import { loadConfig } from '../../src/config/index.js';
 import { parseEnvFile } from '../../src/config/env-file.js';
 import { repoRoot } from '../../src/config/paths.js';
 import { codeSpans, envSnippets, readme, section, shellCommands, tableRows } from './readme.js';
+
+// Each command's module is loaded when it runs: the README's checks look at all of them.
+const verbs = new Map(await Promise.all(verbNames.map(async (name) => [name, (await loadVerb(name)) as Verb] as const)));
 
 /** `--image`, `-f` … in a usage text. */
 const optionsIn = (text: string) => [...text.matchAll(/(?<![\w-])(--?[a-z][\w-]*)/g)].map((m) => m[1] ?? '');

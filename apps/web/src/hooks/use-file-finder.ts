@@ -9,7 +9,7 @@ export type FinderState = { query: string; found: FoundFiles | null; problem: Ap
 const NONE: FinderState = { query: '', found: null, problem: null };
 
 /**
- * Files whose name or path matches `query`, found by the server over its index (GET /vault/find).
+ * Files whose name or path matches `query`, found by the server over its index (POST /vault/find).
  * While the next query is typed and asked, the last answer stays (its own `query` says which).
  */
 export function useFileFinder(query: string, limit = 200): FinderState {

@@ -16,7 +16,7 @@ async function lookUp(q: string, signal: AbortSignal): Promise<Result<Found>> {
 }
 
 /**
- * Notes by name (GET /vault/find) and by content (GET /vault/search, with snippets) for the
+ * Notes by name (POST /vault/find) and by content (POST /vault/search, with snippets) for the
  * palette. The last query's results stay while the next is typed and asked (`query` says which
  * they are for, `searching` that newer ones are coming).
  */

@@ -1,4 +1,4 @@
-import { humanError } from '../../api/index.js';
+import { humanError } from '../../api/human-error.js';
 import { asRecord, oneLine, reasonOf } from './text.js';
 
 export interface Printed {

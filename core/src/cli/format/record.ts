@@ -1,4 +1,4 @@
-import { humanError } from '../../api/index.js';
+import { humanError } from '../../api/human-error.js';
 import { changeLines } from './history.js';
 import { stepLine } from './steps.js';
 import { asRecord, oneLine } from './text.js';

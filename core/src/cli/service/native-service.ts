@@ -2,18 +2,10 @@ import { spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
-import { SERVICE_ENV, SERVICE_NODE_FLAGS } from '../../config/index.js';
+import { SERVICE_ENV, SERVICE_NODE_FLAGS } from '../../config/node-flags.js';
 import { failed, type Failure } from '../outcome.js';
 import { isAlive } from './process-check.js';
-
-export interface ServiceFiles {
-  pidFile: string;
-  logFile: string;
-}
-
-export function serviceFiles(stateDir: string): ServiceFiles {
-  return { pidFile: path.join(stateDir, 'core.pid'), logFile: path.join(stateDir, 'core.log') };
-}
+import { serviceFiles } from './service-files.js';
 
 /** The Node that runs the service: qmd 2.x needs Node >= 22 (the `node` dependency provides it). */
 export function serviceNode(repoRoot: string): string | Failure {

@@ -1,7 +1,9 @@
-import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { copiedMain } from './service-build.js';
+import { copiedMain } from './service-files.js';
+
+// By getBuiltinModule, not import: an ESM import of node:fs reads all its lazy exports (streams,
+// fs/promises…), ~15 ms of every `knower` command's start (cli/http-client.ts says more).
+const { readFileSync } = process.getBuiltinModule('node:fs');
 
 /**
  * True while the process runs. A zombie does not: it has exited and waits for its parent (for a
@@ -36,7 +38,8 @@ function commandLine(pid: number): string | undefined {
   try {
     return readFileSync(`/proc/${String(pid)}/cmdline`, 'utf8').replaceAll('\0', ' ');
   } catch {
-    const ps = spawnSync('ps', ['-p', String(pid), '-o', 'args='], { encoding: 'utf8' });
+    // Not Linux: a child process, and the module that starts one, only here.
+    const ps = process.getBuiltinModule('node:child_process').spawnSync('ps', ['-p', String(pid), '-o', 'args='], { encoding: 'utf8' });
     return ps.status === 0 ? ps.stdout : undefined;
   }
 }

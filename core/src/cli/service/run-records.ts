@@ -1,8 +1,10 @@
-import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
-import { makePrivateFolder } from '../../config/index.js';
+import { makePrivateFolder } from '../../config/private-folder.js';
 import { isServiceProcess } from './process-check.js';
+
+// By getBuiltinModule, not import: an ESM import of node:fs reads all its lazy exports (streams,
+// fs/promises…), ~15 ms of every `knower` command's start (cli/http-client.ts says more).
+const { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } = process.getBuiltinModule('node:fs');
 
 /**
  * What `knower start` started, one file per port in the checkout's run dir (.knower/run by
@@ -10,18 +12,28 @@ import { isServiceProcess } from './process-check.js';
  * its PORT or KNOWER_STATE_DIR: the state dir itself cannot be found without the setting that
  * names it. The pid file stays in the state dir as well, for the service's own tools.
  */
-const recordSchema = z.object({
-  url: z.string(),
-  host: z.string(),
-  port: z.number().int(),
-  vault: z.string(),
-  stateDir: z.string(),
-  pid: z.number().int().positive(),
-  log: z.string(),
-  startedAt: z.string(),
-});
+export interface RunRecord {
+  url: string;
+  host: string;
+  port: number;
+  vault: string;
+  stateDir: string;
+  pid: number;
+  log: string;
+  startedAt: string;
+}
 
-export type RunRecord = z.infer<typeof recordSchema>;
+const TEXT_FIELDS = ['url', 'host', 'vault', 'stateDir', 'log', 'startedAt'] as const;
+
+/** A record as written by writeRecord, or undefined. Checked by hand: every command that finds its service reads these, and zod alone costs a command as much as Node's start. */
+function asRecord(value: unknown): RunRecord | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const r = value as Record<string, unknown>;
+  if (!TEXT_FIELDS.every((key) => typeof r[key] === 'string')) return undefined;
+  if (!Number.isInteger(r.port) || !Number.isInteger(r.pid) || (r.pid as number) <= 0) return undefined;
+  const record = Object.fromEntries([...TEXT_FIELDS, 'port', 'pid'].map((key) => [key, r[key]]));
+  return record as unknown as RunRecord;
+}
 
 const fileOf = (runDir: string, port: number) => path.join(runDir, `service-${String(port)}.json`);
 
@@ -61,8 +73,7 @@ export function liveRecords(runDir: string, repoRoot: string): RunRecord[] {
 
 function readRecord(file: string): RunRecord | undefined {
   try {
-    const parsed = recordSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-    return parsed.success ? parsed.data : undefined;
+    return asRecord(JSON.parse(readFileSync(file, 'utf8')));
   } catch {
     return undefined;
   }

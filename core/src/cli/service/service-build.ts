@@ -1,5 +1,6 @@
 import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
+import { copiedMain, SERVICE_BUILD_FOLDER } from './service-files.js';
 import { failed, type Failure } from '../outcome.js';
 
 /**
@@ -11,15 +12,9 @@ import { failed, type Failure } from '../outcome.js';
  * node_modules is linked, not copied: a build leaves it alone, and the copy resolves the same
  * packages through it (and finds qmd and Node 22 where the checkout does).
  */
-const FOLDER = 'service-build';
 // core/package.json says the copied .js files are ES modules.
 const COPIED = [path.join('core', 'dist'), path.join('core', 'package.json'), path.join('apps', 'web', 'dist')];
 const LINKED = ['node_modules', path.join('core', 'node_modules')];
-
-/** The entry point of the copy a service of this state dir runs. */
-export function copiedMain(stateDir: string): string {
-  return path.join(stateDir, FOLDER, 'core', 'dist', 'main.js');
-}
 
 /**
  * Copies the checkout's build into the state dir and returns the copy's entry point. The caller
@@ -27,7 +22,7 @@ export function copiedMain(stateDir: string): string {
  * build to run.
  */
 export function copyBuild(repoRoot: string, stateDir: string): string | Failure {
-  const target = path.join(stateDir, FOLDER);
+  const target = path.join(stateDir, SERVICE_BUILD_FOLDER);
   const temp = `${target}.${String(process.pid)}.tmp`;
   try {
     rmSync(temp, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 import type { CliSettings } from '../../config/index.js';
 import { createHttpClient } from '../http-client.js';
 import { probeHealth, sameFolder, servesVault, type ProbedHealth } from './health-probe.js';
-import { serviceFiles } from './native-service.js';
+import { serviceFiles } from './service-files.js';
 import { isServiceProcess, readPidFile } from './process-check.js';
 import { liveRecords, type RunRecord } from './run-records.js';
 import { differenceLines, settingsDifferences } from './settings-differences.js';

@@ -40,8 +40,8 @@ running, 4 undone in part (forget: some files left), 5 gave up waiting (--wait -
 Settings: environment variables or .env at the repo root (see .env.example).
 `;
 
-/** `help [command]`: the verb list, or one verb's help (looked up in the table it is given). */
-export function helpVerb(helpOf: (name: string) => string | undefined): Verb {
+/** `help [command]`: the verb list, or one verb's help (looked up, and loaded, by the table it is given). */
+export function helpVerb(helpOf: (name: string) => Promise<string | undefined>): Verb {
   return {
     name: 'help',
     help: HELP,
@@ -53,7 +53,7 @@ export function helpVerb(helpOf: (name: string) => string | undefined): Verb {
         ctx.out.write(HELP);
         return EXIT.ok;
       }
-      const text = helpOf(topic);
+      const text = await helpOf(topic);
       if (text === undefined) return usageError(`unknown command '${topic}'`);
       ctx.out.write(text);
       return EXIT.ok;

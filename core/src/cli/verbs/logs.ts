@@ -7,7 +7,7 @@ import { createLogFormatter } from '../logs/log-format.js';
 import { followFile, tailLines } from '../logs/log-tail.js';
 import { EXIT, failed, isFailure, usageError, type Outcome } from '../outcome.js';
 import { coreContainer } from '../service/docker-runtime.js';
-import { serviceFiles } from '../service/native-service.js';
+import { serviceFiles } from '../service/service-files.js';
 import { detectRuntime } from '../service/runtime-choice.js';
 import { findTarget } from '../target.js';
 import type { Verb } from './verb.js';

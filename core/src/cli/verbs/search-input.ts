@@ -1,15 +1,44 @@
-import { LIMITS, projectScope, queryText } from '../../api/index.js';
+import { characterCount, LIMITS } from '../../api/limits.js';
+import { isProjectScope } from '../../api/scope.js';
+import { answerOf, callApi, type ServiceReply } from '../api.js';
+import type { Context } from '../context.js';
+import type { HttpClient } from '../http-client.js';
 import { usageError, type Failure } from '../outcome.js';
 
-/** The words and scope of `search` and `ask`, checked with the service's own rules before any call. */
+/**
+ * The words and scope of `search` and `ask`, checked with the service's own rules before any
+ * call (from api/'s plain modules: the zod schemas cost a command more than Node's start).
+ */
 export function searchInputProblem(words: string, scope: string | undefined, what: 'words' | 'question' = 'words'): Failure | undefined {
-  const wordsIssue = queryText.safeParse(words).error?.issues[0];
-  if (wordsIssue) {
+  const count = characterCount(words);
+  if (count > LIMITS.queryChars) {
     const subject = what === 'words' ? 'the words are' : 'the question is';
-    return usageError(`${subject} too long: ${String(words.length)} characters, at most ${String(LIMITS.queryChars)}`);
+    return usageError(`${subject} too long: ${String(count)} characters, at most ${String(LIMITS.queryChars)}`);
   }
-  if (scope && !projectScope.safeParse(scope).success) {
+  if (scope && !isProjectScope(scope)) {
     return usageError(`--scope must look like project:NAME, the name of a folder under projects/ (got '${scope}')`);
   }
   return undefined;
+}
+
+/** What `search` asks for: POST /vault/search's body. */
+export interface SearchRequest {
+  q: string;
+  mode?: 'fast' | 'deep';
+  scope?: string;
+  limit?: number;
+}
+
+/**
+ * POST, whatever the length: one way for every query (2,000 Thai or CJK characters do not fit a
+ * URL's 16 kB at every proxy), and the words stay out of URLs and request logs. A service
+ * started before POST /vault/search existed answers 404: asked again by GET, as it was then.
+ */
+export async function searchRequest(ctx: Context, client: HttpClient, body: SearchRequest): Promise<ServiceReply | Failure> {
+  const posted = await client.request('POST', '/vault/search', { timeoutS: 60, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (posted.kind === 'answer' && posted.status === 404) {
+    const { q, mode, scope, limit } = body;
+    return callApi(ctx, client, 'GET', '/vault/search', { timeoutS: 60, query: { q, mode, scope, limit: limit === undefined ? undefined : String(limit) } });
+  }
+  return answerOf(ctx, client.baseUrl, '/vault/search', posted);
 }

@@ -1,17 +1,17 @@
-import { LIMITS } from '../../api/index.js';
+import { LIMITS } from '../../api/limits.js';
 import { flag, stringValue } from '../args.js';
-import { callApi, connect } from '../api.js';
+import { connect } from '../api.js';
 import { searchHits } from '../format/answers.js';
 import { EXIT, isFailure, usageError } from '../outcome.js';
 import { projectProblem } from '../project-check.js';
-import { searchInputProblem } from './search-input.js';
+import { searchInputProblem, searchRequest } from './search-input.js';
 import type { Verb } from './verb.js';
 
 export const search: Verb = {
   name: 'search',
   help: `Usage: knower search "words" [--deep] [--scope project:NAME] [--limit N] [--json]
 
-Raw search hits from the vault (GET /vault/search), best first, as
+Raw search hits from the vault (POST /vault/search), best first, as
 "path — title", the best passage's heading path and lines
 ("§ Setup > Install · lines 40-62") and an indented snippet; a hit in a
 PDF names its page ("papers/x.pdf p. 37 — title"). No model is involved.
@@ -38,10 +38,7 @@ PDF names its page ("papers/x.pdf p. 37 — title"). No model is involved.
     if (isFailure(connection)) return connection;
     const noProject = await projectProblem(ctx, connection.client, scope);
     if (noProject) return noProject;
-    const answer = await callApi(ctx, connection.client, 'GET', '/vault/search', {
-      timeoutS: 60,
-      query: { q: query, mode, scope, limit },
-    });
+    const answer = await searchRequest(ctx, connection.client, { q: query, mode, scope, limit: limit === undefined ? undefined : Number(limit) });
     if (isFailure(answer)) return answer;
     if (flag(args, 'json')) {
       ctx.out.write(`${answer.body.toString('utf8')}\n`);

@@ -1,7 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { writeDurably } from './durable-file.mjs';
 import { pendingCaptures } from './spool.mjs';
+
+// node:fs is required, not imported: an ESM import of it builds its namespace from every export,
+// lazy ones included (fs/promises, the stream modules), ~15 ms of a hook's start (knower-http.mjs).
+const { readFileSync } = createRequire(import.meta.url)('node:fs');
 
 /**
  * How far each session has been captured: the uuid of the last transcript entry a capture

@@ -1,5 +1,9 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+
+// node:fs is required, not imported: an ESM import of it builds its namespace from every export,
+// lazy ones included (fs/promises, the stream modules), ~15 ms of a hook's start (knower-http.mjs).
+const { closeSync, fsyncSync, mkdirSync, openSync, renameSync, writeSync } = createRequire(import.meta.url)('node:fs');
 
 /**
  * Writes `text` so that a crash or a kill leaves either the old file or the new one, and the new

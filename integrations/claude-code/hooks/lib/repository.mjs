@@ -1,5 +1,9 @@
-import { statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+
+// node:fs is required, not imported: an ESM import of it builds its namespace from every export,
+// lazy ones included (fs/promises, the stream modules), ~15 ms of a hook's start (knower-http.mjs).
+const { statSync } = createRequire(import.meta.url)('node:fs');
 
 /**
  * The repository a folder belongs to: the nearest folder upward holding `.git` (a folder, or a

@@ -1,5 +1,9 @@
-import { linkSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+
+// node:fs is required, not imported: an ESM import of it builds its namespace from every export,
+// lazy ones included (fs/promises, the stream modules), ~15 ms of a hook's start (knower-http.mjs).
+const { linkSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } = createRequire(import.meta.url)('node:fs');
 
 /** Past this a lock is taken over whatever its process: a sender's requests are bounded well within it. */
 const STALE_MS = 10 * 60 * 1000;

@@ -1,6 +1,10 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { syncFolder, writeDurably } from './durable-file.mjs';
+
+// node:fs is required, not imported: an ESM import of it builds its namespace from every export,
+// lazy ones included (fs/promises, the stream modules), ~15 ms of a hook's start (knower-http.mjs).
+const { mkdirSync, readdirSync, readFileSync, renameSync, rmSync } = createRequire(import.meta.url)('node:fs');
 
 /**
  * Captures waiting to be sent: one file per session and transcript range, written durably by

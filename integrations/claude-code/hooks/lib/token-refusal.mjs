@@ -1,6 +1,10 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { writeDurably } from './durable-file.mjs';
+
+// node:fs is required, not imported: an ESM import of it builds its namespace from every export,
+// lazy ones included (fs/promises, the stream modules), ~15 ms of a hook's start (knower-http.mjs).
+const { readFileSync, rmSync } = createRequire(import.meta.url)('node:fs');
 
 /**
  * Knower refusing the hooks' token (KNOWER_TOKEN missing or wrong): heard by the sender or by

@@ -1,4 +1,8 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+// node:fs is required, not imported: an ESM import of it builds its namespace from every export,
+// lazy ones included (fs/promises, the stream modules), ~15 ms of a hook's start (knower-http.mjs).
+const { closeSync, fstatSync, openSync, readSync } = createRequire(import.meta.url)('node:fs');
 
 /**
  * What a session established, from the transcript Claude Code keeps (one JSON object a line:
