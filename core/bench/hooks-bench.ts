@@ -263,7 +263,7 @@ async function main(): Promise<void> {
     line('SessionEnd, 20 MB, 40 new exchanges', figures.sessionEndLongCapturedBefore as Dist);
     // The target: each hook at most 1.5x a bare Node start, measured side by side.
     const node = (figures.nodeStartAlone as Dist).median;
-    const ratio = (label: string, d: Dist) => log(`  ${label.padEnd(36)}×${(d.median / node).toFixed(2)} node -e 0 (target ≤ ×1.5: ${d.median / node <= 1.5 ? 'met' : 'missed'})`);
+    const ratio = (label: string, d: Dist) => log(`  ${label.padEnd(40)}×${(d.median / node).toFixed(2)} node -e 0 (target ≤ ×1.5: ${d.median / node <= 1.5 ? 'met' : 'missed'})`);
     ratio('SessionStart / node -e 0', figures.sessionStartHook as Dist);
     ratio('SessionEnd (40 exchanges) / node -e 0', figures.sessionEndCapture as Dist);
     const brief = figures.brief as { chars: number; tokens: number };
