@@ -56,7 +56,7 @@ describe('update agent on an OpenAI-compatible server', () => {
     const [json, args, unknown] = lastToolMessages(server.requests[1]!.body);
     expect(json!.content).toMatch(/^Error: Could not read your read call: the arguments were not valid JSON/);
     expect(args!.content).toMatch(/^Error: Invalid input for read[\s\S]*path/);
-    expect(unknown!.content).toMatch(/^Error: Unknown tool "open_file". Available tools: tree, read, search, write, edit, append, delete, move\./);
+    expect(unknown!.content).toMatch(/^Error: Unknown tool "open_file". Available tools: tree, read, search, find, write, edit, append, delete, move\./);
     // The broken call goes back in the history as {} so that the server can parse the conversation.
     expect(server.requests[1]!.body.messages.find((m) => m.role === 'assistant')!.tool_calls![0]!.function.arguments).toBe('{}');
     expect(lastToolMessages(server.requests[3]!.body)[0]!.content).not.toMatch(/^Error/);
@@ -114,7 +114,7 @@ describe('update agent on an OpenAI-compatible server', () => {
     expect(answer.markdown).toContain('Tomatoes are planted');
     expect(answer.sources).toEqual(['projects/garden/state.md']);
     expect(server.requests[0]!.body.model).toBe('llama-search');
-    expect(server.requests[0]!.body.tools!.map((t) => t.function.name).sort()).toEqual(['read', 'search', 'tree']);
+    expect(server.requests[0]!.body.tools!.map((t) => t.function.name).sort()).toEqual(['find', 'read', 'search', 'tree']);
   });
 });
 

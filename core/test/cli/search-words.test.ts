@@ -39,6 +39,6 @@ describe('knower search against the real service', () => {
   it('finds the note about C# for C#, and not the ones about C++ or cats', async () => {
     const result = await search('C#');
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe('billing.md — Billing\n  The billing service is written in C#.\n');
+    expect(result.stdout).toBe('billing.md — Billing\n  § Billing · lines 1-3\n  The billing service is written in C#.\n');
   });
 });

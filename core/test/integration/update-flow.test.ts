@@ -124,7 +124,7 @@ describe('updates, inbox and questions over HTTP (real SDK, fake Messages API)',
     expect(answer.sources).toEqual(['projects/garden/state.md']);
     expect(t.knower.queue.get(update.id)?.status).toBe('running');
     const searchRequest = model.requests.find((r) => r.body.messages.some((m) => JSON.stringify(m.content).includes('What state is the garden in?')));
-    expect(searchRequest?.body.tools?.map((tool) => tool.name).sort()).toEqual(['read', 'search', 'tree']);
+    expect(searchRequest?.body.tools?.map((tool) => tool.name).sort()).toEqual(['find', 'read', 'search', 'tree']);
     await finished(update.id);
   });
 
