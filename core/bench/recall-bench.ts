@@ -11,7 +11,7 @@
  * --quick: fewer filler notes (the questions stay the same).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { freePort } from '../test/helpers/free-port.js';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,16 +40,6 @@ const SYSTEMS = ['Knower fast', 'BM25', 'BM25+Porter'] as const;
 type System = (typeof SYSTEMS)[number];
 // Issue 36's examples of names losing to their mentions: their ranks are printed one by one.
 const SHOWN_RANKS = ['git', 'du', 'ls', 'tar', 'how do I extract a tar archive'];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (address && typeof address !== 'string' ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 function merge(name: string, parts: RecallCorpus[]): RecallCorpus {
   return { name, files: new Map(parts.flatMap((p) => [...p.files])), questions: parts.flatMap((p) => p.questions) };
