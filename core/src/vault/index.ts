@@ -2,6 +2,7 @@ export { resolveVaultPath, type ResolvedPath, type PathProblem } from './resolve
 export { readBytesIfExists, readTextIfExists,   } from './read-file.js';
 export { writeFileAtomic, type WriteOutcome, type WriteOptions } from './atomic-write.js';
 export { settleWrites } from './swap-repair.js';
+export { withPathLock } from './path-lock.js';
 export { type SwapHooks } from './compare-and-swap.js';
 export { makeFolder, makeFolders } from './file-modes.js';
 export { filesystemOf, probeFilesystem, registerFilesystem, nodeFileOps, type FileOps, type Filesystem } from './filesystem.js';
