@@ -112,10 +112,25 @@ export function createUpdateQueue(deps: {
   let markStarted: () => void = () => undefined;
   const started = new Promise<void>((resolve) => (markStarted = resolve));
 
+  const announce = (record: UpdateRecord) => deps.bus.publish({ type: 'update_status', data: publicView(record) as { id: string; status: string } });
+
   async function save(record: UpdateRecord): Promise<void> {
     records.set(record.id, record);
     await deps.store.save(record);
-    deps.bus.publish({ type: 'update_status', data: publicView(record) as { id: string; status: string } });
+    announce(record);
+  }
+
+  /**
+   * A run's last word: its outcome saved, its journal handed to the history, and only then shown.
+   * Whoever sees the final status (a client polling, the undo it sends next) finds the run's
+   * commit in the history or queued ahead of anything it asks of it.
+   */
+  async function finish(record: UpdateRecord, journal: UpdateJournal): Promise<void> {
+    await deps.store.save(record);
+    await deps.history?.finished(record, journal);
+    records.set(record.id, record);
+    announce(record);
+    await journal.clear();
   }
 
   function inputOf(record: UpdateRecord, onToolCall?: UpdateInput['onToolCall'], signal?: AbortSignal): UpdateInput {
@@ -204,23 +219,24 @@ export function createUpdateQueue(deps: {
           const outcome = await deps.agents.runUpdate(input, { writer, budget });
           const cleared = await clearRetried(record, writer);
           const changes = await deps.history?.changes(journal);
-          await save({
-            ...record,
-            ...recorder.fields(),
-            status: outcome.status,
-            files: cleared.length ? [...new Set([...outcome.files, ...cleared])].sort() : outcome.files,
-            kept: outcome.kept,
-            ...(outcome.summary ? { summary: outcome.summary } : {}),
-            ...(outcome.usage ? { usage: outcome.usage } : {}),
-            ...(outcome.status === 'inbox' ? { inbox_id: outcome.inboxId } : {}),
-            ...(outcome.status === 'done' && outcome.fallback ? { fallback: outcome.fallback } : {}),
-            ...(outcome.captures?.length ? { captures: outcome.captures } : {}),
-            ...(changes ? { changes } : {}),
-            error: undefined,
-            finished: deps.clock().toISOString(),
-          });
-          await deps.history?.finished(records.get(id) as UpdateRecord, journal);
-          await journal.clear();
+          await finish(
+            {
+              ...record,
+              ...recorder.fields(),
+              status: outcome.status,
+              files: cleared.length ? [...new Set([...outcome.files, ...cleared])].sort() : outcome.files,
+              kept: outcome.kept,
+              ...(outcome.summary ? { summary: outcome.summary } : {}),
+              ...(outcome.usage ? { usage: outcome.usage } : {}),
+              ...(outcome.status === 'inbox' ? { inbox_id: outcome.inboxId } : {}),
+              ...(outcome.status === 'done' && outcome.fallback ? { fallback: outcome.fallback } : {}),
+              ...(outcome.captures?.length ? { captures: outcome.captures } : {}),
+              ...(changes ? { changes } : {}),
+              error: undefined,
+              finished: deps.clock().toISOString(),
+            },
+            journal,
+          );
           return;
         } catch (err) {
           const message = isStorageError(err) ? describeStorageError(err) : err instanceof Error ? err.message : String(err);
@@ -255,16 +271,17 @@ export function createUpdateQueue(deps: {
     const kept = touched.filter((rel) => !undone.has(rel)).sort();
     deps.log.info({ id: record.id, undone: [...undone], kept }, 'update stopped by the person; its changes were undone');
     const said = undone.size === 0 ? 'nothing it had changed needed undoing' : `undid its changes to ${[...undone].sort().join(', ')}`;
-    await save({
-      ...record,
-      status: 'cancelled',
-      files: kept,
-      summary: `Stopped before it finished; ${said}.${kept.length ? ` Kept as they are, because they changed since: ${kept.join(', ')}.` : ''}`,
-      error: undefined,
-      finished: deps.clock().toISOString(),
-    });
-    await deps.history?.finished(records.get(record.id) as UpdateRecord, journal);
-    await journal.clear();
+    await finish(
+      {
+        ...record,
+        status: 'cancelled',
+        files: kept,
+        summary: `Stopped before it finished; ${said}.${kept.length ? ` Kept as they are, because they changed since: ${kept.join(', ')}.` : ''}`,
+        error: undefined,
+        finished: deps.clock().toISOString(),
+      },
+      journal,
+    );
   }
 
   /** Out of attempts: the update lands in the inbox as a failed item with its raw input. */
@@ -279,16 +296,17 @@ export function createUpdateQueue(deps: {
     }
     // The input now waits in this update's own item: the older item of the same input goes.
     const cleared = inboxId ? await clearRetried(record, writer) : [];
-    await save({
-      ...record,
-      status: 'failed',
-      error,
-      ...(inboxId ? { inbox_id: inboxId } : {}),
-      ...(cleared.length ? { files: cleared } : {}),
-      finished: deps.clock().toISOString(),
-    });
-    await deps.history?.finished(records.get(record.id) as UpdateRecord, journal);
-    await journal.clear();
+    await finish(
+      {
+        ...record,
+        status: 'failed',
+        error,
+        ...(inboxId ? { inbox_id: inboxId } : {}),
+        ...(cleared.length ? { files: cleared } : {}),
+        finished: deps.clock().toISOString(),
+      },
+      journal,
+    );
   }
 
   function enqueue(record: UpdateRecord): void {
