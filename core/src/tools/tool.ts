@@ -4,6 +4,12 @@ import type { ToolSpec } from '../llm/index.js';
 /** Expected failures are values the caller can act on ("read it again"), never exceptions. */
 export type ToolOutcome = { ok: true; text: string; structured?: Record<string, unknown> } | { ok: false; error: string };
 
+/**
+ * What to do with a structured result, in words: the advice its text gives beside the data.
+ * Some MCP clients (Claude Code among them) hand the model only the structured result's JSON.
+ */
+export const adviceField = z.string().describe('What to do with this result next, in words.');
+
 export const shown = (text: string, structured?: Record<string, unknown>): ToolOutcome => ({ ok: true, text, ...(structured && { structured }) });
 export const refused = (error: string): ToolOutcome => ({ ok: false, error });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULTS, findSchema, LIMITS, queryText, resultLimit } from '../api/index.js';
 import { indexViewsOf, type IndexEntry } from '../vault/index.js';
-import { READ_ONLY, shown } from '../tools/index.js';
+import { adviceField, READ_ONLY, shown } from '../tools/index.js';
 import { defineReadTool } from './reader.js';
 
 function describe(entry: IndexEntry): string {
@@ -20,14 +20,18 @@ export const findTool = defineReadTool({
     query: queryText.describe('Words of the file name or path, e.g. "tar" or "acme design".'),
     limit: resultLimit.optional().describe(`Maximum number of files (1-${LIMITS.results}, default ${DEFAULTS.names}).`),
   }),
-  output: findSchema,
+  output: findSchema.extend({ advice: adviceField }),
   annotations: READ_ONLY,
   async run({ query, limit }, reader) {
     const found = indexViewsOf(reader.index).find(query, limit ?? DEFAULTS.names);
-    const structured = { results: found.results.map(({ path, kind, size, tokens, updated }) => ({ path, kind, size, tokens, updated })), total: found.total };
-    if (found.total === 0) return shown(`No file names or paths hold "${query}". Try fewer words, or search for what the note says.`, structured);
-    const more = found.total > found.results.length ? `\n… ${found.total - found.results.length} more (ask with a higher limit or more words).` : '';
+    const results = found.results.map(({ path, kind, size, tokens, updated }) => ({ path, kind, size, tokens, updated }));
+    if (found.total === 0) {
+      const advice = `No file names or paths hold "${query}". Try fewer words, or search for what the note says.`;
+      return shown(advice, { results, total: 0, advice });
+    }
+    const more = found.total > found.results.length ? `${found.total - found.results.length} more (ask with a higher limit or more words).` : '';
+    const advice = more ? `${more} Open a file with read (or outline and section).` : 'Open a file with read (or outline and section).';
     const lines = found.results.map((entry, i) => `${i + 1}. ${describe(entry)}`);
-    return shown(`${found.total} file${found.total === 1 ? '' : 's'} named like "${query}":\n${lines.join('\n')}${more}`, structured);
+    return shown(`${found.total} file${found.total === 1 ? '' : 's'} named like "${query}":\n${lines.join('\n')}${more ? `\n… ${more}` : ''}`, { results, total: found.total, advice });
   },
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULTS, LIMITS, passageSchema, projectScope, queryText, resultLimit, searchContext, searchMode, textSpanSchema } from '../api/index.js';
 import type { SearchHit, SearchResult } from '../search/index.js';
-import { READ_ONLY, shown } from '../tools/index.js';
+import { adviceField, READ_ONLY, shown } from '../tools/index.js';
 import { defineReadTool } from './reader.js';
 
 const hit = z.object({
@@ -42,11 +42,19 @@ function textOf(h: SearchHit & { text: string }): string {
   return `\n   ${covers}${cut}:\n${framed(h.text, '|')}`;
 }
 
-function format(query: string, result: SearchResult): string {
+/** What to do with the hits (or with none). */
+function adviceOn(query: string, result: SearchResult): string {
+  if (result.results.length === 0) return `No matches for "${query}". Try other words, or explore the vault with the tree tool.`;
+  return result.results.some((h) => h.text !== undefined)
+    ? 'Texts are the files as they are now, around the best passage: read a file before changing it.'
+    : 'Snippets are excerpts: read the lines of a passage (or ask again with context) before relying on it, and read a file before changing it.';
+}
+
+function format(query: string, result: SearchResult, advice: string): string {
   const head =
     (result.degraded ? `(search degraded: ${result.degraded})\n` : '') +
     (result.partial ? '(the vault is still being indexed for the first time: notes not reached yet are missing from these results)\n' : '');
-  if (result.results.length === 0) return `${head}No matches for "${query}". Try other words, or explore the vault with the tree tool.`;
+  if (result.results.length === 0) return `${head}${advice}`;
   const hits = result.results.map((h, i) => {
     // A PDF's page, so the answer can cite it ("papers/x.pdf p. 37"); what part of it search covers, when not all.
     const page = h.page ? ` p. ${h.page}` : '';
@@ -54,11 +62,7 @@ function format(query: string, result: SearchResult): string {
     const body = h.text !== undefined ? textOf({ ...h, text: h.text }) : `\n${framed(h.snippet, '>')}`;
     return `${i + 1}. ${h.path}${page} — ${h.title}${part}${where(h)}${body}`;
   });
-  const texts = result.results.some((h) => h.text !== undefined);
-  const tail = texts
-    ? 'Texts are the files as they are now, around the best passage: read a file before changing it.'
-    : 'Snippets are excerpts: read the lines of a passage (or ask again with context) before relying on it, and read a file before changing it.';
-  return `${head}${hits.join('\n')}\n\n${tail}`;
+  return `${head}${hits.join('\n')}\n\n${advice}`;
 }
 
 export const searchTool = defineReadTool({
@@ -85,12 +89,13 @@ export const searchTool = defineReadTool({
         `With it, each hit brings the text of its best passage and this many neighbouring passages on each side (0-${LIMITS.contextPassages}; 0 = the passage alone), read from the file now, at most 4,000 characters. Without it, a snippet only.`,
       ),
   }),
-  output: z.object({ results: z.array(hit), mode: searchMode, degraded: z.string().optional(), partial: z.literal(true).optional() }),
+  output: z.object({ results: z.array(hit), mode: searchMode, degraded: z.string().optional(), partial: z.literal(true).optional(), advice: adviceField }),
   annotations: READ_ONLY,
   async run({ query, mode, scope, limit, context }, reader) {
     const shape = { ...(scope ? { scope } : {}), ...(context !== undefined && { context }) };
     const result = await reader.search.search({ query, mode: mode ?? reader.defaultMode ?? 'fast', limit: limit ?? DEFAULTS.results, ...shape });
     reader.sawSearch?.(result);
-    return shown(format(query, result), { ...result });
+    const advice = adviceOn(query, result);
+    return shown(format(query, result, advice), { ...result, advice });
   },
 });

@@ -90,6 +90,28 @@ describe('MCP over streamable HTTP', () => {
   });
 });
 
+describe('a structured result reads on its own', () => {
+  // Some clients (Claude Code among them) hand the model only the structured result as JSON: what
+  // the text tells the model to do with the result must be in it too.
+  const cases: Array<[string, Record<string, unknown>, RegExp]> = [
+    ['search', { query: 'launch' }, /read the lines of a passage/],
+    ['search', { query: 'launch', context: 1 }, /files as they are now/],
+    ['search', { query: 'zzyzx-nowhere' }, /No matches for "zzyzx-nowhere"\. Try other words/],
+    ['find', { query: 'state' }, /Open a file with read/],
+    ['find', { query: 'zzyzx-nowhere' }, /No file names or paths hold "zzyzx-nowhere"/],
+    ['outline', { path: 'projects/acme/state.md' }, /read it whole with read|Read one part with section/],
+    ['remember', { text: 'The acme kickoff room is B12.' }, /in the background[\s\S]*Knower inbox/],
+  ];
+  it.each(cases)('%s %j says what to do next in its structured content', async (tool, input, advice) => {
+    const result = await t.call(client, tool, input);
+    expect(result.isError).toBeFalsy();
+    const structured = result.structuredContent as { advice?: string };
+    expect(structured.advice).toMatch(advice);
+    // The same words the text gives (find lists its paths without repeating how to open them).
+    if (tool !== 'find' || textOf(result).startsWith('No file')) expect(textOf(result)).toContain(structured.advice);
+  });
+});
+
 describe('MCP tool errors say what to do', () => {
   const cases: Array<[string, Record<string, unknown>, RegExp]> = [
     ['read', { path: '../outside.md' }, /must not contain "\.\."[\s\S]*relative to the vault root/],

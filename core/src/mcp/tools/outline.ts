@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { vaultPath } from '../../api/index.js';
 import { headingKey, noteLines, outlineNote, tokenCount } from '../../vault/index.js';
 import { readTextNote } from './note-text.js';
-import { READ_ONLY, refused, shown } from '../../tools/index.js';
+import { adviceField, READ_ONLY, refused, shown } from '../../tools/index.js';
 import { defineMcpTool } from './tool.js';
 
 /** Enough for any real note; a generated file with thousands of headings is listed in part, saying so. */
@@ -35,6 +35,7 @@ export const outlineTool = defineMcpTool({
     truncated: z.boolean(),
     /** A note over the per-note budget: which part of it was outlined. */
     readPart: z.string().optional(),
+    advice: adviceField,
   }),
   annotations: READ_ONLY,
   async run({ path }, deps) {
@@ -47,7 +48,10 @@ export const outlineTool = defineMcpTool({
     const truncated = outline.headings.length > listed.length;
     const counted = `${outline.lines} lines, ${outline.headings.length} heading${outline.headings.length === 1 ? '' : 's'}`;
     const head = `${note.rel}: ${note.readPart ? `${note.readPart} (${counted} in that part)` : counted}`;
-    if (listed.length === 0) return shown(`${head}. It has no headings: read it whole with read.`, { path: note.rel, lines: outline.lines, headings: [], truncated: false, ...part });
+    if (listed.length === 0) {
+      const advice = 'It has no headings: read it whole with read.';
+      return shown(`${head}. ${advice}`, { path: note.rel, lines: outline.lines, headings: [], truncated: false, ...part, advice });
+    }
     // A name used more than once shows its occurrence: section needs it to pick one.
     const uses = new Map<string, number>();
     for (const h of outline.headings) uses.set(headingKey(h.text), (uses.get(headingKey(h.text)) ?? 0) + 1);
@@ -56,6 +60,7 @@ export const outlineTool = defineMcpTool({
       return `${'  '.repeat(h.level - 1)}${'#'.repeat(h.level)} ${h.text} · lines ${h.line}-${h.end} · ${h.tokens} tokens${repeat}`;
     });
     const more = truncated ? `\n… and ${outline.headings.length - listed.length} more headings (not shown).` : '';
-    return shown(`${head}\n${rows.join('\n')}${more}\n\nRead one part with section(path, heading).`, { path: note.rel, lines: outline.lines, headings: listed, truncated, ...part });
+    const advice = 'Read one part with section(path, heading).';
+    return shown(`${head}\n${rows.join('\n')}${more}\n\n${advice}`, { path: note.rel, lines: outline.lines, headings: listed, truncated, ...part, advice });
   },
 });

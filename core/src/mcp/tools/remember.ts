@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { captureUrl, UPDATE_LIMITS } from '../../api/index.js';
-import { refused, shown } from '../../tools/index.js';
+import { adviceField, refused, shown } from '../../tools/index.js';
 import { defineMcpTool } from './tool.js';
 
 export const rememberTool = defineMcpTool({
@@ -22,7 +22,7 @@ export const rememberTool = defineMcpTool({
       ),
     url: captureUrl.optional(),
   }),
-  output: z.object({ id: z.string(), status: z.string(), duplicate: z.boolean() }),
+  output: z.object({ id: z.string(), status: z.string(), duplicate: z.boolean(), advice: adviceField }),
   // Not read-only: it changes the vault. Not destructive: the update agent adds and amends
   // notes under write-safety rules. Not idempotent: sending the same text twice files it twice.
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
@@ -30,11 +30,9 @@ export const rememberTool = defineMcpTool({
     const outcome = await deps.updates.submit({ text, ...(url ? { url } : {}), attachments: [] });
     if (!outcome.ok) return refused(`Not accepted (${outcome.error}): ${outcome.message}. Send the information to remember as non-empty text within the limit, or an http(s) url.`);
     const { record, duplicate } = outcome;
-    return shown(
-      `Accepted: update ${record.id} is ${record.status}. Knower's update agent will file it into the vault in the background ` +
-        `(usually within a minute), then search and read will find it. Progress: GET /updates/${record.id} on the Knower service, ` +
-        'or the Activity view of the Knower web app; if the agent cannot decide where it belongs, an item appears in the Knower inbox.',
-      { id: record.id, status: record.status, duplicate },
-    );
+    const advice =
+      `Knower's update agent will file it into the vault in the background (usually within a minute), then search and read will find it. ` +
+      `Progress: GET /updates/${record.id} on the Knower service, or the Activity view of the Knower web app; if the agent cannot decide where it belongs, an item appears in the Knower inbox.`;
+    return shown(`Accepted: update ${record.id} is ${record.status}. ${advice}`, { id: record.id, status: record.status, duplicate, advice });
   },
 });
