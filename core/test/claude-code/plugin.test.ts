@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../helpers/temp-dir.js';
 import { pluginRoot } from './hook-runner.js';
 import { childOutput } from '../helpers/child-output.js';
+import { startTestApp } from '../helpers/test-app.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const binDir = path.join(repoRoot, 'node_modules', '.bin');
@@ -26,7 +27,7 @@ beforeAll(async () => {
 afterAll(() => scratch.cleanup());
 
 /** Claude Code and `knower` with a home of their own: nothing of the developer's Claude setup is read or changed. */
-function run(command: string, args: string[], opts: { home: string; path?: string; env?: Record<string, string> }): Promise<Run> {
+function run(command: string, args: string[], opts: { home: string; path?: string; env?: Record<string, string>; cwd?: string }): Promise<Run> {
   const env = {
     PATH: opts.path ?? `${binDir}:/usr/bin:/bin`,
     HOME: opts.home,
@@ -37,7 +38,7 @@ function run(command: string, args: string[], opts: { home: string; path?: strin
     KNOWER_STATE_DIR: path.join(opts.home, 'state'),
     ...opts.env,
   };
-  return childOutput(spawn(command, args, { env, cwd: opts.home, stdio: ['ignore', 'pipe', 'pipe'] }));
+  return childOutput(spawn(command, args, { env, cwd: opts.cwd ?? opts.home, stdio: ['ignore', 'pipe', 'pipe'] }));
 }
 
 const home = async (name: string) => {
@@ -113,9 +114,88 @@ describe('knower claude install', () => {
     const h = await home('usage');
     const bad = await run(path.join(repoRoot, 'knower'), ['claude', 'uninstal'], { home: h });
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain("unknown action 'uninstal'");
+    expect(bad.stderr).toContain("unknown action 'uninstal' (install, uninstall or doctor)");
     const scope = await run(path.join(repoRoot, 'knower'), ['claude', 'install', '--scope', 'global'], { home: h });
     expect(scope.code).toBe(2);
     expect(scope.stderr).toContain('--scope takes user, project or local');
   });
+});
+
+describe('knower claude uninstall', () => {
+  const knower = path.join(repoRoot, 'knower');
+  const claudeList = async (h: string, what: string[]) => JSON.parse((await run(claudeBin, [...what, '--json'], { home: h })).stdout) as Array<{ id?: string; name?: string }>;
+
+  it('removes the plugin and its marketplace, and keeps captures not yet delivered', async () => {
+    const h = await home('uninstall');
+    expect((await run(knower, ['claude', 'install'], { home: h })).code).toBe(0);
+    // A capture the hooks spooled and Knower has not accepted yet.
+    const spool = path.join(h, '.claude', 'plugins', 'data', 'knower-knower', 'spool');
+    await mkdir(spool, { recursive: true });
+    await writeFile(path.join(spool, 'session.000001.json'), '{"key":"k","session":"s","n":1}');
+    const removed = await run(knower, ['claude', 'uninstall'], { home: h });
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(removed.stdout).toContain('Removed the plugin knower@knower (scope user).');
+    expect(removed.stdout).toContain(`Removed the marketplace knower (${pluginRoot}).`);
+    expect(removed.stdout).toContain('1 capture not yet delivered to Knower');
+    expect(await claudeList(h, ['plugin', 'list'])).toEqual([]);
+    expect((await claudeList(h, ['plugin', 'marketplace', 'list'])).map((m) => m.name)).not.toContain('knower');
+    expect(await readFile(path.join(spool, 'session.000001.json'), 'utf8')).toContain('"key":"k"');
+    const again = await run(knower, ['claude', 'uninstall'], { home: h });
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('Nothing of Knower is installed in Claude Code.');
+  }, 180_000);
+
+  it('keeps the plugin and a server by hand apart: one of them, never both', async () => {
+    const h = await home('both');
+    expect((await run(knower, ['claude', 'install'], { home: h })).code).toBe(0);
+    const refused = await run(knower, ['claude', 'install', '--mcp-only'], { home: h });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('would list every tool twice');
+    // Added by hand anyway: the doctor says so, and uninstall --mcp-only takes that one alone.
+    expect((await run(claudeBin, ['mcp', 'add', '--transport', 'http', '--scope', 'user', 'knower', 'http://127.0.0.1:9/mcp'], { home: h })).code).toBe(0);
+    const doctor = await run(knower, ['claude', 'doctor'], { home: h, env: { KNOWER_URL: 'http://127.0.0.1:9' } });
+    expect(doctor.code).toBe(1);
+    expect(doctor.stdout).toMatch(/fix +MCP server +the plugin's, and one named knower by hand \(User config.*\): every tool is listed twice/);
+    expect(doctor.stdout).toMatch(/fix +Knower +nothing answers at http:\/\/127\.0\.0\.1:9 \(KNOWER_URL\)/);
+    const removed = await run(knower, ['claude', 'uninstall', '--mcp-only'], { home: h });
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(removed.stdout).toContain('Removed the MCP server knower registered by hand (User config');
+    expect((await run(claudeBin, ['mcp', 'get', 'knower'], { home: h })).code).not.toBe(0);
+    expect((await claudeList(h, ['plugin', 'list'])).map((p) => p.id)).toEqual(['knower@knower']);
+  }, 180_000);
+});
+
+describe('knower claude doctor', () => {
+  it('checks the plugin, the service, the token and the project of the folder claude starts in', async () => {
+    const h = await home('doctor');
+    const service = await startTestApp({
+      env: { KNOWER_TOKEN: 'doctor-token-1234567890' },
+      prepare: async (vault) => {
+        await mkdir(path.join(vault, 'projects', 'garden-app'), { recursive: true });
+        await writeFile(path.join(vault, 'projects', 'garden-app', 'state.md'), '# Garden app\n\nThe watering schedule ships next.\n');
+      },
+    });
+    await service.knower.whenSettled();
+    try {
+      const address = await service.app.listen({ host: '127.0.0.1', port: 0 });
+      const repo = path.join(h, 'garden-app');
+      await mkdir(path.join(repo, '.git', 'refs'), { recursive: true });
+      await mkdir(path.join(repo, 'src'), { recursive: true });
+      expect((await run(path.join(repoRoot, 'knower'), ['claude', 'install'], { home: h })).code).toBe(0);
+      const noToken = await run(path.join(repoRoot, 'knower'), ['claude', 'doctor'], { home: h, cwd: path.join(repo, 'src'), env: { KNOWER_URL: address } });
+      expect(noToken.code).toBe(1);
+      expect(noToken.stdout).toMatch(/ok +Plugin +knower@knower 0\.1\.0 \(scope user\), enabled, from this checkout/);
+      expect(noToken.stdout).toMatch(/ok +MCP server +the plugin's/);
+      expect(noToken.stdout).toMatch(/fix +Token +Knower asks for a token and KNOWER_TOKEN is not set/);
+      const wrong = await run(path.join(repoRoot, 'knower'), ['claude', 'doctor'], { home: h, cwd: repo, env: { KNOWER_URL: address, KNOWER_TOKEN: 'not-the-token-0000000' } });
+      expect(wrong.stdout).toMatch(/fix +Token +KNOWER_TOKEN is set but Knower refuses it/);
+      const right = await run(path.join(repoRoot, 'knower'), ['claude', 'doctor'], { home: h, cwd: path.join(repo, 'src'), env: { KNOWER_URL: address, KNOWER_TOKEN: 'doctor-token-1234567890' } });
+      expect(right.stdout).toMatch(/ok +Token +KNOWER_TOKEN is set and accepted/);
+      expect(right.code, right.stdout).toBe(0);
+      expect(right.stdout).toMatch(/ok +Token +KNOWER_TOKEN is set and accepted/);
+      expect(right.stdout).toMatch(/ok +Project +this repository \(garden-app\) is projects\/garden-app\/ \(by its folder name\)/);
+    } finally {
+      await service.close();
+    }
+  }, 180_000);
 });

@@ -29,6 +29,7 @@ Vault
 
 Coding agents
   claude install [--scope user|project|local] [--mcp-only]   the Claude Code plugin and MCP server
+  claude uninstall [--mcp-only] | doctor   remove what install added; check the setup from this folder
 
 Project
   test                     typecheck, lint, unit, integration and end-to-end tests
