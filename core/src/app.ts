@@ -60,8 +60,11 @@ export async function buildService(deps: AppDeps): Promise<{ app: FastifyInstanc
   return { app, knower };
 }
 
-/** Errors in one shape, then the routes, each given the services it uses: security first, so its checks cover every route after it. */
-async function registerEdge(app: FastifyInstance, k: Knower, config: Config): Promise<void> {
+/**
+ * Errors in one shape, then the routes, each given the services it uses: security first, so its
+ * checks cover every route after it. (Exported for the test that walks every route it registers.)
+ */
+export async function registerEdge(app: FastifyInstance, k: Knower, config: Config): Promise<void> {
   app.setErrorHandler((error: { statusCode?: number; validation?: unknown; code?: string; message: string }, request, reply) => {
     const { code, message } = describeError(error);
     if (errorStatus(code) >= 500) request.log.error({ err: error }, 'request failed');
