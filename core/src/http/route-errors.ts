@@ -7,7 +7,7 @@ import { errorStatus, type CodeWithSentence } from './error-table.js';
  * What the edge may answer on any route, whatever the route does: its checks of the request
  * (security, body parsing, validation), the disk, a broken invariant.
  */
-export const EDGE_ERRORS = [
+const EDGE_ERRORS = [
   'host_not_allowed',
   'cross_origin',
   'unauthorized',
