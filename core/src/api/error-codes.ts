@@ -8,12 +8,10 @@ export type PathErrorCode = `path_${PathProblem}`;
 export const PATH_ERROR_CODES = PATH_PROBLEMS.map((problem): PathErrorCode => `path_${problem}`);
 
 /**
- * Every code an error body of the API carries (`{error, message}`): programs (the CLI, the web
- * app, scripts) branch on the code, people read the message. Its status is the edge's table
- * (http/error-table.ts); a code not listed here is a type error wherever it is sent.
+ * What the edge may answer on any route, whatever the route does: its checks of the request
+ * (security, body parsing, validation), the disk, a broken invariant. Every route declares them.
  */
-export const ERROR_CODES = [
-  // The edge itself, on any route: its checks of the request, the disk, a broken invariant.
+export const EDGE_ERROR_CODES = [
   'host_not_allowed',
   'cross_origin',
   'unauthorized',
@@ -23,11 +21,21 @@ export const ERROR_CODES = [
   'bad_request',
   'unsupported_media_type',
   'body_too_large',
-  'not_found',
   'internal_error',
   'disk_full',
   'read_only_disk',
   'disk_error',
+] as const;
+
+/**
+ * Every code an error body of the API carries (`{error, message}`): programs (the CLI, the web
+ * app, scripts) branch on the code, people read the message. Its status is the edge's table
+ * (http/error-table.ts); a code not listed here is a type error wherever it is sent.
+ */
+export const ERROR_CODES = [
+  ...EDGE_ERROR_CODES,
+  // No route at that address, or no file or folder at that path.
+  'not_found',
   // Updates: the update door, a multipart body, a retry, a cancel.
   'empty_update',
   'text_too_large',

@@ -1,28 +1,9 @@
 import type { FastifyReply } from 'fastify';
-import { errorBodyOf, type ErrorCode } from '../api/index.js';
+import { EDGE_ERROR_CODES, errorBodyOf, type ErrorCode } from '../api/index.js';
 import { sendError } from './send-error.js';
 import { errorStatus, type CodeWithSentence } from './error-table.js';
 
-/**
- * What the edge may answer on any route, whatever the route does: its checks of the request
- * (security, body parsing, validation), the disk, a broken invariant.
- */
-const EDGE_ERRORS = [
-  'host_not_allowed',
-  'cross_origin',
-  'unauthorized',
-  'too_many_wrong_tokens',
-  'invalid_json',
-  'invalid_request',
-  'bad_request',
-  'unsupported_media_type',
-  'body_too_large',
-  'internal_error',
-  'disk_full',
-  'read_only_disk',
-  'disk_error',
-] as const satisfies readonly ErrorCode[];
-type EdgeCode = (typeof EDGE_ERRORS)[number];
+type EdgeCode = (typeof EDGE_ERROR_CODES)[number];
 
 /** The errors a route (or a group of routes) may answer: declared in its schema, sent through the table. */
 export interface RouteErrors<C extends ErrorCode> {
@@ -45,7 +26,7 @@ export interface RouteErrors<C extends ErrorCode> {
  */
 export function routeErrors<const C extends ErrorCode>(...codes: C[]): RouteErrors<C | EdgeCode> {
   const byStatus = new Map<number, [ErrorCode, ...ErrorCode[]]>();
-  for (const code of new Set<ErrorCode>([...EDGE_ERRORS, ...codes])) {
+  for (const code of new Set<ErrorCode>([...EDGE_ERROR_CODES, ...codes])) {
     const status = errorStatus(code);
     const same = byStatus.get(status);
     if (same) same.push(code);

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { ERROR_CODES, type ErrorCode } from '../../src/api/index.js';
+import { EDGE_ERROR_CODES, ERROR_CODES, type ErrorCode } from '../../src/api/index.js';
 import { registerEdge } from '../../src/app.js';
 import { loadConfig } from '../../src/config/index.js';
 import { checkedSerializer, routeErrors, sendError } from '../../src/http/index.js';
@@ -10,8 +10,6 @@ import { ERROR_TABLE } from '../../src/http/error-table.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 const TOKEN = 'f3a91c07d25e48b6a0c4e7d19b82f5c3';
-/** What the edge answers before any route runs (its checks of the request) or whatever the route (a fault, the disk). */
-const EDGE: ErrorCode[] = ['host_not_allowed', 'cross_origin', 'unauthorized', 'too_many_wrong_tokens', 'invalid_json', 'invalid_request', 'internal_error', 'disk_full'];
 
 /** "GET /vault/file": one name per method (fastify-static registers HEAD and GET as one route). */
 const namesOf = (route: RouteOptions) => [route.method].flat().map((method) => `${method} ${route.url}`);
@@ -58,7 +56,7 @@ describe('every route of the edge declares its error answers from the table', ()
   it('no route lacks error response schemas: each declares the shared error body for the edge’s refusals', () => {
     const lacking = routes.filter((route) => {
       const declared = [...declaredErrors(route).values()].flat();
-      return !EDGE.every((code) => declared.includes(code));
+      return !EDGE_ERROR_CODES.every((code) => declared.includes(code));
     });
     expect(lacking.flatMap(namesOf)).toEqual([]);
   });
