@@ -23,7 +23,7 @@ export function validationError(issues: readonly SchemaIssue[], part: string): E
 }
 
 /** What an error thrown during a request becomes: a refusal of the framework or its plugins, the disk, or a fault. */
-export type ThrownErrorCode =
+type ThrownErrorCode =
   | 'invalid_json'
   | 'invalid_request'
   | 'bad_request'

@@ -6,7 +6,7 @@ import { errorStatus, type CodeWithSentence } from './error-table.js';
 type EdgeCode = (typeof EDGE_ERROR_CODES)[number];
 
 /** The errors a route (or a group of routes) may answer: declared in its schema, sent through the table. */
-export interface RouteErrors<C extends ErrorCode> {
+interface RouteErrors<C extends ErrorCode> {
   /**
    * For `schema.response`, beside the success schemas: per status, the shared error body with the
    * codes it may carry. Typed as a plain object so that the type provider types a handler's answer
