@@ -3,7 +3,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/index.js';
-import { checkedSerializer, describeError, MAX_HEADER_BYTES, sendError, validationError } from './http/index.js';
+import { checkedSerializer, describeError, errorStatus, MAX_HEADER_BYTES, sendError, validationError } from './http/index.js';
 import { createKnower, type Knower, type KnowerDeps } from './knower.js';
 import { mcpRoutes } from './mcp/index.js';
 import {
@@ -60,14 +60,17 @@ export async function buildService(deps: AppDeps): Promise<{ app: FastifyInstanc
   return { app, knower };
 }
 
-/** Errors in one shape, then the routes, each given the services it uses: security first, so its checks cover every route after it. */
-async function registerEdge(app: FastifyInstance, k: Knower, config: Config): Promise<void> {
+/**
+ * Errors in one shape, then the routes, each given the services it uses: security first, so its
+ * checks cover every route after it. (Exported for the test that walks every route it registers.)
+ */
+export async function registerEdge(app: FastifyInstance, k: Knower, config: Config): Promise<void> {
   app.setErrorHandler((error: { statusCode?: number; validation?: unknown; code?: string; message: string }, request, reply) => {
-    const { status, error: code, message } = describeError(error);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
-    return sendError(reply, status, code, message);
+    const { code, message } = describeError(error);
+    if (errorStatus(code) >= 500) request.log.error({ err: error }, 'request failed');
+    return sendError(reply, code, message);
   });
-  app.setNotFoundHandler((request, reply) => sendError(reply, 404, 'not_found', `no route ${request.method} ${request.url.split('?')[0]}`));
+  app.setNotFoundHandler((request, reply) => sendError(reply, 'not_found', `no route ${request.method} ${request.url.split('?')[0]}`));
 
   // First: its onRequest hook (Host, Origin, token) must cover every route registered after it.
   await app.register(securityPlugin, { token: config.token, host: config.host, allowedHosts: config.allowedHosts, stateDir: config.stateDir });

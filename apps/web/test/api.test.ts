@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { activityPageSchema, noteSchema, searchHitsSchema, treeSchema, updateStatusSchema } from '@knower/api';
-import { rawUrl } from '../src/lib/api';
+import { getNote, rawUrl } from '../src/lib/api';
 
 // The zod boundary: tolerant of null for optional fields, strict on what the UI relies on.
 describe('api schemas', () => {
@@ -58,5 +58,22 @@ describe('api schemas', () => {
     expect(
       activityPageSchema.safeParse({ items: [{ type: 'update', id: 'u', at: 'now', update: { id: 'u', status: 'done', created: 'now', changes: [{ path: 'a', kind: 'renamed' }] } }] }).success,
     ).toBe(false);
+  });
+});
+
+// The app takes a failure's code from the API's error body, the same codes the CLI reads.
+describe('a refused request', () => {
+  const answering = (status: number, body: unknown) => () => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+  const real = globalThis.fetch;
+  afterEach(() => {
+    globalThis.fetch = real;
+  });
+
+  it('carries the code and the sentence of the error body, and takes no other code for one of the API', async () => {
+    globalThis.fetch = answering(404, { error: 'not_found', message: 'no file at a.md' });
+    expect(await getNote('a.md')).toEqual({ ok: false, problem: { status: 404, code: 'not_found', message: 'no file at a.md' } });
+    globalThis.fetch = answering(400, { error: 'no_such_code', message: 'made up' });
+    const answer = await getNote('a.md');
+    expect(answer.ok ? undefined : answer.problem.code).toBe('http_400');
   });
 });

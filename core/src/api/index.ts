@@ -4,6 +4,7 @@
 export * from './activity.js';
 export * from './attachments.js';
 export * from './errors.js';
+export * from './error-codes.js';
 export * from './forget.js';
 export * from './events.js';
 export * from './fields.js';

@@ -1,5 +1,6 @@
 import { answerOf } from './api.js';
 import type { Context } from './context.js';
+import { errorCodeOf } from './error-code.js';
 import { answer as formatAnswer, questionFailure } from './format/answers.js';
 import { asRecord } from './format/text.js';
 import { parseJson, type HttpResult } from './http-client.js';
@@ -7,7 +8,7 @@ import { EXIT, failed, isFailure, type Outcome } from './outcome.js';
 
 /** The answer on stdout (notes on stderr); a question the model failed says so with its id. */
 export function printAnswer(ctx: Context, baseUrl: string, result: HttpResult, json: boolean): Outcome {
-  if (result.kind === 'answer' && result.status === 503 && typeof asRecord(parseJson(result.body)).question_id === 'string') {
+  if (result.kind === 'answer' && errorCodeOf(result) === 'model_unavailable' && typeof asRecord(parseJson(result.body)).question_id === 'string') {
     if (json) ctx.out.write(`${result.body.toString('utf8')}\n`);
     return failed(...questionFailure(parseJson(result.body)));
   }

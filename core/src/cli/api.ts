@@ -1,4 +1,5 @@
 import type { Context } from './context.js';
+import { errorCodeOf } from './error-code.js';
 import { errorLine } from './format/text.js';
 import { createHttpClient, parseJson, type HttpClient, type HttpResult, type RequestOptions } from './http-client.js';
 import { failed, notRunning, type Failure } from './outcome.js';
@@ -45,7 +46,7 @@ export function answerOf(ctx: Context, baseUrl: string, path: string, result: Ht
   }
   if (result.status < 200 || result.status > 299) {
     const lines = [`${ctx.verb}: ${errorLine(result.status, result.body)}`];
-    if (result.status === 401) lines.push('the service requires a token: set KNOWER_TOKEN (in .env or the environment)');
+    if (errorCodeOf(result) === 'unauthorized') lines.push('the service requires a token: set KNOWER_TOKEN (in .env or the environment)');
     return failed(...lines);
   }
   return { status: result.status, body: result.body, json: parseJson(result.body) };

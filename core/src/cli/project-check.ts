@@ -1,6 +1,7 @@
 import { scopeFolder } from '../api/scope.js';
 import { callApi } from './api.js';
 import type { Context } from './context.js';
+import { errorCodeOf } from './error-code.js';
 import { asRecord } from './format/text.js';
 import type { HttpClient } from './http-client.js';
 import { failed, isFailure, type Failure } from './outcome.js';
@@ -13,7 +14,7 @@ export async function projectProblem(ctx: Context, client: HttpClient, scope: st
   if (!scope) return undefined;
   const folder = scopeFolder(scope).replace(/\/$/, '');
   const result = await client.request('GET', '/vault/tree', { timeoutS: 30, query: { path: folder } });
-  if (result.kind !== 'answer' || result.status !== 404) return undefined;
+  if (errorCodeOf(result) !== 'not_found') return undefined;
   const listing = await callApi(ctx, client, 'GET', '/vault/tree', { timeoutS: 30, query: { path: 'projects' } });
   const names = isFailure(listing) ? [] : (Array.isArray(asRecord(listing.json).folders) ? (asRecord(listing.json).folders as unknown[]) : []).map((f) => String(asRecord(f).name));
   const known = names.length ? `the projects are: ${names.map((n) => `project:${n}`).join(', ')}` : 'there are no projects yet';

@@ -1,21 +1,4 @@
-import type { FastifyReply } from 'fastify';
-import type { PathProblem } from '../vault/index.js';
-import { formatMegabytes, UPDATE_LIMITS } from '../api/index.js';
-
-/** Every error the API sends: a stable code for programs, a sentence for people. */
-export interface ApiError {
-  error: string;
-  message: string;
-}
-
-export function sendError(reply: FastifyReply, status: number, error: string, message: string): FastifyReply {
-  return reply.code(status).send({ error, message } satisfies ApiError);
-}
-
-/** A path the sandbox refused: 403 when it escapes through a symlink, 400 for the rest. */
-export function sendPathError(reply: FastifyReply, problem: PathProblem, message: string): FastifyReply {
-  return sendError(reply, problem === 'outside' ? 403 : 400, `path_${problem}`, message);
-}
+import { ERROR_TABLE, type ErrorRule } from './error-table.js';
 
 type SchemaIssue = { instancePath: string; keyword: string; message?: string; params?: Record<string, unknown> };
 
@@ -39,29 +22,44 @@ export function validationError(issues: readonly SchemaIssue[], part: string): E
   return new Error(`${sentences.join('; ')} (in the ${part})`);
 }
 
-/** Fastify's and its plugins' error codes, as the API names them (with a message people can act on). */
-const KNOWN: Record<string, { status: number; error: string; message?: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, error: 'invalid_json', message: 'the body is not valid JSON' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, error: 'invalid_json', message: 'the JSON body is empty' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, error: 'unsupported_media_type', message: 'send application/json (or multipart/form-data for files)' },
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, error: 'body_too_large', message: 'the request body is too large' },
-  FST_REQ_FILE_TOO_LARGE: { status: 413, error: 'attachment_too_large', message: `a file is larger than ${formatMegabytes(UPDATE_LIMITS.attachmentBytes)}, the limit for any file` },
-  FST_FILES_LIMIT: { status: 413, error: 'too_many_attachments', message: `at most ${UPDATE_LIMITS.attachments} files per update` },
-  FST_PARTS_LIMIT: { status: 413, error: 'too_many_parts', message: 'too many form parts' },
-  FST_FIELDS_LIMIT: { status: 413, error: 'too_many_fields', message: 'too many form fields' },
-  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, error: 'unsupported_media_type', message: 'the request is not multipart/form-data' },
-  // The disk under the state dir or the vault cannot take the write: nothing was accepted or changed.
-  ENOSPC: { status: 507, error: 'disk_full', message: 'the disk is full: nothing was saved; free some space and send it again' },
-  EDQUOT: { status: 507, error: 'disk_full', message: 'the disk quota is used up: nothing was saved; free some space and send it again' },
-  EROFS: { status: 507, error: 'read_only_disk', message: 'the disk is read-only: nothing was saved' },
-  EIO: { status: 503, error: 'disk_error', message: 'the disk failed to read or write: nothing was saved; try again' },
+/** What an error thrown during a request becomes: a refusal of the framework or its plugins, the disk, or a fault. */
+type ThrownErrorCode =
+  | 'invalid_json'
+  | 'invalid_request'
+  | 'bad_request'
+  | 'unsupported_media_type'
+  | 'body_too_large'
+  | 'attachment_too_large'
+  | 'too_many_attachments'
+  | 'too_many_parts'
+  | 'too_many_fields'
+  | 'disk_full'
+  | 'read_only_disk'
+  | 'disk_error'
+  | 'internal_error';
+
+/** The errors Fastify, its plugins and the disk throw, by their code; a sentence here where it says more than the table's. */
+const FOREIGN: Record<string, { code: ThrownErrorCode; message?: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_json' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid_json', message: 'the JSON body is empty' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_media_type' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'body_too_large' },
+  FST_REQ_FILE_TOO_LARGE: { code: 'attachment_too_large' },
+  FST_FILES_LIMIT: { code: 'too_many_attachments' },
+  FST_PARTS_LIMIT: { code: 'too_many_parts' },
+  FST_FIELDS_LIMIT: { code: 'too_many_fields' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { code: 'unsupported_media_type', message: 'the request is not multipart/form-data' },
+  ENOSPC: { code: 'disk_full' },
+  EDQUOT: { code: 'disk_full', message: 'the disk quota is used up: nothing was saved; free some space and send it again' },
+  EROFS: { code: 'read_only_disk' },
+  EIO: { code: 'disk_error' },
 };
 
-/** The status, code and message a client gets for an error thrown during a request. */
-export function describeError(err: { statusCode?: number; validation?: unknown; code?: string; message: string }): { status: number; error: string; message: string } {
-  const known = err.code ? KNOWN[err.code] : undefined;
-  if (known) return { status: known.status, error: known.error, message: known.message ?? err.message };
-  const status = err.statusCode ?? 500;
-  if (status >= 500) return { status, error: 'internal_error', message: 'something went wrong on our side; the log has the details' };
-  return { status, error: err.validation ? 'invalid_request' : (err.code ?? 'bad_request').toLowerCase(), message: err.message };
+/** The code and message a client gets for an error thrown during a request. */
+export function describeError(err: { statusCode?: number; validation?: unknown; code?: string; message: string }): { code: ThrownErrorCode; message: string } {
+  const known = err.code ? FOREIGN[err.code] : undefined;
+  if (known) return { code: known.code, message: known.message ?? (ERROR_TABLE[known.code] as ErrorRule).message ?? err.message };
+  if ((err.statusCode ?? 500) >= 500) return { code: 'internal_error', message: ERROR_TABLE.internal_error.message };
+  // A request the framework refused for a reason without a code of ours (a malformed multipart body, say).
+  return { code: err.validation ? 'invalid_request' : 'bad_request', message: err.message };
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { routeErrors } from '../http/index.js';
 import { projectFirst } from './project-first.js';
 import { clientContext, sessionProject } from './session-project.js';
 import type { McpToolDeps } from './tools/index.js';
@@ -36,8 +37,10 @@ function methodNotAllowed(_request: unknown, reply: FastifyReply): FastifyReply 
 export async function mcpRoutes(app: FastifyInstance, services: Omit<McpToolDeps, 'log' | 'project'>): Promise<void> {
   const deps: McpToolDeps = { ...services, log: app.log };
 
-  // No response schema: the transport writes JSON-RPC (or an event stream) to the raw response itself.
-  app.post('/mcp', { bodyLimit: MCP_BODY_LIMIT }, async (request, reply) => {
+  // No success schema: the transport writes JSON-RPC (or an event stream) to the raw response
+  // itself. The edge's refusals (token, origin, body) come before it, in the API's error shape.
+  const { responses } = routeErrors();
+  app.post('/mcp', { bodyLimit: MCP_BODY_LIMIT, schema: { response: responses } }, async (request, reply) => {
     const { createMcpServer, StreamableHTTPServerTransport } = await loadMcp();
     const project = sessionProject(services.index, clientContext(request.url));
     const server = createMcpServer(project ? { ...deps, project, search: projectFirst(services.search, project) } : deps);
@@ -60,6 +63,7 @@ export async function mcpRoutes(app: FastifyInstance, services: Omit<McpToolDeps
       }
     }
   });
-  app.get('/mcp', methodNotAllowed);
-  app.delete('/mcp', methodNotAllowed);
+  // 405 is JSON-RPC's error, not the API's: it is no status of the table, so not checked against it.
+  app.get('/mcp', { schema: { response: responses } }, methodNotAllowed);
+  app.delete('/mcp', { schema: { response: responses } }, methodNotAllowed);
 }

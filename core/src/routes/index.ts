@@ -13,5 +13,4 @@ export { forgetRoutes } from './forget-routes.js';
 export { activityRoutes } from './activity-routes.js';
 export { statsRoutes } from './stats-routes.js';
 export { briefRoutes } from './brief-routes.js';
-export { type ApiError } from '../http/index.js';
 export { transcribeRoutes } from './transcribe-routes.js';

@@ -6,7 +6,10 @@ import type { Updates } from '../updates/index.js';
 /** Form fields files may come in: `files`, and the names images came in before any file could. */
 const FILE_FIELDS = new Set(['files', 'file', 'images', 'image']);
 
-export type FileParts<F extends string> = { ok: true; fields: Partial<Record<F, string>>; attachments: NewAttachment[] } | { ok: false; status: number; error: string; message: string };
+/** A body refused on the way: its code (the edge gives the status). */
+export type PartsRefusal = { ok: false; error: 'unknown_field' | 'attachment_too_large'; message: string };
+
+export type FileParts<F extends string> = { ok: true; fields: Partial<Record<F, string>>; attachments: NewAttachment[] } | PartsRefusal;
 
 /**
  * A multipart body's fields (only those named) and its files, each streamed to disk through the
@@ -19,9 +22,9 @@ export async function readFileParts<F extends string>(
 ): Promise<FileParts<F>> {
   const fields: Partial<Record<F, string>> = {};
   const attachments: NewAttachment[] = [];
-  const refuse = async (status: number, error: string, message: string): Promise<FileParts<F>> => {
+  const refuse = async (error: PartsRefusal['error'], message: string): Promise<FileParts<F>> => {
     await updates.discard(attachments);
-    return { ok: false, status, error, message };
+    return { ok: false, error, message };
   };
   const parts = request.parts({
     limits: { fileSize: UPDATE_LIMITS.attachmentBytes, files: UPDATE_LIMITS.attachments, fields: opts.fields.length + 2, fieldSize: opts.fieldSize },
@@ -30,15 +33,15 @@ export async function readFileParts<F extends string>(
     for await (const part of parts) {
       if (part.type === 'field') {
         if (!(opts.fields as readonly string[]).includes(part.fieldname)) {
-          return await refuse(400, 'unknown_field', `unknown form field "${part.fieldname}": send ${opts.fields.join(', ')} and files`);
+          return await refuse('unknown_field', `unknown form field "${part.fieldname}": send ${opts.fields.join(', ')} and files`);
         }
         fields[part.fieldname as F] = String(part.value);
         continue;
       }
-      if (!FILE_FIELDS.has(part.fieldname)) return await refuse(400, 'unknown_field', `files go in the "files" field, not "${part.fieldname}"`);
+      if (!FILE_FIELDS.has(part.fieldname)) return await refuse('unknown_field', `files go in the "files" field, not "${part.fieldname}"`);
       // A form with no file still sends an empty file part in some browsers.
       const received = await updates.receive(part.file, part.filename);
-      if (!received.ok) return await refuse(413, received.error, received.message);
+      if (!received.ok) return await refuse(received.error, received.message);
       if (received.attachment.size === 0 && !part.filename) {
         await updates.discard([received.attachment]);
         continue;

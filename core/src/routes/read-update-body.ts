@@ -2,11 +2,13 @@ import type { FastifyRequest } from 'fastify';
 import { UPDATE_LIMITS, updateBody } from '../api/index.js';
 import type { NewAttachment } from '../records/index.js';
 import type { SubmitInput, Updates } from '../updates/index.js';
-import { readFileParts } from './read-file-parts.js';
+import { readFileParts, type PartsRefusal } from './read-file-parts.js';
 
-export type UpdateBody = { ok: true; update: Omit<SubmitInput, 'idempotencyKey'> } | { ok: false; status: number; error: string; message: string };
+type BodyRefusal = { ok: false; error: PartsRefusal['error'] | 'invalid_url' | 'invalid_request'; message: string };
 
-const refuse = (status: number, error: string, message: string): UpdateBody => ({ ok: false, status, error, message });
+export type UpdateBody = { ok: true; update: Omit<SubmitInput, 'idempotencyKey'> } | BodyRefusal;
+
+const refuse = (error: BodyRefusal['error'], message: string): UpdateBody => ({ ok: false, error, message });
 
 const FIELDS = ['text', 'url', 'inbox_ref'] as const;
 
@@ -18,8 +20,8 @@ export async function readUpdateBody(request: FastifyRequest, updates: Pick<Upda
       const issue = parsed.error.issues[0];
       const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
       // A link that is not http(s) has its own code, as in multipart and at every other door.
-      if (issue?.path[0] === 'url') return refuse(400, 'invalid_url', `url ${issue.message}`);
-      return refuse(400, 'invalid_request', `${where}${issue?.message ?? 'invalid body'} (send {"text": "...", "url"?: "https://...", "inbox_ref"?: "..."})`);
+      if (issue?.path[0] === 'url') return refuse('invalid_url', `url ${issue.message}`);
+      return refuse('invalid_request', `${where}${issue?.message ?? 'invalid body'} (send {"text": "...", "url"?: "https://...", "inbox_ref"?: "..."})`);
     }
     const { text = '', url, inbox_ref } = parsed.data;
     return { ok: true, update: { text, ...(url ? { url } : {}), ...(inbox_ref ? { inboxRef: inbox_ref } : {}), attachments: [] } };

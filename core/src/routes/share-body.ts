@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { captureUrl, UPDATE_LIMITS } from '../api/index.js';
 import type { SubmitInput, Updates } from '../updates/index.js';
-import { readFileParts } from './read-file-parts.js';
+import { readFileParts, type PartsRefusal } from './read-file-parts.js';
 
-export type ShareBody = { ok: true; update: Pick<SubmitInput, 'text' | 'url' | 'attachments'> } | { ok: false; status: number; error: string; message: string };
+export type ShareBody = { ok: true; update: Pick<SubmitInput, 'text' | 'url' | 'attachments'> } | PartsRefusal;
 
 const FIELDS = ['title', 'text', 'url'] as const;
 

@@ -1,12 +1,14 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { describeError, sendError } from '../http/index.js';
+import { describeError, errorStatus, routeErrors, type DeclaredCode } from '../http/index.js';
 import { acceptedSchema, UPDATE_LIMITS } from '../api/index.js';
 import { readShareBody } from './share-body.js';
-import { updateRefusalStatus } from './update-refusals.js';
+import { FORM_REFUSALS, SUBMIT_REFUSALS } from './update-refusals.js';
 import type { Updates } from '../updates/index.js';
 
-type Outcome = { ok: true; id: string } | { ok: false; status: number; error: string; message: string };
+const shareErrors = routeErrors(...SUBMIT_REFUSALS, ...FORM_REFUSALS);
+
+type Outcome = { ok: true; id: string } | { ok: false; error: DeclaredCode<typeof shareErrors>; message: string };
 
 /**
  * POST /share: the web app's share target. A phone's share sheet opens the installed app with a
@@ -25,11 +27,11 @@ export async function shareRoutes(app: FastifyInstance, { updates }: { updates: 
   // No route-wide bodyLimit: the multipart limits above bound a share, and anything else keeps
   // the app's 1 MB limit (a route's bodyLimit would also let an 81 MB JSON body be parsed).
   // A page navigation gets a redirect (303), a fetch for JSON the accepted update (202, checked against its schema).
-  app.post('/share', { schema: { response: { 202: acceptedSchema } } }, async (request, reply) => {
+  app.post('/share', { schema: { response: { 202: acceptedSchema, ...shareErrors.responses } } }, async (request, reply) => {
     const outcome = await share(updates, request).catch((err: { statusCode?: number; code?: string; message: string }): Outcome => {
-      const { status, error, message } = describeError(err);
-      if (status >= 500) request.log.error({ err }, 'share failed');
-      return { ok: false, status, error, message };
+      const { code, message } = describeError(err);
+      if (errorStatus(code) >= 500) request.log.error({ err }, 'share failed');
+      return { ok: false, error: code, message };
     });
     return respond(request, reply, outcome);
   });
@@ -37,12 +39,12 @@ export async function shareRoutes(app: FastifyInstance, { updates }: { updates: 
 
 async function share(updates: Pick<Updates, 'submit' | 'receive' | 'discard'>, request: FastifyRequest): Promise<Outcome> {
   if (!request.isMultipart()) {
-    return { ok: false, status: 415, error: 'unsupported_media_type', message: 'a share is sent as multipart/form-data (title, text, url, files)' };
+    return { ok: false, error: 'unsupported_media_type', message: 'a share is sent as multipart/form-data (title, text, url, files)' };
   }
   const body = await readShareBody(request, updates);
   if (!body.ok) return body;
   const outcome = await updates.submit(body.update);
-  if (!outcome.ok) return { ok: false, status: updateRefusalStatus(outcome.error), error: outcome.error, message: outcome.message };
+  if (!outcome.ok) return outcome;
   return { ok: true, id: outcome.record.id };
 }
 
@@ -50,7 +52,7 @@ function respond(request: FastifyRequest, reply: FastifyReply, outcome: Outcome)
   const accept = request.headers.accept ?? '';
   const wantsJson = accept.includes('application/json') && !accept.includes('text/html');
   if (wantsJson) {
-    return outcome.ok ? reply.code(202).send({ status: 'accepted', id: outcome.id }) : sendError(reply, outcome.status, outcome.error, outcome.message);
+    return outcome.ok ? reply.code(202).send({ status: 'accepted', id: outcome.id }) : shareErrors.send(reply, outcome.error, outcome.message);
   }
   // The code only, never a sentence: the app says it in its own words, so a link made by
   // someone else (`/?share_error=…`) cannot put their text on the app's screen.

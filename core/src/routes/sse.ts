@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { EventBus, KnowerEvent } from '../events/index.js';
+import { routeErrors } from '../http/index.js';
 
 const HEARTBEAT_MS = 15_000;
 
@@ -12,8 +13,9 @@ export async function sseRoutes(app: FastifyInstance, { bus }: { bus: Pick<Event
     for (const res of open) res.end();
   });
 
-  // No response schema: an event stream written to the raw response (hijacked).
-  app.get('/sse', (request, reply) => {
+  // No success schema: an event stream written to the raw response (hijacked). The edge's
+  // refusals come before it, as JSON.
+  app.get('/sse', { schema: { response: routeErrors().responses } }, (request, reply) => {
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {

@@ -1,21 +1,16 @@
-import type { RetryOutcome } from '../activity/index.js';
+import type { UpdateRefusalCode } from '../updates/index.js';
 
-type RefusalCode = Extract<RetryOutcome, { ok: false }>['error'];
+/** The update door's refusals (updates/submit-update.ts): every route that submits an update may answer them. */
+export const SUBMIT_REFUSALS = [
+  'empty_update',
+  'text_too_large',
+  'invalid_url',
+  'too_many_attachments',
+  'attachment_too_large',
+  'unknown_inbox_ref',
+  'invalid_idempotency_key',
+  'idempotency_key_reused',
+] as const satisfies readonly UpdateRefusalCode[];
 
-/** How HTTP says each refusal of the update door and of a retry (the same code and sentence on every edge). */
-const STATUS: Record<RefusalCode, number> = {
-  empty_update: 400,
-  text_too_large: 413,
-  invalid_url: 400,
-  too_many_attachments: 413,
-  attachment_too_large: 413,
-  unknown_inbox_ref: 404,
-  invalid_idempotency_key: 400,
-  idempotency_key_reused: 422,
-  update_not_found: 404,
-  update_not_failed: 409,
-  input_missing: 409,
-  changed_since: 409,
-};
-
-export const updateRefusalStatus = (code: RefusalCode): number => STATUS[code];
+/** A multipart body refused while it is read: a field it does not take, or over the plugin's limits. */
+export const FORM_REFUSALS = ['unknown_field', 'attachment_too_large', 'too_many_attachments', 'too_many_parts', 'too_many_fields'] as const;

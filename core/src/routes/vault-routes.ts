@@ -2,9 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { noteSchema, pathQuery, treeQuery } from '../api/index.js';
+import { noteSchema, PATH_ERROR_CODES, pathQuery, treeQuery } from '../api/index.js';
 import type { IndexViews, NotePages, VaultIndex } from '../vault/index.js';
-import { sendError } from '../http/index.js';
+import { routeErrors } from '../http/index.js';
 import { flatTreeStream } from './tree-stream.js';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -32,6 +32,10 @@ const CONTENT_TYPES: Record<string, string> = {
   '.mkv': 'video/x-matroska',
 };
 
+const folderErrors = routeErrors('not_found');
+/** A note or a file asked for by its path: the sandbox's refusals, nothing there, or not a note. */
+const fileErrors = routeErrors(...PATH_ERROR_CODES, 'not_found', 'not_a_note');
+
 /** What the vault routes read: its index, folder listings, notes and files. */
 export interface VaultRouteServices {
   index: Pick<VaultIndex, 'revision' | 'list'>;
@@ -48,9 +52,9 @@ export async function vaultRoutes(base: FastifyInstance, { index, views, notes }
   // folders open. Both revalidate with an ETag instead of being resent: the flat one from the
   // index revision (the boot tells one process's revisions from another's), a folder's from its
   // content, so a change elsewhere in the vault still answers 304.
-  // No response schema: both answers are sent already serialized (the flat one streamed), which the serializer never sees.
+  // No success schema: both answers are sent already serialized (the flat one streamed), which the serializer never sees.
   const boot = randomBytes(4).toString('hex');
-  app.get('/vault/tree', { schema: { querystring: treeQuery } }, async (request, reply) => {
+  app.get('/vault/tree', { schema: { querystring: treeQuery, response: folderErrors.responses } }, async (request, reply) => {
     const folder = request.query.path;
     reply.header('cache-control', 'no-cache');
     if (folder === undefined) {
@@ -60,7 +64,7 @@ export async function vaultRoutes(base: FastifyInstance, { index, views, notes }
       return reply.type('application/json; charset=utf-8').send(flatTreeStream(index.list()));
     }
     const listing = views.folder(folder);
-    if (!listing) return sendError(reply, 404, 'not_found', `no folder at ${folder || 'the vault root'}`);
+    if (!listing) return folderErrors.send(reply, 'not_found', `no folder at ${folder || 'the vault root'}`);
     const body = JSON.stringify(listing);
     const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`;
     reply.header('etag', etag);
@@ -68,16 +72,16 @@ export async function vaultRoutes(base: FastifyInstance, { index, views, notes }
     return reply.type('application/json; charset=utf-8').send(body);
   });
 
-  app.get('/vault/file', { schema: { querystring: pathQuery, response: { 200: noteSchema } } }, async (request, reply) => {
+  app.get('/vault/file', { schema: { querystring: pathQuery, response: { 200: noteSchema, ...fileErrors.responses } } }, async (request, reply) => {
     const read = await notes.read(request.query.path);
-    if (!read.ok) return sendError(reply, refusalStatus(read.error), read.error, read.message);
+    if (!read.ok) return fileErrors.send(reply, read.error, read.message);
     return read.page;
   });
 
-  // No response schema: the file's own bytes, streamed.
-  app.get('/vault/raw', { schema: { querystring: pathQuery } }, async (request, reply) => {
+  // No success schema: the file's own bytes, streamed.
+  app.get('/vault/raw', { schema: { querystring: pathQuery, response: fileErrors.responses } }, async (request, reply) => {
     const file = await notes.raw(request.query.path);
-    if (!file.ok) return sendError(reply, refusalStatus(file.error), file.error, file.message);
+    if (!file.ok) return fileErrors.send(reply, file.error, file.message);
     const type = CONTENT_TYPES[path.extname(file.rel).toLowerCase()] ?? 'application/octet-stream';
     return (
       reply
@@ -90,11 +94,4 @@ export async function vaultRoutes(base: FastifyInstance, { index, views, notes }
         .send(file.open())
     );
   });
-}
-
-/** A path outside the vault is forbidden, a malformed one a bad request; a folder or a missing file is not found, a file that is not a note unsupported. */
-function refusalStatus(error: string): number {
-  if (error === 'path_outside') return 403;
-  if (error.startsWith('path_')) return 400;
-  return error === 'not_a_note' ? 415 : 404;
 }

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { routeErrors } from '../http/index.js';
 
 /**
  * What the app may load, as a response header on its pages. Everything comes from this service:
@@ -38,6 +39,12 @@ const HASHED = `${path.sep}static${path.sep}`;
  * the person confirms it there (the page itself changes nothing: a GET).
  */
 export async function webRoutes(app: FastifyInstance, opts: { dist: string }): Promise<void> {
+  // The pages and assets are files; a request refused before them (host, origin, token) gets the
+  // API's JSON error. fastify-static registers a route per file: each declares it as ours do.
+  const { responses } = routeErrors();
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, response: { ...responses, ...(route.schema?.response as object | undefined) } };
+  });
   if (!existsSync(path.join(opts.dist, 'index.html'))) {
     app.get('/', async (_request, reply) => reply.type('text/plain; charset=utf-8').send('Knower is running. The web app is not built: run `npm run build`.\n'));
     return;

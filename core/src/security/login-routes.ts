@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { routeErrors } from '../http/index.js';
 import { LOGIN_PAGE_CSP, renderLoginPage } from './login-page.js';
 import { tooManyWrongTokens, waitSentence, type SignInThrottle } from './sign-in-throttle.js';
 import type { TokenCheck } from './token-auth.js';
@@ -21,9 +22,12 @@ export async function loginRoutes(base: FastifyInstance, opts: { check: TokenChe
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
-  app.get('/login', async (_request, reply) => page(reply, 200));
+  // The pages are HTML (a wrong token is a 401 page, sent as text, never checked against a JSON
+  // schema); a request refused before them gets the API's JSON error.
+  const { responses } = routeErrors();
+  app.get('/login', { schema: { response: responses } }, async (_request, reply) => page(reply, 200));
 
-  app.post('/login', { schema: { body: loginBody } }, async (request, reply) => {
+  app.post('/login', { schema: { body: loginBody, response: responses } }, async (request, reply) => {
     if (!opts.check.matches(request.body.token.trim())) {
       // Only a wrong token is ever slowed: the right one signs in whatever others sent before it.
       const verdict = opts.throttle.wrongToken(request.ip);
@@ -39,5 +43,5 @@ export async function loginRoutes(base: FastifyInstance, opts: { check: TokenChe
     return reply.header('set-cookie', opts.check.signIn(request.protocol === 'https')).redirect('/', 303);
   });
 
-  app.post('/logout', async (request, reply) => reply.header('set-cookie', opts.check.signOut(request.headers.cookie)).redirect('/login', 303));
+  app.post('/logout', { schema: { response: responses } }, async (request, reply) => reply.header('set-cookie', opts.check.signOut(request.headers.cookie)).redirect('/login', 303));
 }

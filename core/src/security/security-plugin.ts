@@ -49,12 +49,7 @@ function unauthorized(request: FastifyRequest, reply: FastifyReply): FastifyRepl
     }
     return reply.redirect('/login', 303);
   }
-  return sendError(
-    reply.header('www-authenticate', 'Bearer realm="knower"'),
-    401,
-    'unauthorized',
-    'this Knower requires its token: send "Authorization: Bearer <KNOWER_TOKEN>", or sign in at /login in a browser',
-  );
+  return sendError(reply.header('www-authenticate', 'Bearer realm="knower"'), 'unauthorized');
 }
 
 /**
@@ -82,12 +77,7 @@ async function security(app: FastifyInstance, opts: SecurityOptions): Promise<vo
     reply.header('x-frame-options', 'DENY').header('x-content-type-options', 'nosniff');
     const { headers } = request;
     if (!hostAllowed(headers.host, trusted)) {
-      return sendError(
-        reply,
-        403,
-        'host_not_allowed',
-        `this service does not answer to Host ${JSON.stringify(headers.host ?? '')}; use localhost or 127.0.0.1, or add the name to KNOWER_ALLOWED_HOSTS`,
-      );
+      return sendError(reply, 'host_not_allowed', `this service does not answer to Host ${JSON.stringify(headers.host ?? '')}; use localhost or 127.0.0.1, or add the name to KNOWER_ALLOWED_HOSTS`);
     }
     const route = request.routeOptions.url;
     const meta = { site: one(headers['sec-fetch-site']), mode: one(headers['sec-fetch-mode']), dest: one(headers['sec-fetch-dest']) };
@@ -95,12 +85,12 @@ async function security(app: FastifyInstance, opts: SecurityOptions): Promise<vo
     const shareLaunch = route === SHARE_ROUTE && request.method === 'POST' && isShareLaunch(meta);
     if (!shareLaunch) {
       const problem = crossOriginProblem({ method: request.method, host: headers.host, origin, secFetchSite: meta.site, referer: one(headers.referer) }, publicNames);
-      if (problem) return sendError(reply, 403, 'cross_origin', `${problem}: a web page must not write into the vault`);
+      if (problem) return sendError(reply, 'cross_origin', `${problem}: a web page must not write into the vault`);
     }
     // With a token or without: another port of this machine is the same site, and a
     // SameSite=Strict session cookie goes along with its requests.
     const readProblem = crossSiteReadProblem({ host: headers.host, origin, meta }, publicNames);
-    if (readProblem) return sendError(reply, 403, 'cross_origin', `${readProblem}: only the app, its share target and programs may`);
+    if (readProblem) return sendError(reply, 'cross_origin', `${readProblem}: only the app, its share target and programs may`);
     if (!check || (route !== undefined && PUBLIC.has(route))) return;
     const credentials = check.check({ authorization: headers.authorization, cookie: headers.cookie });
     if (credentials === 'missing') return unauthorized(request, reply);
@@ -109,7 +99,7 @@ async function security(app: FastifyInstance, opts: SecurityOptions): Promise<vo
       const verdict = throttle.wrongToken(request.ip);
       if (verdict.counted) return unauthorized(request, reply);
       reply.header('retry-after', String(Math.ceil(verdict.waitMs / 1000)));
-      return sendError(reply, 429, 'too_many_wrong_tokens', `${tooManyWrongTokens(verdict)}: try again in ${waitSentence(verdict.waitMs)}; the right token is always let in`);
+      return sendError(reply, 'too_many_wrong_tokens', `${tooManyWrongTokens(verdict)}: try again in ${waitSentence(verdict.waitMs)}; the right token is always let in`);
     }
   });
 

@@ -1,7 +1,9 @@
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
+import type { PathProblem } from '../api/index.js';
 
-export type PathProblem = 'invalid' | 'empty' | 'absolute' | 'nul' | 'traversal' | 'hidden' | 'outside';
+// The problems are named with the API's error codes (`path_<problem>`), which own their list.
+export type { PathProblem };
 
 export type ResolvedPath =
   | { ok: true; rel: string; abs: string }

@@ -4,16 +4,18 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, estimateTokenBits, loadConfig } from '../../src/config/index.js';
+import { checkedSerializer } from '../../src/http/index.js';
 import { createSessionStore, createSignInThrottle, securityPlugin, SESSION_COOKIE, SESSION_MAX_AGE_S, type SignInThrottle } from '../../src/security/index.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
 const TOKEN = 'f3a91c07d25e48b6a0c4e7d19b82f5c3';
 const DAY = 24 * 3600 * 1000;
 
-/** The security plugin alone, over one route, on a clock the test moves. */
+/** The security plugin alone, over one route, on a clock the test moves (requests and answers checked as the app checks them). */
 async function guardedApp(opts: { stateDir?: string; token?: string; now: { ms: number } }): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
   app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(checkedSerializer);
   await app.register(securityPlugin, { token: opts.token ?? TOKEN, host: '127.0.0.1', allowedHosts: [], clock: () => opts.now.ms, ...(opts.stateDir ? { stateDir: opts.stateDir } : {}) });
   app.get('/secret', async () => ({ ok: true }));
   await app.ready();

@@ -132,7 +132,7 @@ type NoteBodyProps = { path: string; state: NoteState & { retry: () => void }; r
 function NoteBody({ path, state, revision, outline }: NoteBodyProps) {
   if (state.status === 'loading') return <NoteSkeleton />;
   if (state.status === 'error') {
-    const missing = state.problem.status === 404;
+    const missing = state.problem.code === 'not_found';
     // "No longer" only for a note that was on screen; a link or an address may name a file that never was.
     const title = !missing ? "Couldn't open this file" : state.wasShown ? 'This file is no longer in the vault' : 'There is no file at this path';
     const body = !missing

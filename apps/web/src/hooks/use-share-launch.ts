@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getUpdate, UPDATE_LIMITS, type UpdateStatus } from '../lib/api';
+import { getUpdate, UPDATE_LIMITS, type ErrorCode, type UpdateStatus } from '../lib/api';
 import { limitsInWords } from '../lib/attachments';
 
 /**
@@ -7,7 +7,7 @@ import { limitsInWords } from '../lib/attachments';
  * words are ever shown: `?share_error=` is part of a link anyone can make, so its value is a
  * key, never text to display.
  */
-const SHARE_PROBLEMS: Record<string, string> = {
+const SHARE_PROBLEMS: Partial<Record<ErrorCode, string>> = {
   empty_update: 'The share had no text, link or file, so nothing was sent.',
   text_too_large: `The shared text is longer than Knower takes (${UPDATE_LIMITS.textChars.toLocaleString('en-US')} characters), so nothing was sent.`,
   invalid_url: 'The shared link is not an http:// or https:// link, so nothing was sent.',
@@ -22,7 +22,7 @@ const SHARE_PROBLEMS: Record<string, string> = {
 const UNKNOWN_PROBLEM = 'The share could not be filed, so nothing was sent. Share it again; if it keeps failing, the service log says why.';
 
 export function shareProblemText(code: string): string {
-  return Object.hasOwn(SHARE_PROBLEMS, code) ? SHARE_PROBLEMS[code]! : UNKNOWN_PROBLEM;
+  return (Object.hasOwn(SHARE_PROBLEMS, code) && SHARE_PROBLEMS[code as ErrorCode]) || UNKNOWN_PROBLEM;
 }
 
 /**

@@ -26,16 +26,23 @@ import {
   forgetReportSchema,
   forgetRestoreSchema,
   forgetStatusSchema,
+  type ErrorCode,
   type SearchMode,
 } from '@knower/api';
 
 export * from '@knower/api';
 
-/** An expected failure (unreachable service, 4xx, a response that breaks the contract). */
-export type ApiProblem = { status: number; code: string; message: string; /** A failed question, kept by the server. */ questionId?: string };
+/** What the app itself says went wrong: nothing answered, an answer that is not Knower's, or one that breaks the contract. */
+type AppProblemCode = 'unreachable' | 'bad_response' | `http_${number}`;
+
+/**
+ * An expected failure (unreachable service, 4xx, a response that breaks the contract). Its code
+ * is the API's, from the error body (api/error-codes.ts, the codes the CLI reads too), or the app's own.
+ */
+export type ApiProblem = { status: number; code: ErrorCode | AppProblemCode; message: string; /** A failed question, kept by the server. */ questionId?: string };
 export type Result<T> = { ok: true; value: T } | { ok: false; problem: ApiProblem };
 
-const problem = (status: number, code: string, message: string) => ({ ok: false, problem: { status, code, message } }) as const;
+const problem = (status: number, code: ApiProblem['code'], message: string) => ({ ok: false, problem: { status, code, message } }) as const;
 
 async function request<S extends z.ZodType>(schema: S, url: string, init: RequestInit = {}): Promise<Result<z.output<S>>> {
   let response: Response;
@@ -57,7 +64,7 @@ async function request<S extends z.ZodType>(schema: S, url: string, init: Reques
       const { error, message, question_id } = parsed.data;
       return { ok: false, problem: { status: response.status, code: error, message, ...(question_id ? { questionId: question_id } : {}) } };
     }
-    // No JSON error body: the answer came from something in front of core (a proxy, a gateway).
+    // No error body of the API's: the answer came from something in front of core (a proxy, a gateway).
     return response.status >= 500
       ? problem(response.status, 'unreachable', `Knower did not answer (HTTP ${response.status}). Is the service running?`)
       : problem(response.status, `http_${response.status}`, `${response.status} ${response.statusText}`.trim());

@@ -72,7 +72,7 @@ export function createTreeSync(fetchFolder: FetchFolder): TreeSync {
               problem = null;
               emit();
             }
-          } else if (result.problem.status === 404) {
+          } else if (result.problem.code === 'not_found') {
             // Gone, or not indexed yet (a folder opened by the event that made it): the
             // `tree_changed` that follows the indexing lists it again. Unless it is already to be
             // asked for again: a newer listing (its parent's) may have shown it since.

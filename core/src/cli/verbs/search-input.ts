@@ -2,6 +2,7 @@ import { characterCount, LIMITS } from '../../api/limits.js';
 import { isProjectScope } from '../../api/scope.js';
 import { answerOf, callApi, type ServiceReply } from '../api.js';
 import type { Context } from '../context.js';
+import { errorCodeOf } from '../error-code.js';
 import type { HttpClient } from '../http-client.js';
 import { usageError, type Failure } from '../outcome.js';
 
@@ -36,7 +37,7 @@ export interface SearchRequest {
  */
 export async function searchRequest(ctx: Context, client: HttpClient, body: SearchRequest): Promise<ServiceReply | Failure> {
   const posted = await client.request('POST', '/vault/search', { timeoutS: 60, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  if (posted.kind === 'answer' && posted.status === 404) {
+  if (errorCodeOf(posted) === 'not_found') {
     const { q, mode, scope, limit } = body;
     return callApi(ctx, client, 'GET', '/vault/search', { timeoutS: 60, query: { q, mode, scope, limit: limit === undefined ? undefined : String(limit) } });
   }
