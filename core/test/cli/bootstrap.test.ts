@@ -36,7 +36,7 @@ describe('knower bootstrap', () => {
         `mkdir -p "${checkout}/node_modules/.bin" "${checkout}/core/dist/cli"`,
         `: > "${checkout}/node_modules/.package-lock.json"`,
         `ln -sf "${node22}" "${checkout}/node_modules/.bin/node"`,
-        `echo 'console.log("cli ran")' > "${checkout}/core/dist/cli/main.js"`,
+        `echo 'console.log("cli ran")' > "${checkout}/core/dist/cli/knower.cjs"`,
       ].join('\n'),
     );
     await chmod(join(bin, 'npm'), 0o755);
@@ -70,7 +70,7 @@ describe('knower bootstrap', () => {
     await waitFor(() => stderr.includes(`knower: waiting for the build in progress (pid ${String(process.pid)}) to finish…`), 10_000, 'the script to wait');
     // The build ends: its output is back and the lock released.
     await mkdir(join(checkout, 'core', 'dist', 'cli'), { recursive: true });
-    await writeFile(join(checkout, 'core', 'dist', 'cli', 'main.js'), 'console.log("cli ran")\n');
+    await writeFile(join(checkout, 'core', 'dist', 'cli', 'knower.cjs'), 'console.log("cli ran")\n');
     await rm(lock);
     const result = await run;
     expect(result.stdout).toBe('cli ran\n');
