@@ -12,8 +12,9 @@
  *   (the usual long session, whose earlier part a compaction captured). Each capture is a new
  *   session; the next run waits until the sender has delivered it, and how long after the
  *   hook's start that was is reported too.
- * Beside them, for scale: a bare `node -e 0` start, GET /brief alone, and SessionStart with the
- * service stopped. This file is the bench's composition root: it alone reads argv and the environment.
+ * Beside them, for scale: a bare `node -e 0` start, GET /brief alone, SessionStart with the
+ * service stopped, and both hooks run from their sources (hooks/*.mjs, ten ES modules each: what
+ * hooks.json ran before the bundles in hooks/vendor/). This file is the bench's composition root: it alone reads argv and the environment.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -164,13 +165,15 @@ async function benchSize(notes: number, command: string, captureCommand: string)
       };
       const moreExchanges = await readFile(shortTranscript);
       const longCopy = path.join(temp, 'long-copy.jsonl');
-      const sessionEnd = (transcript: string, session: string) =>
-        timedRun('sh', ['-c', captureCommand], env, JSON.stringify({ session_id: session, transcript_path: transcript, cwd: repo, hook_event_name: 'SessionEnd', reason: 'other' }));
+      // The hooks from their sources, for comparison with the bundles hooks.json runs.
+      const fromSource = (name: string) => `node "${path.join(pluginRoot, 'hooks', `${name}.mjs`)}"`;
+      const sessionEnd = (transcript: string, session: string, run = captureCommand) =>
+        timedRun('sh', ['-c', run], env, JSON.stringify({ session_id: session, transcript_path: transcript, cwd: repo, hook_event_name: 'SessionEnd', reason: 'other' }));
       let sessions = 0;
       /** One capture (of a new session unless named): the hook's wall time, then how long after its start the capture was delivered. */
-      const capture = async (transcript: string, session = `bench-${++sessions}`) => {
+      const capture = async (transcript: string, session = `bench-${++sessions}`, command = captureCommand) => {
         const started = performance.now();
-        const run = await sessionEnd(transcript, session);
+        const run = await sessionEnd(transcript, session, command);
         if (run.code !== 0 || run.stdout !== '') throw new Error(`the SessionEnd hook failed (exit ${run.code}): ${run.stdout.slice(0, 200)}`);
         return { ms: run.ms, deliveredMs: await untilDelivered(dataDir, started), session };
       };
@@ -182,10 +185,12 @@ async function benchSize(notes: number, command: string, captureCommand: string)
       // Interleaved, so a burst of load from elsewhere weighs on every series alike.
       const series = {
         hook: [] as number[],
+        hookSource: [] as number[],
         node: [] as number[],
         brief: [] as number[],
         down: [] as number[],
         capture: [] as number[],
+        captureSource: [] as number[],
         delivered: [] as number[],
         nothingNew: [] as number[],
         longFirst: [] as number[],
@@ -198,6 +203,9 @@ async function benchSize(notes: number, command: string, captureCommand: string)
         if (run.code !== 0 || !run.stdout.startsWith('# Knower: project zebra-app')) throw new Error(`the hook did not print the brief (exit ${run.code}): ${run.stdout.slice(0, 200)}`);
         series.hook.push(run.ms);
         printed = run.stdout;
+        const source = await timedRun('sh', ['-c', fromSource('session-start')], env, input);
+        if (source.stdout !== run.stdout) throw new Error('the SessionStart hook printed another brief from its source');
+        series.hookSource.push(source.ms);
         series.node.push((await timedRun(process.execPath, ['-e', '0'], env, '')).ms);
         const started = performance.now();
         const res = await fetch(`${svc.base}/brief?repo=zebra-app&tokens=1000`);
@@ -209,6 +217,7 @@ async function benchSize(notes: number, command: string, captureCommand: string)
         const captured = await capture(shortTranscript);
         series.capture.push(captured.ms);
         series.delivered.push(captured.deliveredMs);
+        series.captureSource.push((await capture(shortTranscript, undefined, fromSource('capture'))).ms);
         series.nothingNew.push((await sessionEnd(shortTranscript, captured.session)).ms);
         await copyFile(longTranscript, longCopy);
         const first = await capture(longCopy);
@@ -220,10 +229,12 @@ async function benchSize(notes: number, command: string, captureCommand: string)
         notes: generated.notes + 10,
         loadAvg: { atStart: round(loadAtStart), atEnd: round(os.loadavg()[0]!) },
         sessionStartHook: dist(series.hook),
+        sessionStartFromSource: dist(series.hookSource),
         nodeStartAlone: dist(series.node),
         getBrief: dist(series.brief),
         hookWithServiceStopped: dist(series.down),
         sessionEndCapture: dist(series.capture),
+        sessionEndCaptureFromSource: dist(series.captureSource),
         sessionEndDelivered: dist(series.delivered),
         sessionEndNothingNew: dist(series.nothingNew),
         sessionEndLongFirstCapture: dist(series.longFirst),
@@ -253,10 +264,12 @@ async function main(): Promise<void> {
     cases.push(figures);
     const line = (label: string, d: Dist) => log(`  ${label.padEnd(36)}median ${String(d.median).padStart(7)} ms   p95 ${String(d.p95).padStart(7)} ms   (min ${d.min}, max ${d.max})`);
     line('SessionStart hook, wall time', figures.sessionStartHook as Dist);
+    line('  from its source (hooks/*.mjs)', figures.sessionStartFromSource as Dist);
     line('  node -e 0 alone', figures.nodeStartAlone as Dist);
     line('  GET /brief alone', figures.getBrief as Dist);
     line('hook with the service stopped', figures.hookWithServiceStopped as Dist);
     line('SessionEnd, 40 exchanges captured', figures.sessionEndCapture as Dist);
+    line('  from its source (hooks/*.mjs)', figures.sessionEndCaptureFromSource as Dist);
     line('  delivered, from the hook start', figures.sessionEndDelivered as Dist);
     line('SessionEnd, nothing new', figures.sessionEndNothingNew as Dist);
     line('SessionEnd, 20 MB, first capture', figures.sessionEndLongFirstCapture as Dist);
@@ -266,6 +279,8 @@ async function main(): Promise<void> {
     const ratio = (label: string, d: Dist) => log(`  ${label.padEnd(40)}×${(d.median / node).toFixed(2)} node -e 0 (target ≤ ×1.5: ${d.median / node <= 1.5 ? 'met' : 'missed'})`);
     ratio('SessionStart / node -e 0', figures.sessionStartHook as Dist);
     ratio('SessionEnd (40 exchanges) / node -e 0', figures.sessionEndCapture as Dist);
+    ratio('  from their sources: SessionStart', figures.sessionStartFromSource as Dist);
+    ratio('  from their sources: SessionEnd', figures.sessionEndCaptureFromSource as Dist);
     const brief = figures.brief as { chars: number; tokens: number };
     const load = figures.loadAvg as { atStart: number; atEnd: number };
     log(`  brief printed: ${brief.chars} characters, ${brief.tokens} tokens (budget 1,000); load ${load.atStart} → ${load.atEnd}`);

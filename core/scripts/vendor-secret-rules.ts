@@ -5,6 +5,7 @@
  * Code runs its own copy of the plugin folder with `node` and no node_modules, so the rules travel
  * inside the plugin: this bundles the installed preset into one minified ES module there.
  * Minified, it loads in about half the time of the published file (a hook's start counts).
+ * The capture hook's bundle holds them: this script then bundles the hooks again (bundle-hooks.ts).
  * test/claude-code/vendored-secret-rules.test.ts fails when the vendored file is not what this makes.
  */
 import { readFile, writeFile } from 'node:fs/promises';

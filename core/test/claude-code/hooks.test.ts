@@ -60,7 +60,8 @@ describe('hooks.json', () => {
     expect(hooks.SessionStart?.[0]?.matcher).toBe('startup|resume|clear|compact');
     for (const [event, entries] of Object.entries(hooks)) {
       const command = entries[0]?.hooks[0]?.command ?? '';
-      expect(command, event).toMatch(/^node "\$\{CLAUDE_PLUGIN_ROOT\}\/hooks\/[a-z-]+\.mjs"$/);
+      // Each hook bundled into one CommonJS file (core/scripts/bundle-hooks.ts): a hook costs about one start of Node.
+      expect(command, event).toMatch(/^node "\$\{CLAUDE_PLUGIN_ROOT\}\/hooks\/vendor\/[a-z-]+\.cjs"$/);
       expect(existsSync(path.join(pluginRoot, command.replace(/^node "\$\{CLAUDE_PLUGIN_ROOT\}\//, '').replace(/"$/, ''))), event).toBe(true);
     }
   });

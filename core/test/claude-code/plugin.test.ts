@@ -84,7 +84,7 @@ describe('knower claude install', () => {
     expect(plugin.mcpServers?.knower?.url).toBe('${KNOWER_URL:-http://127.0.0.1:8000}/mcp?project=${KNOWER_PROJECT:-}&cwd=${PWD:-}');
     expect(plugin.mcpServers?.knower?.headers.Authorization).toBe('Bearer ${KNOWER_TOKEN:-}');
     // Claude Code runs its own copy of the hooks: the checkout's, as they are now.
-    for (const file of ['hooks/hooks.json', 'hooks/session-start.mjs', 'hooks/capture.mjs', 'hooks/send-captures.mjs', 'hooks/vendor/secretlint-rules.mjs']) {
+    for (const file of ['hooks/hooks.json', 'hooks/vendor/session-start.cjs', 'hooks/vendor/capture.cjs', 'hooks/send-captures.mjs', 'hooks/lib/spool.mjs']) {
       expect(await readFile(path.join(plugin.installPath, file), 'utf8'), file).toBe(await readFile(path.join(pluginRoot, file), 'utf8'));
     }
   }, 180_000); // ten runs of the claude CLI, a second or two each, longer on a busy machine

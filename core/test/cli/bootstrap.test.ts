@@ -3,7 +3,7 @@
 // missing dependencies, not installed ones. It builds when the CLI is missing, unless a build
 // is in progress (another shell's `knower test`): then it waits for that one.
 import { existsSync } from 'node:fs';
-import { chmod, copyFile, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -36,7 +36,7 @@ describe('knower bootstrap', () => {
         `mkdir -p "${checkout}/node_modules/.bin" "${checkout}/core/dist/cli"`,
         `: > "${checkout}/node_modules/.package-lock.json"`,
         `ln -sf "${node22}" "${checkout}/node_modules/.bin/node"`,
-        `echo 'console.log("cli ran")' > "${checkout}/core/dist/cli/main.js"`,
+        `echo 'console.log("cli ran")' > "${checkout}/core/dist/cli/knower.cjs"`,
       ].join('\n'),
     );
     await chmod(join(bin, 'npm'), 0o755);
@@ -70,7 +70,7 @@ describe('knower bootstrap', () => {
     await waitFor(() => stderr.includes(`knower: waiting for the build in progress (pid ${String(process.pid)}) to finish…`), 10_000, 'the script to wait');
     // The build ends: its output is back and the lock released.
     await mkdir(join(checkout, 'core', 'dist', 'cli'), { recursive: true });
-    await writeFile(join(checkout, 'core', 'dist', 'cli', 'main.js'), 'console.log("cli ran")\n');
+    await writeFile(join(checkout, 'core', 'dist', 'cli', 'knower.cjs'), 'console.log("cli ran")\n');
     await rm(lock);
     const result = await run;
     expect(result.stdout).toBe('cli ran\n');
@@ -89,6 +89,26 @@ describe('knower bootstrap', () => {
     expect(result.stdout).toBe('cli ran\n');
     expect(await readFile(join(checkout, 'npm-calls'), 'utf8')).toBe('ci\nrun build\n');
     expect(existsSync(lock)).toBe(false);
+  });
+
+  it('runs an installed and built checkout with its Node and nothing else, from a symlink on PATH too', async () => {
+    await runCopy(checkout, ['status'], env());
+    // Stand-ins for bash and the tools it would use: none may run (a command is meant to start
+    // about as fast as Node itself). readlink is real: a symlink is followed with it.
+    const spies = join(checkout, 'spies');
+    await mkdir(spies);
+    for (const tool of ['bash', 'env', 'dirname', 'npm']) {
+      await writeFile(join(spies, tool), `#!/bin/sh\necho "${tool} $*" >> "${checkout}/spied"\nexit 99\n`);
+      await chmod(join(spies, tool), 0o755);
+    }
+    const onPath = join(checkout, 'on-path');
+    await mkdir(onPath);
+    await symlink(join(checkout, 'knower'), join(onPath, 'knower'));
+    for (const script of [join(checkout, 'knower'), join(onPath, 'knower')]) {
+      const run = await childOutput(spawn(script, ['status'], { env: { PATH: `${spies}:/usr/bin:/bin`, HOME: checkout, KNOWER_RUNTIME: 'native' }, cwd: tmpdir() }));
+      expect(run.stdout, script).toBe('cli ran\n');
+    }
+    expect(existsSync(join(checkout, 'spied')) ? await readFile(join(checkout, 'spied'), 'utf8') : '').toBe('');
   });
 
   it('does not install again once an install is complete', async () => {

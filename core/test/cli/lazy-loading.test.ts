@@ -1,20 +1,23 @@
 // `knower search` must start about as fast as Node: it loads the modules it uses and no more.
-// The built CLI runs under a module hook that lists every module it loads (fixtures/module-log.mjs);
-// the heavy ones of the service must not be among them, nor an ESM import of the built-ins whose
-// namespace loads the WebSocket client, HTTP/2 or the stream modules (they are taken with
-// process.getBuiltinModule).
+// The CLI the `knower` script runs (its start path bundled into core/dist/cli/knower.cjs by
+// scripts/bundle-cli.ts) runs under a module hook that lists every module it loads
+// (fixtures/module-log.mjs); the heavy ones of the service must not be among them, nor an ESM
+// import of the built-ins whose namespace loads the WebSocket client, HTTP/2 or the stream modules
+// (they are taken with process.getBuiltinModule). What the bundle holds is read from the
+// metafile esbuild writes beside it.
 import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childOutput } from '../helpers/child-output.js';
 import { repoRoot } from './knower-process.js';
 
 const node22 = path.join(repoRoot, 'node_modules', '.bin', 'node');
-const cli = path.join(repoRoot, 'core', 'dist', 'cli', 'main.js');
+const cli = path.join(repoRoot, 'core', 'dist', 'cli', 'knower.cjs');
 const hook = path.join(import.meta.dirname, 'fixtures', 'module-log.mjs');
 
 const HEAVY = [/\/node_modules\/fastify\//, /\/node_modules\/zod\//, /\/node_modules\/better-sqlite3\//, /\/node_modules\/@tobilu\/qmd\//, /\/node_modules\/@modelcontextprotocol\//];
@@ -68,7 +71,8 @@ describe('knower search loads only what it uses', () => {
     const run = await modulesOf(['search', '--help']);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^Usage: knower search/);
-    expect(run.loaded.length).toBeGreaterThan(5);
+    // The hook saw the CLI: it lists what the process loads.
+    expect(run.loaded).toContain(pathToFileURL(cli).href);
     expect(run.loaded.filter((url) => HEAVY.some((heavy) => heavy.test(url)))).toEqual([]);
     expect(run.imported.filter((url) => COSTLY_BUILTIN_IMPORTS.includes(url))).toEqual([]);
   });
@@ -80,8 +84,16 @@ describe('knower search loads only what it uses', () => {
     expect(asked.at(-1)).toBe('POST /vault/search');
     expect(run.loaded.filter((url) => HEAVY.some((heavy) => heavy.test(url)))).toEqual([]);
     expect(run.imported.filter((url) => COSTLY_BUILTIN_IMPORTS.includes(url))).toEqual([]);
-    // No other command's module: `start` alone would bring the service's build and Docker tooling.
-    const verbs = run.loaded.filter((url) => url.includes('/dist/cli/verbs/')).map((url) => path.basename(url));
-    expect(verbs.sort()).toEqual(['help.js', 'index.js', 'search-input.js', 'search.js', 'verb.js']);
+    // One file of the build: the bundle, nothing read from dist beside it.
+    expect(run.loaded.filter((url) => url.includes('/core/dist/'))).toEqual([pathToFileURL(cli).href]);
+  });
+
+  it('the bundle holds the start path and no other command: `start` alone would bring the service build and Docker tooling', async () => {
+    const meta = JSON.parse(await readFile(`${cli}.meta.json`, 'utf8')) as { inputs: Record<string, unknown> };
+    const inputs = Object.keys(meta.inputs);
+    expect(inputs).toContain('dist/cli/main.js');
+    const verbs = inputs.filter((file) => file.startsWith('dist/cli/verbs/')).map((file) => path.basename(file));
+    expect(verbs.sort()).toEqual(['ask.js', 'help.js', 'index.js', 'search-input.js', 'search.js', 'verb.js']);
+    expect(inputs.filter((file) => file.startsWith('dist/cli/service/') && !/\/(service-files|process-check|run-records)\.js$/.test(file))).toEqual([]);
   });
 });
