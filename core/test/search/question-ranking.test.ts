@@ -31,6 +31,13 @@ describe('a question', () => {
   }, 60_000);
   afterAll(() => disposeSandbox(sandbox));
 
+  it('finds its answer first when the answer lacks one of its words, over notes holding every word but about other things', async () => {
+    const found = await paths(engine, 'where are we going for the anniversary dinner?');
+    expect(found[0]).toBe('notes/saturday-plans.md');
+    // The notes holding every word still follow it.
+    expect(found.slice(1, 4).every((p) => p.startsWith('chats/'))).toBe(true);
+  });
+
   it('keeps its content verbs: make, take, get, said… are searched', async () => {
     expect((await paths(engine, 'how do I make bread'))[0]).toBe('kitchen/loaf.md');
   });
