@@ -102,6 +102,8 @@ export class NoteSearch {
       // Whether one note holds what an expression asks (the rowid bounds FTS5's reading to that note).
       // CAST: FTS5 ignores a rowid bound to a number given as a float, which is how JS numbers arrive.
       holds: db.prepare('SELECT 1 FROM notes_fts WHERE notes_fts MATCH ? AND rowid = CAST(? AS INTEGER)').pluck(),
+      // Which of these notes hold what an expression asks: each sought by its rowid, as `holds` does.
+      holdsAmong: db.prepare('SELECT rowid FROM notes_fts WHERE notes_fts MATCH ? AND rowid IN (SELECT CAST(value AS INTEGER) FROM json_each(?))').pluck(),
       notes: db.prepare('SELECT COUNT(*) FROM notes').pluck(),
       byId: db.prepare('SELECT path, title FROM notes WHERE id = ?'),
       byPath: db.prepare('SELECT path, title FROM notes WHERE path = ?'),
@@ -215,14 +217,19 @@ export class NoteSearch {
     const among = this.s.rankAmong.all<{ id: number; score: number }>(`(${all.join(' OR ')})`, JSON.stringify([...candidates]));
     // A word found in no note tells nothing apart: the coverage is over the words found.
     const sum = found.reduce((n, c) => n + weight(c.n), 0);
+    // Which candidates hold each word as typed, and by its stems: one look-up per word, each candidate sought by rowid.
+    const ids = JSON.stringify(among.map((h) => h.id));
+    const holding = (expr: string) => new Set(this.s.holdsAmong.all<number>(expr, ids));
+    const held = new Map<number, number>();
+    for (const [t, c] of counted.entries()) {
+      if (c.n === 0) continue;
+      const typed = holding(exact[t]!);
+      const stems = c.word === exact[t] ? typed : holding(c.word);
+      for (const id of stems) held.set(id, (held.get(id) ?? 0) + (typed.has(id) ? 1 : STEM_SHARE) * weight(c.n));
+    }
     const scored = among.map((h) => {
-      let held = 0;
-      for (const [t, c] of counted.entries()) {
-        if (c.n === 0) continue;
-        if (this.s.holds.get(exact[t]!, h.id)) held += weight(c.n);
-        else if (c.word !== exact[t] && this.s.holds.get(c.word, h.id)) held += STEM_SHARE * weight(c.n);
-      }
-      return { id: h.id, score: Math.abs(h.score) * (held / sum) ** COVER_POWER, every: held >= sum };
+      const share = (held.get(h.id) ?? 0) / sum;
+      return { id: h.id, score: Math.abs(h.score) * share ** COVER_POWER, every: share >= 1 - 1e-9 };
     });
     scored.sort((x, y) => y.score - x.score);
     // A note named after one word of a question it is otherwise off-topic for ranks where the
