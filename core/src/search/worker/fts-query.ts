@@ -157,11 +157,13 @@ function stemsOf(token: Token, asked: readonly string[], vault: readonly Languag
 
 /**
  * A term as typed or by its stems: the notes' stems (marked), and words that are the stem
- * itself (a word that is its own stem has none in the index). A stem the word starts with
- * is found by the word as typed already.
+ * itself (a word that is its own stem has none in the index). The stem is asked for even when
+ * it is the word as typed, which the prefix finds already: another form ("reading") matches
+ * both the prefix and its marked stem, and BM25 adds the two; without it, "read" itself would
+ * weigh less than "reading" for the question "which book did Maria tell me to read".
  */
 function wideOf(term: Term, word: string, stems: string[]): string {
-  return `(${[term.expr, ...stems.flatMap((s) => [`"${STEM_MARK}${s}"`, ...(s === word ? [] : [`"${s}"`])])].join(' OR ')})`;
+  return `(${[term.expr, ...stems.flatMap((s) => [`"${STEM_MARK}${s}"`, `"${s}"`])].join(' OR ')})`;
 }
 
 /**

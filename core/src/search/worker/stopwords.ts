@@ -8,6 +8,16 @@
  * - A question's function words, dropped from the query when content words remain
  *   (fts-query.ts). A question's languages are found the same way, per script: among the
  *   languages written in that script, those whose lists hold the most of its words.
+ *
+ * What a question may drop is only function words: the closed classes — pronouns, articles and
+ * other determiners (all, some, many), auxiliaries and modals, prepositions, conjunctions,
+ * question words, and the particles of negation, degree and time (not, very, still). The lists
+ * hold some open-class words too: lexical verbs (make, take, get, said), nouns (way, Zeit),
+ * adjectives (same, gut), numerals (zwei). A question needs those ("how do I make a symlink",
+ * "what did Maria say"): LEXICAL takes them out of what is dropped, and ADDED puts in the
+ * function words a list lacks (English's has no "when", "why", "us" or "does"). The lists
+ * themselves stay whole for telling languages apart: a lexical word is a signal of its language
+ * too, and a note's detected language decides its indexed stems.
  */
 import { createRequire } from 'node:module';
 import { LATIN_STEMMED, type Language } from './stemming.js';
@@ -47,8 +57,43 @@ const QUESTION_WORDS: Record<string, string[]> = {
   tha: ['อะไร', 'ไหน', 'ที่ไหน', 'อย่างไร', 'ยังไง', 'เมื่อไร', 'เมื่อไหร่', 'ใคร', 'ทำไม', 'ไหม', 'หรือเปล่า', 'บ้าง', 'ครับ', 'ค่ะ', 'คะ'],
 };
 
+/**
+ * Open-class words the lists hold, per language (see the rule above): searched, never dropped.
+ * English, German, French, Dutch and Italian were read word by word; Spanish's and Portuguese's
+ * lists hold function words only.
+ */
+const LEXICAL: Record<string, string[]> = {
+  eng: ['came', 'come', 'get', 'got', 'like', 'make', 'said', 'same', 'take', 'way', 'well'],
+  deu: (
+    'acht achte achten achter achtes allgemeinen bekannt beispiel besonders besser besten dank drei dritte dritten dritter drittes ehrlich ' +
+    'elf ende endlich ernst erste ersten erster erstes folgende früher fünf fünfte fünften fünfter fünftes gab ganz ganze ganzen ganzer ganzes ' +
+    'gehen geht gekannt gemacht genug gerade gern gesagt gibt ging gleich gott gross grosse grossen grosser grosses groß große großen großer ' +
+    'großes gut gute guter gutes heisst heute hoch jahr jahre jahren kam kaum kleine kleinen kleiner kleines kommen kommt kurz lang lange ' +
+    'leicht leide lieber machen macht machte mahn mann mensch menschen mittel morgen möglich nahm natürlich neue neuen neun neunte neunten ' +
+    'neunter neuntes offen oft ordnung recht rechte rechten rechter rechtes richtig rund sache sagt sagte sah satt schlecht schluss sechs ' +
+    'sechste sechsten sechster sechstes sieben siebente siebenten siebenter siebentes später startseite steht suche tag tage tagen tat teil ' +
+    'tel tritt tun uhr vergangenen vier vierte vierten vierter viertes weit weiter weitere weiteren weiteres wissen zehn zehnte zehnten ' +
+    'zehnter zehntes zeit zurück zusammen zwanzig zwei zweite zweiten zweiter zweites zwölf'
+  ).split(' '),
+  fra: ['faire'],
+  nld: ['doen', 'wezen', 'zei'],
+  ita: (
+    'faccio fai facciamo fanno faccia facciate facciano farò farai farà faremo farete faranno farei faresti farebbe faremmo fareste ' +
+    'farebbero facevo facevi faceva facevamo facevate facevano feci facesti fece facemmo faceste fecero facessi facesse facessimo facessero facendo'
+  ).split(' '),
+};
+
+/** Function words the lists lack (see the rule above). */
+const ADDED: Record<string, string[]> = {
+  eng: (
+    'when why whom whose us its mine yours ours hers theirs myself yourself herself itself ourselves themselves does doing will shall may ' +
+    'ought not no nor without within during against upon onto across toward towards among whether although though unless'
+  ).split(' '),
+};
+
 type Lists = Record<string, Set<string>>;
 let lists: Lists | undefined;
+let functionWords: Lists | undefined;
 
 function loadLists(): Lists {
   if (lists) return lists;
@@ -118,8 +163,21 @@ export function queryLanguages(words: readonly string[], vault: readonly string[
   return found;
 }
 
-/** Whether a word is a function word of one of these languages. */
-export function isStopword(word: string, languages: readonly string[]): boolean {
+/** Per language, the words a question may drop: its list, less the open-class words, plus the function words it lacks. */
+function loadFunctionWords(): Lists {
+  if (functionWords) return functionWords;
   const all = loadLists();
+  const out: Lists = {};
+  for (const [language, words] of Object.entries(all)) {
+    const lexical = new Set(LEXICAL[language]);
+    out[language] = new Set([...[...words].filter((w) => !lexical.has(w)), ...(ADDED[language] ?? [])]);
+  }
+  functionWords = out;
+  return functionWords;
+}
+
+/** Whether a word is a function word of one of these languages: one a question drops when content words remain. */
+export function isStopword(word: string, languages: readonly string[]): boolean {
+  const all = loadFunctionWords();
   return languages.some((language) => all[language]?.has(word));
 }
