@@ -52,7 +52,7 @@ interface Decision {
 }
 
 const REASONS = {
-  knower: 'the vault already had notes when Knower first saw it: their created/updated/tokens are kept in Knower\'s state and the files are left as they are (KNOWER_FRONTMATTER=all stamps every note)',
+  knower: "the vault already had notes when Knower first saw it: their created/updated/tokens are kept in Knower's state and the files are left as they are (KNOWER_FRONTMATTER=all stamps every note)",
   all: 'a new vault: every note carries created/updated/tokens in its frontmatter (KNOWER_FRONTMATTER=knower keeps them out of notes Knower did not create)',
 };
 

@@ -3,9 +3,7 @@ import path from 'node:path';
 
 export type PathProblem = 'invalid' | 'empty' | 'absolute' | 'nul' | 'traversal' | 'hidden' | 'outside';
 
-export type ResolvedPath =
-  | { ok: true; rel: string; abs: string }
-  | { ok: false; problem: PathProblem; message: string };
+export type ResolvedPath = { ok: true; rel: string; abs: string } | { ok: false; problem: PathProblem; message: string };
 
 const fail = (problem: PathProblem, message: string): ResolvedPath => ({ ok: false, problem, message });
 
@@ -15,11 +13,7 @@ const fail = (problem: PathProblem, message: string): ResolvedPath => ({ ok: fal
  * no `..`, no NUL, no dot-folders), then the deepest existing ancestor is realpath'd so a
  * symlink cannot lead outside the vault.
  */
-export async function resolveVaultPath(
-  root: string,
-  input: unknown,
-  opts: { allowRoot?: boolean } = {},
-): Promise<ResolvedPath> {
+export async function resolveVaultPath(root: string, input: unknown, opts: { allowRoot?: boolean } = {}): Promise<ResolvedPath> {
   if (typeof input !== 'string') return fail('invalid', 'path must be a string');
   if (input.includes('\0')) return fail('nul', 'path contains a NUL byte');
   if (path.isAbsolute(input) || /^[a-zA-Z]:[\\/]/.test(input) || input.startsWith('~')) {

@@ -37,7 +37,11 @@ interface Record {
   knower: string[];
 }
 
-const kindAt = (abs: string) => lstat(abs).then((info) => (info.isDirectory() ? 'folder' : 'file'), () => undefined);
+const kindAt = (abs: string) =>
+  lstat(abs).then(
+    (info) => (info.isDirectory() ? 'folder' : 'file'),
+    () => undefined,
+  );
 
 /**
  * Decides who holds each root name, once per start, remembering what Knower made itself. On the
@@ -51,7 +55,10 @@ export async function claimRootNames(opts: { root: string; stateDir: string; cas
   const recordFile = path.join(stateDir, 'root-names.json');
   const ownDir = path.join(stateDir, 'own');
   const stored = JSON.parse(await readFile(recordFile, 'utf8').catch(() => 'null')) as Record | null;
-  const ranHere = await readFile(path.join(stateDir, 'vault.json'), 'utf8').then((t) => (JSON.parse(t) as { vaultPath?: string }).vaultPath === vaultKey, () => false);
+  const ranHere = await readFile(path.join(stateDir, 'vault.json'), 'utf8').then(
+    (t) => (JSON.parse(t) as { vaultPath?: string }).vaultPath === vaultKey,
+    () => false,
+  );
   const knower = new Set(stored?.vaultPath === vaultKey ? stored.knower : ranHere ? [...ROOT_FILES] : []);
   const persons = new Set<string>();
   const notices: string[] = [];
