@@ -16,3 +16,4 @@ export * from './updates.js';
 export * from './vault.js';
 export * from './stats.js';
 export * from './brief.js';
+export * from './vault-layout.js';

@@ -1,5 +1,6 @@
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { ROOT_FILES, ROOT_FOLDERS } from '../api/vault-layout.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { isNote } from './indexed-set.js';
 
@@ -27,8 +28,8 @@ export interface FrontmatterChoice {
  */
 export type FileOrigin = 'scan' | 'event';
 
-const KNOWER_FILES = new Set(['overview.md', 'profile.md', 'tasks.md', 'changelog.md', 'tree.md']);
-const KNOWER_FOLDERS = ['projects/', 'bucket/', 'inbox/'];
+const KNOWER_FILES: ReadonlySet<string> = new Set(ROOT_FILES);
+const KNOWER_FOLDERS = ROOT_FOLDERS.map((folder) => `${folder}/`);
 
 /**
  * Whether Knower keeps this note's metadata in its frontmatter. In `all` mode every note's; in

@@ -9,7 +9,7 @@ export { parseNote, splitNote, setFrontmatterFields, tokenCount, timestamp, form
 export { readNoteText, decodeNote, whyNotRewritten, hashBody, type NoteReading, type NoteBytes, type JobFields } from './note-reader.js';
 export { NOTE_BUDGET_BYTES, budgetSentence, overBudget } from './note-budget.js';
 export { readHead } from './read-head.js';
-export { QMD_COLLECTION, TREE_FILE, isIndexed, isNote, isHiddenPath } from './indexed-set.js';
+export { QMD_COLLECTION, isIndexed, isNote, isHiddenPath } from './indexed-set.js';
 export { chooseFrontmatterMode, stampsNote, type FileOrigin, type FrontmatterChoice, type FrontmatterMode } from './frontmatter-mode.js';
 export { openKnowerNotes, type KnowerNotes } from './knower-notes.js';
 export { ensureSkeleton } from './skeleton.js';
@@ -25,8 +25,23 @@ export { removeIfUnchanged, type RemoveHooks, type RemoveOutcome } from './remov
 export { versionKey, withoutJobFields, isTextContent } from './version-key.js';
 export { listTree, type OwnChanges, type TreeListing } from './tree-listing.js';
 export { outlineNote, pickHeading, sectionText, headingPath, headingKey, noteLines, type NoteOutline, type OutlineHeading, type SectionPick } from './note-outline.js';
-export { projectOf } from './project-of.js';
-export { ROOT_FILES, ROOT_FOLDERS, type RootNames, type RootFile } from './root-names.js';
+export { type RootNames } from './root-names.js';
+// The layout's names are spelled in api/ (the contract and the CLI name the vault's places too): above the vault, they come from here.
+export {
+  BUCKET_DIR,
+  CHANGELOG_FILE,
+  INBOX_DIR,
+  OVERVIEW_FILE,
+  PROFILE_FILE,
+  PROJECT_NOTES,
+  PROJECTS_DIR,
+  ROOT_FILES,
+  ROOT_FOLDERS,
+  TREE_FILE,
+  projectFolder,
+  projectOf,
+  type RootFile,
+} from '../api/vault-layout.js';
 export { type Leftovers } from './leftovers.js';
 export { isStorageError, describeStorageError } from './storage-error.js';
 export { isVaultFile, readVaultBytes } from './read-vault-file.js';

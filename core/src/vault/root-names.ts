@@ -2,13 +2,8 @@ import { lstat, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from './atomic-write.js';
 import { createIfAbsent } from './create-file.js';
+import { ROOT_FILES, ROOT_FOLDERS, type RootFile } from '../api/vault-layout.js';
 import { makeFolders } from './file-modes.js';
-
-/** The files Knower keeps at the vault root. */
-export const ROOT_FILES = ['overview.md', 'profile.md', 'tasks.md', 'changelog.md', 'tree.md'] as const;
-export type RootFile = (typeof ROOT_FILES)[number];
-/** The folders Knower keeps at the vault root. */
-export const ROOT_FOLDERS = ['inbox', 'bucket', 'projects'] as const;
 
 /**
  * Who holds each of Knower's root names in this vault. A file the person had under one of these
