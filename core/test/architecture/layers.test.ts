@@ -7,11 +7,13 @@ import { cycles, importGraph, importSpecifiers, moduleGraph, sourceFiles } from 
 const coreSrc = fileURLToPath(new URL('../../src', import.meta.url));
 const coreRoot = fileURLToPath(new URL('../..', import.meta.url));
 const web = fileURLToPath(new URL('../../../apps/web', import.meta.url));
+const architecture = readFileSync(new URL('../../../docs/architecture.md', import.meta.url), 'utf8');
 const webSrc = path.join(web, 'src');
 
 /**
  * The core's layers, bottom first: a module may use modules of its own layer or below, never
- * above (docs/architecture.md draws the same picture). A new module must be placed here.
+ * above. docs/architecture.md draws the same picture (checked below). A new module must be placed
+ * here and there.
  */
 const LAYERS: string[][] = [
   ['api', 'config', 'logger', 'events', 'llm', 'tools', 'capture'],
@@ -26,7 +28,7 @@ const LAYERS: string[][] = [
 ];
 const layerOf = new Map(LAYERS.flatMap((names, level) => names.map((name) => [name, level] as const)));
 
-/** What a layer must never know, whatever the layering would allow: the arrows that point the wrong way in meaning. */
+/** What a layer must never know, whatever the layering would allow: the arrows that point the wrong way in meaning (docs/architecture.md's table too). */
 const NEVER: Array<[string, string[], string]> = [
   ['vault', ['agents', 'queue', 'history', 'http', 'routes', 'security', 'mcp', 'app'], 'the vault knows no agents and no HTTP'],
   ['search', ['agents', 'queue', 'activity', 'http', 'routes', 'mcp'], 'search knows no agents'],
@@ -155,6 +157,24 @@ describe('the layers', () => {
       ([file, targets]) => file.startsWith(`src${path.sep}history`) && targets.some((t) => t.includes(`queue${path.sep}update-journal`)),
     );
     expect(journalUsers).toEqual([]);
+  });
+});
+
+describe('docs/architecture.md', () => {
+  const names = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]!).sort();
+  const sorted = (lists: readonly string[][]) => lists.map((list) => [...list].sort());
+
+  it('places the same modules in the same layers as this test, in its table and in its graph', () => {
+    const table = [...architecture.matchAll(/^\| (\d+) \| ([^|]+) \|/gm)].map((m) => names(m[2]!));
+    const graph = new Map([...architecture.matchAll(/\bL(\d+)\[([^\]]+)\]/g)].map((m) => [Number(m[1]), m[2]!.split(' · ').sort()]));
+    expect(table).toEqual(sorted(LAYERS));
+    expect([...graph.keys()]).toEqual(LAYERS.map((_, level) => level));
+    expect([...graph.values()]).toEqual(sorted(LAYERS));
+  });
+
+  it('lists the same arrows that never exist as this test', () => {
+    const table = [...architecture.matchAll(/^\| `([a-z-]+)` \| ((?:`[a-z-]+`(?:, )?)+) \|/gm)].map((m) => [m[1]!, names(m[2]!)]);
+    expect(table).toEqual(NEVER.map(([from, never]) => [from, [...never].sort()]));
   });
 });
 
