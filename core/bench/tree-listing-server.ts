@@ -9,6 +9,8 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { INBOX_DIR } from '../src/api/vault-layout.js';
+import { REVIEW_FILE } from '../src/inbox/inbox-layout.js';
 import { createIndexViews } from '../src/vault/index-views.js';
 import { VaultIndex, type IndexEntry } from '../src/vault/vault-index.js';
 
@@ -47,7 +49,7 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
   if (url.pathname === '/vault/tree') return json(views.folder(url.searchParams.get('path') ?? ''));
   if (url.pathname === '/sse') return res.writeHead(200, { 'content-type': 'text/event-stream' }).write('retry: 100000\n\n');
   if (url.pathname === '/inbox') return json({ items: [] });
-  if (url.pathname === '/health') return json({ provider: { name: 'offline' } });
+  if (url.pathname === '/health') return json({ provider: { name: 'offline' }, vault: { layout: { inbox: INBOX_DIR, review: REVIEW_FILE } } });
   if (url.pathname === '/sw.js') return res.writeHead(404).end();
   const file = path.join(dist, url.pathname === '/' ? 'index.html' : url.pathname);
   const body = await readFile(file).catch(() => undefined);

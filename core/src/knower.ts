@@ -21,6 +21,7 @@ import {
   indexViewsOf,
   createNotePages,
   openVault,
+  TREE_FILE,
   UpdateJournals,
   VaultIndex,
   VaultTurns,
@@ -122,7 +123,7 @@ export async function createKnower(deps: KnowerDeps, log: Logger): Promise<Knowe
   const bus = createEventBus();
   const selfWrites = new SelfWrites();
   const search = guardVaultHits(deps.search ?? qmdEngine(config, root, log), root);
-  const treeWriter = createTreeWriter({ ...base, file: rootNames.fileOf('tree.md'), index, selfWrites });
+  const treeWriter = createTreeWriter({ ...base, file: rootNames.fileOf(TREE_FILE), index, selfWrites });
   const inboxCount = inboxCountAnnouncer(index, bus);
   const onListingChange = () => {
     treeWriter.schedule();

@@ -28,6 +28,7 @@ import { useRoute } from './hooks/use-route';
 import { useShareLaunch } from './hooks/use-share-launch';
 import { useSidebarWidth } from './hooks/use-sidebar-width';
 import { repliesInFlight, updatesInFlight } from './lib/activity';
+import { inInbox } from './lib/inbox-paths';
 import type { Route } from './lib/route';
 import { entryIn } from './lib/vault-tree';
 
@@ -56,7 +57,7 @@ export function App() {
   const stream = useEventStream({
     onFileChanged: (event) => {
       vault.onFileChanged(event);
-      if (event.path.startsWith('inbox/')) inbox.refreshSoon();
+      if (inInbox(event.path, health.layout)) inbox.refreshSoon();
     },
     onTreeChanged: vault.onTreeChanged,
     onInboxUpdated: (event) => inbox.onInboxUpdated(event.count),
@@ -220,6 +221,7 @@ export function App() {
           <ErrorBoundary key={`inbox:${route.id ?? ''}`} what="the inbox">
             <InboxView
               items={inbox.items}
+              layout={health.layout}
               problem={inbox.problem}
               selectedId={route.id}
               answeringId={composer.answering?.id}

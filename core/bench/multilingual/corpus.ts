@@ -13,7 +13,7 @@ import { summarize, type Summary } from '../stats.js';
 import { generatorMain, writeVaultFiles } from '../vault-files.js';
 import { SCRIPTS, type ScriptWords } from './words.js';
 
-export { SCRIPTS, type ScriptWords } from './words.js';
+export { SCRIPTS } from './words.js';
 
 /** Words picked with Zipf-like weights: the first words of a list are common, the last rare. */
 function word(rng: Rng, s: ScriptWords): string {

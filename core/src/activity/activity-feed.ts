@@ -6,7 +6,7 @@ import type { QuestionRecord } from './question-record.js';
  * One entry of Activity, an update (its record as clients see it) or a question (its record),
  * and where an update stands in the vault's history: the wire's shapes, from api/.
  */
-export type { ActivityItem, UpdateHistory } from '../api/index.js';
+export type { ActivityItem } from '../api/index.js';
 
 export interface ActivitySources {
   updates: () => UpdateRecord[];

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ATTACHMENT_KINDS, type AttachmentKind } from '../api/index.js';
-import type { VaultAccess } from '../vault/index.js';
+import { BUCKET_DIR, type VaultAccess } from '../vault/index.js';
 import { isReservedName, slugify } from './slug.js';
 
 /** A file to put in the vault: what it is and its bytes. */
@@ -66,7 +66,7 @@ export function bucketName(name: string, naming: { prefix: string } | { updateId
  */
 export async function saveToBucket(vault: VaultAccess, files: FileToSave[], naming: Parameters<typeof bucketName>[1]): Promise<SavedFile[]> {
   const saved: SavedFile[] = [];
-  for (const file of files) saved.push({ ...file, rel: await saveBytes(vault, 'bucket', bucketName(attachmentName(file), naming), file.bytes) });
+  for (const file of files) saved.push({ ...file, rel: await saveBytes(vault, BUCKET_DIR, bucketName(attachmentName(file), naming), file.bytes) });
   return saved;
 }
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { readTextIfExists, renderVaultMap, type VaultIndex } from '../vault/index.js';
+import { OVERVIEW_FILE, PROFILE_FILE, readTextIfExists, renderVaultMap, type RootFile, type VaultIndex } from '../vault/index.js';
 import { markSeen, type Session } from './session.js';
 
 /** Token budgets (chars / 4, the vault's own measure): the bootstrap stays bounded at any vault size. */
@@ -27,7 +27,7 @@ export function boundedTreeView(index: VaultIndex, budgetTokens = TREE_BUDGET_TO
  * Where the person's own file holds the name, the agent gets Knower's version (kept in the
  * state dir), told so: the vault's file is theirs, to read, never to change.
  */
-async function noteSection(session: Session, rel: 'overview.md' | 'profile.md'): Promise<string> {
+async function noteSection(session: Session, rel: RootFile): Promise<string> {
   const inVault = session.names?.inVault(rel) ?? true;
   const text = await readTextIfExists(session.names?.fileOf(rel) ?? path.join(session.root, rel));
   const title = inVault ? rel : `${rel} (Knower's own, kept outside the vault: the vault's ${rel} is the person's file, which you may read but not change)`;
@@ -44,8 +44,8 @@ export async function buildBootstrap(session: Session): Promise<string> {
   const totals = session.index.totals();
   return [
     '# Vault context (loaded at the start of this session)',
-    await noteSection(session, 'overview.md'),
-    await noteSection(session, 'profile.md'),
+    await noteSection(session, OVERVIEW_FILE),
+    await noteSection(session, PROFILE_FILE),
     `## tree.md (${totals.files} files, ${totals.notes} notes, ${totals.tokens} tokens; call tree(path, depth) to look inside a folder)\n${boundedTreeView(session.index)}`,
   ].join('\n\n');
 }

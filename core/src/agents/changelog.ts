@@ -1,8 +1,6 @@
 import path from 'node:path';
-import { readTextIfExists, type VaultAccess } from '../vault/index.js';
+import { CHANGELOG_FILE, readTextIfExists, type VaultAccess } from '../vault/index.js';
 import { escapeRegExp, headAndBody, insertAtTop } from './note-text.js';
-
-export const CHANGELOG = 'changelog.md' as const;
 
 /** "2025-01-31 14:02 UTC": the heading format the update agent is told to use too. */
 export function entryTime(date: Date): string {
@@ -14,10 +12,10 @@ function entryHeading(date: Date, updateId: string): string {
 }
 
 /** Knower's changelog: at the vault root, or in the state dir where the person's own changelog.md is. */
-const changelogFile = (vault: Pick<VaultAccess, 'root' | 'names'>): string => vault.names?.fileOf(CHANGELOG) ?? path.join(vault.root, CHANGELOG);
+const changelogFile = (vault: Pick<VaultAccess, 'root' | 'names'>): string => vault.names?.fileOf(CHANGELOG_FILE) ?? path.join(vault.root, CHANGELOG_FILE);
 
 /** Whether the log entry is a change to the vault (it is not when Knower's changelog is kept aside). */
-export const changelogInVault = (vault: Pick<VaultAccess, 'names'>): boolean => vault.names?.inVault(CHANGELOG) ?? true;
+export const changelogInVault = (vault: Pick<VaultAccess, 'names'>): boolean => vault.names?.inVault(CHANGELOG_FILE) ?? true;
 
 /** Whether the changelog already mentions this update (a re-run must not log twice). */
 export async function changelogMentions(vault: Pick<VaultAccess, 'root' | 'names'>, updateId: string): Promise<boolean> {

@@ -11,8 +11,8 @@ import { runSearchAgent } from './search-agent.js';
 import type { Agents, AgentsDeps } from './types.js';
 import { runUpdateAgent } from './update-agent.js';
 
-export type { Agents, AgentsDeps, SearchAnswer, AnswerRequest, TranscribeRequest, UpdateAttachment, UpdateInput, UpdateOutcome, Usage } from './types.js';
-export { ModelError, createCallBudget, type CallBudget } from '../llm/index.js';
+export type { Agents, AgentsDeps, SearchAnswer, AnswerRequest, UpdateInput } from './types.js';
+export { ModelError, createCallBudget } from '../llm/index.js';
 export { TOOL_SETS } from './tool-sets.js';
 export { modelDeps } from './model-backend.js';
 export { MAX_MODEL_CALLS_PER_QUESTION, MAX_MODEL_CALLS_PER_UPDATE, MODEL_CALL_RETRIES, UPDATE_MAX_STEPS } from './limits.js';

@@ -52,5 +52,5 @@ function inboxRule(session: Session, key: string, action: PathAction, fold: (s: 
   }
   const own = ownReview ? ` create your own item as ${ownReview}` : '';
   const ref = resolving ? `${own ? ' or' : ''} move files out of and delete ${resolving}/ (the item you are resolving)` : '';
-  return `inbox/ is for items waiting for the user: you may only${own}${ref}${own || ref ? '' : ' read it'}.`;
+  return `${INBOX_DIR}/ is for items waiting for the user: you may only${own}${ref}${own || ref ? '' : ' read it'}.`;
 }

@@ -8,5 +8,3 @@ export const TOOL_SETS = {
   update: [treeTool, readTool, searchTool, findTool, writeTool, editTool, appendTool, deleteTool, moveTool],
   search: [treeTool, readTool, searchTool, findTool],
 } as const satisfies Record<string, readonly AgentTool[]>;
-
-export type AgentKind = keyof typeof TOOL_SETS;

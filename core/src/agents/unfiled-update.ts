@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { fileLinks } from './attachments.js';
 import type { Captured } from './capture-step.js';
-import { CHANGELOG } from './changelog.js';
 import { slugify } from './slug.js';
 import { createBucketNote, firstLine, logOnce } from './offline/bucket-note.js';
 import { markChanged, markSeen, type Session } from './session.js';
 import type { UpdateInput } from './types.js';
+import { CHANGELOG_FILE } from '../vault/index.js';
 
 const quote = (text: string) =>
   text
@@ -38,6 +38,6 @@ export async function fileAsReceived(session: Session, input: UpdateInput, captu
   markSeen(session, note, body);
   markChanged(session, note);
   const logged = await logOnce(session, input.id, [`Filed into [${note}](${note}) as received: the model made no change and asked nothing`]);
-  if (logged.includes(CHANGELOG)) markChanged(session, CHANGELOG);
+  if (logged.includes(CHANGELOG_FILE)) markChanged(session, CHANGELOG_FILE);
   return note;
 }

@@ -7,7 +7,7 @@ import type { Capture } from '../capture/index.js';
 import { buildBootstrap } from './bootstrap.js';
 import { captureInput } from './capture-step.js';
 import { transcribeInVault } from './transcribe-run.js';
-import { CHANGELOG, changelogInVault, changelogMentions, logToChangelog } from './changelog.js';
+import { changelogInVault, changelogMentions, logToChangelog } from './changelog.js';
 import { finalizeInboxItem } from './inbox-item.js';
 import { markChanged, newSession, type RunDeps, type Session } from './session.js';
 import { stoppedReason, writeStoppedItem } from './stopped-item.js';
@@ -16,6 +16,7 @@ import type { UpdateInput, UpdateOutcome } from './types.js';
 import { fileAsReceived } from './unfiled-update.js';
 import { buildUpdateTask } from './update-task.js';
 import { UPDATE_SYSTEM_PROMPT } from './update-prompt.js';
+import { CHANGELOG_FILE } from '../vault/index.js';
 import { itemFolder, reviewPath } from '../inbox/index.js';
 
 const exists = (abs: string) =>
@@ -32,7 +33,7 @@ async function logChanges(session: Session, updateId: string, headline: string |
   const changed = [...session.changed].filter((rel) => !rel.startsWith(`${itemFolder(updateId)}/`) && !skip.has(rel)).sort();
   if (changed.length === 0 || (await changelogMentions(session, updateId))) return;
   const lines = [...(headline ? [headline] : []), ...changed.map((rel) => `Changed \`${rel}\``)];
-  if ((await logToChangelog(session, session.clock(), updateId, lines)) && changelogInVault(session)) markChanged(session, CHANGELOG);
+  if ((await logToChangelog(session, session.clock(), updateId, lines)) && changelogInVault(session)) markChanged(session, CHANGELOG_FILE);
 }
 
 /**

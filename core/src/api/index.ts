@@ -17,3 +17,4 @@ export * from './updates.js';
 export * from './vault.js';
 export * from './stats.js';
 export * from './brief.js';
+export * from './vault-layout.js';

@@ -1,3 +1,3 @@
 /** What a coding agent should know when a session starts in a repository: the matching project's brief (GET /brief). */
-export { createBriefs, type Briefs, type BriefDeps } from './project-brief.js';
-export { nameKey, projectNames, type ProjectMatch } from './match-project.js';
+export { createBriefs, type Briefs } from './project-brief.js';
+export { nameKey, projectNames } from './match-project.js';

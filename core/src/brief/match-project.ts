@@ -1,5 +1,5 @@
 import type { SearchEngine } from '../search/index.js';
-import { projectOf, type VaultIndex } from '../vault/index.js';
+import { PROJECTS_DIR, projectOf, type VaultIndex } from '../vault/index.js';
 
 export type ProjectMatch = { name: string; by: 'given' | 'name' | 'search' };
 
@@ -13,7 +13,7 @@ export const nameKey = (name: string): string =>
 
 /** The folders under projects/. */
 export function projectNames(index: Pick<VaultIndex, 'folder'>): string[] {
-  return [...(index.folder('projects')?.folders.keys() ?? [])];
+  return [...(index.folder(PROJECTS_DIR)?.folders.keys() ?? [])];
 }
 
 const byName = (names: readonly string[], wanted: string) => names.find((n) => n === wanted) ?? names.find((n) => nameKey(n) === nameKey(wanted));

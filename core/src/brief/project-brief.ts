@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Brief, BriefQuery } from '../api/index.js';
 import type { SearchEngine } from '../search/index.js';
-import { readTextIfExists, type VaultIndex } from '../vault/index.js';
+import { PROJECT_NOTES, projectFolder, readTextIfExists, type VaultIndex } from '../vault/index.js';
 import { fitSections, type BriefSection } from './fit-budget.js';
 import { matchProject, type ProjectMatch } from './match-project.js';
 import { bodyLines, latestEntries, openTasks } from './note-extracts.js';
@@ -13,7 +13,7 @@ export interface BriefDeps {
 }
 
 /** The notes every project has; the brief quotes them, and lists the others. */
-const STANDARD = ['state.md', 'tasks.md', 'changelog.md', 'description.md'];
+const STANDARD: readonly string[] = Object.values(PROJECT_NOTES);
 const RELATED = 8;
 const tokensOf = (text: string) => Math.ceil(text.length / 4);
 
@@ -27,7 +27,7 @@ const intro = (repo: string, match: ProjectMatch) => {
         : '';
   return [
     `# Knower: project ${match.name}`,
-    `This repository (${repo}) is projects/${match.name}/ in the person's Knower vault${how}. From its notes:`,
+    `This repository (${repo}) is ${projectFolder(match.name)}/ in the person's Knower vault${how}. From its notes:`,
     `Knower's MCP tools: search and ask with scope "${scope}" look in this project; outline and section read a long note by heading; remember records a decision or fact worth keeping.`,
   ].join('\n');
 };
@@ -43,7 +43,7 @@ export function createBriefs(deps: BriefDeps) {
   async function related(repo: string, project: string | undefined): Promise<{ lines: string[]; sources: string[] }> {
     const lines: string[] = [];
     const sources: string[] = [];
-    const folder = project ? deps.index.folder(`projects/${project}`) : undefined;
+    const folder = project ? deps.index.folder(projectFolder(project)) : undefined;
     if (folder) {
       const others = [...deps.index.walk(folder)]
         .filter((e) => e.kind === 'note' && !STANDARD.includes(e.path.slice(folder.path.length + 1)))
@@ -57,7 +57,7 @@ export function createBriefs(deps: BriefDeps) {
     const found = await deps.search.search({ query: repo, mode: 'fast', limit: RELATED * 2 });
     for (const hit of found.results) {
       if (lines.length >= RELATED * 2) break;
-      if (sources.includes(hit.path) || (project && hit.path.startsWith(`projects/${project}/`))) continue;
+      if (sources.includes(hit.path) || (project && hit.path.startsWith(`${projectFolder(project)}/`))) continue;
       // The title is shown already: the snippet's heading lines would repeat it.
       const snippet = hit.snippet
         .split('\n')
@@ -73,26 +73,31 @@ export function createBriefs(deps: BriefDeps) {
   }
 
   async function projectSections(name: string): Promise<{ sections: BriefSection[]; sources: string[] }> {
-    const at = (file: string) => `projects/${name}/${file}`;
-    const [state, description, tasks, changelog] = await Promise.all(['state.md', 'description.md', 'tasks.md', 'changelog.md'].map((f) => read(at(f))));
+    const at = (file: string) => `${projectFolder(name)}/${file}`;
+    const [state, description, tasks, changelog] = await Promise.all([PROJECT_NOTES.state, PROJECT_NOTES.description, PROJECT_NOTES.tasks, PROJECT_NOTES.changelog].map((f) => read(at(f))));
     const sources: string[] = [];
     const sections: BriefSection[] = [];
     const stateText = state && bodyLines(state).length ? state : description;
     if (stateText) {
-      const file = stateText === state ? 'state.md' : 'description.md';
+      const file = stateText === state ? PROJECT_NOTES.state : PROJECT_NOTES.description;
       sections.push({ title: `State (${at(file)})`, lines: bodyLines(stateText), weight: 35, more: `read ${at(file)}` });
       sources.push(at(file));
     }
     if (tasks) {
       const t = openTasks(tasks);
       const count = t.done ? `${t.open} open, ${t.done} done` : `${t.open} open`;
-      sections.push({ title: `Open tasks (${at('tasks.md')}: ${count})`, lines: t.lines, weight: 25, more: `read ${at('tasks.md')}` });
-      if (t.lines.length) sources.push(at('tasks.md'));
+      sections.push({ title: `Open tasks (${at(PROJECT_NOTES.tasks)}: ${count})`, lines: t.lines, weight: 25, more: `read ${at(PROJECT_NOTES.tasks)}` });
+      if (t.lines.length) sources.push(at(PROJECT_NOTES.tasks));
     }
     if (changelog) {
       const entries = latestEntries(changelog);
-      sections.push({ title: `Latest changes (${at('changelog.md')}, newest first)`, lines: entries.flat(), weight: 25, more: `outline ${at('changelog.md')} and read older entries with section` });
-      if (entries.length) sources.push(at('changelog.md'));
+      sections.push({
+        title: `Latest changes (${at(PROJECT_NOTES.changelog)}, newest first)`,
+        lines: entries.flat(),
+        weight: 25,
+        more: `outline ${at(PROJECT_NOTES.changelog)} and read older entries with section`,
+      });
+      if (entries.length) sources.push(at(PROJECT_NOTES.changelog));
     }
     return { sections, sources };
   }

@@ -1,4 +1,5 @@
 import { scopeFolder } from '../api/scope.js';
+import { PROJECTS_DIR } from '../api/vault-layout.js';
 import { callApi } from './api.js';
 import type { Context } from './context.js';
 import { errorCodeOf } from './error-code.js';
@@ -15,7 +16,7 @@ export async function projectProblem(ctx: Context, client: HttpClient, scope: st
   const folder = scopeFolder(scope).replace(/\/$/, '');
   const result = await client.request('GET', '/vault/tree', { timeoutS: 30, query: { path: folder } });
   if (errorCodeOf(result) !== 'not_found') return undefined;
-  const listing = await callApi(ctx, client, 'GET', '/vault/tree', { timeoutS: 30, query: { path: 'projects' } });
+  const listing = await callApi(ctx, client, 'GET', '/vault/tree', { timeoutS: 30, query: { path: PROJECTS_DIR } });
   const names = isFailure(listing) ? [] : (Array.isArray(asRecord(listing.json).folders) ? (asRecord(listing.json).folders as unknown[]) : []).map((f) => String(asRecord(f).name));
   const known = names.length ? `the projects are: ${names.map((n) => `project:${n}`).join(', ')}` : 'there are no projects yet';
   return failed(`there is no project '${scope.slice('project:'.length)}' (no folder ${folder}/ in the vault); ${known}`);

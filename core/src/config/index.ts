@@ -20,8 +20,8 @@ export { dockerEnvironment, testEnvironment } from './test-environment.js';
 export { estimateTokenBits } from './token-strength.js';
 export { SERVICE_ENV, SERVICE_NODE_FLAGS } from './node-flags.js';
 export { CLI_SETTINGS, loadCliSettings, type CliSettings, type Locator, type Runtime } from './cli-settings.js';
-export { folderProblem, folderProblems, type FolderProblem } from './folder-check.js';
-export { makePrivateFolder, type PrivateFolder } from './private-folder.js';
+export { folderProblem, folderProblems } from './folder-check.js';
+export { makePrivateFolder } from './private-folder.js';
 export { unknownSettingLine, type UnknownSetting } from './unknown-settings.js';
 import { DEFAULT_ANTHROPIC_MODEL, resolveProvider, type ProviderConfig } from './provider-config.js';
 

@@ -16,4 +16,4 @@ export const locationFields = {
   HOST: text,
 };
 
-export { resolveLocation, type Location } from './location-defaults.js';
+export { resolveLocation } from './location-defaults.js';

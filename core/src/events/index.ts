@@ -1,2 +1,2 @@
-export { announceFileChange, createEventBus, type EventBus, type KnowerEvent, type FileChangeType, type UpdateStatusEvent } from './event-bus.js';
-export type { UpdateStep, QuestionStatusEvent } from './update-step.js';
+export { announceFileChange, createEventBus, type EventBus, type KnowerEvent, type FileChangeType } from './event-bus.js';
+export type { UpdateStep } from './update-step.js';

@@ -1,2 +1,2 @@
-export { createForget, type Forget, type ForgetDeps, type ForgetOutcome } from './forget-service.js';
+export { createForget, type Forget, type ForgetOutcome } from './forget-service.js';
 export type { ForgetError } from './forgetting.js';

@@ -1,5 +1,7 @@
 import type { Agents } from '../agents/index.js';
+import type { VaultLayout } from '../api/index.js';
 import type { History } from '../history/index.js';
+import { INBOX_DIR, REVIEW_FILE } from '../inbox/index.js';
 import type { BackgroundJob, IndexingProgress } from '../jobs/index.js';
 import type { UpdateQueue } from '../queue/index.js';
 import type { SearchEngine } from '../search/index.js';
@@ -29,6 +31,9 @@ export interface HealthDeps {
 
 export type HealthService = ReturnType<typeof createHealth>;
 
+/** The paths the web app shows the inbox by: from the inbox's own layout. */
+const LAYOUT: VaultLayout = { inbox: INBOX_DIR, review: REVIEW_FILE };
+
 /** The service's health in one report: what GET /health answers and `knower status` prints. */
 export function createHealth(deps: HealthDeps) {
   return {
@@ -57,6 +62,7 @@ export function createHealth(deps: HealthDeps) {
         indexing,
         vault: {
           path: deps.root,
+          layout: LAYOUT,
           ...deps.index.totals(),
           watching: deps.watching(),
           job: deps.job.stats(),

@@ -1,13 +1,10 @@
-import type { ROOT_FOLDERS } from '../vault/index.js';
-
-/** One of the vault's root folders (vault/root-names.ts names them all): checked, not retyped. */
-type RootFolder = (typeof ROOT_FOLDERS)[number];
+import { INBOX_DIR } from '../vault/index.js';
 
 /**
  * How an inbox item lies in the vault, spelled once: `inbox/<id>/review.md` (what Knower asks),
  * `input.md` (what the person sent, kept as received) and the attachments beside them.
  */
-export const INBOX_DIR: RootFolder = 'inbox';
+export { INBOX_DIR };
 export const REVIEW_FILE = 'review.md';
 const INPUT_FILE = 'input.md';
 

@@ -1,2 +1,2 @@
 /** What links to a note ("linked from"), found over the vault's index and search. */
-export { createBacklinks, type Backlink, type BacklinkFinder } from './backlinks.js';
+export { createBacklinks, type BacklinkFinder } from './backlinks.js';

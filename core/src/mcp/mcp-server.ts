@@ -2,7 +2,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { MCP_TOOLS, type McpTool, type McpToolDeps } from './tools/index.js';
 import type { ToolAnnotations, ToolOutcome } from '../tools/index.js';
-import { vaultRelativeText } from '../vault/index.js';
+import { projectFolder, vaultRelativeText } from '../vault/index.js';
 
 const SERVER_INFO = { name: 'knower', version: '0.1.0' } as const;
 
@@ -14,7 +14,7 @@ const INSTRUCTIONS =
 
 /** Said when the client works in a project's repository: the scope to pass, and what search does without one. */
 const projectInstructions = (project: string) =>
-  ` This session works in the repository of the vault's project "${project}" (projects/${project}/): search lists that project's notes first; pass scope "project:${project}" to search or ask to stay inside it.`;
+  ` This session works in the repository of the vault's project "${project}" (${projectFolder(project)}/): search lists that project's notes first; pass scope "project:${project}" to search or ask to stay inside it.`;
 
 /**
  * A tool's outcome as MCP's result. An error's text names vault-relative paths only: the client

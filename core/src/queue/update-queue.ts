@@ -150,7 +150,7 @@ export function createUpdateQueue(deps: {
   /** The run's steps are kept on the record in memory as they come (a page opened mid-run sees them). */
   function stepRecorder(id: string) {
     return recordSteps(id, { clock: deps.clock, bus: deps.bus, log: deps.log }, (fields) => {
-      lastActivity = Date.now();
+      lastActivity = deps.clock().getTime();
       const current = records.get(id);
       // A step means the model answered: whatever it was waiting out is over.
       if (current) records.set(id, { ...current, ...fields, retrying: undefined });
@@ -159,7 +159,7 @@ export function createUpdateQueue(deps: {
 
   /** A run waiting to try again: shown on the stream (and to a page opened meanwhile), not saved. */
   function markRetrying(id: string, retrying: Retrying): void {
-    lastActivity = Date.now();
+    lastActivity = deps.clock().getTime();
     const current = records.get(id);
     if (!current || current.status !== 'running') return;
     const next = { ...current, retrying };
@@ -196,7 +196,7 @@ export function createUpdateQueue(deps: {
   async function attempt(id: string, first: UpdateRecord, signal: AbortSignal): Promise<void> {
     let record = first;
     running = id;
-    lastActivity = Date.now();
+    lastActivity = deps.clock().getTime();
     const journal = deps.journals.open(id);
     const writer = journaledWriter(journal);
     // One budget across every attempt: however the model fails, one update makes at most
@@ -375,7 +375,7 @@ export function createUpdateQueue(deps: {
     status: () => {
       let pending = 0;
       for (const record of records.values()) if (!FINAL_STATUSES.has(record.status) && record.id !== running) pending++;
-      return { pending, running, total: records.size, ...(running ? { quietMs: Date.now() - lastActivity } : {}) };
+      return { pending, running, total: records.size, ...(running ? { quietMs: deps.clock().getTime() - lastActivity } : {}) };
     },
     async whenIdle() {
       await started;

@@ -5,25 +5,10 @@
  * and embeddings through qmd's CLI, over qmd's own index, when its models are present. Faults
  * never throw out of here; they come back as `degraded`.
  */
-export type {
-  FileFacts,
-  IndexCoverage,
-  ModelsStatus,
-  PullOutcome,
-  PullState,
-  QmdOptions,
-  QmdStatus,
-  ScanProgress,
-  SearchEngine,
-  SearchHit,
-  SearchMode,
-  SearchQuery,
-  SearchResult,
-  SyncResult,
-} from './types.js';
+export type { FileFacts, QmdOptions, QmdStatus, ScanProgress, SearchEngine, SearchHit, SearchMode, SearchQuery, SearchResult, SyncResult } from './types.js';
 export { createSearchEngine } from './search-engine.js';
 export { guardVaultHits } from './vault-guard.js';
 export { parseScope } from './search-query.js';
 // How the index cuts text into words, for whatever must cut it the same way (the offline answerer's
 // keywords, file names made from text): pure functions, the same the index worker runs.
-export { normalize, tokenize, type Token } from './worker/word-tokens.js';
+export { normalize, tokenize } from './worker/word-tokens.js';

@@ -1,4 +1,4 @@
-import type { SearchLog } from './types.js';
+import type { SearchLog } from './search-log.js';
 import { createLaneQueue, type QueueBounds } from './lane-queue.js';
 import type { WorkerCall, WorkerClient } from './worker-client.js';
 import { isDamage, type DescribeArgs, type SearchArgs, type SearchOutcome, type WorkerHit } from './worker/protocol.js';

@@ -1,12 +1,13 @@
 import type { ModelsStatus, SearchMode } from '../api/index.js';
-import type { PullOutcome, PullState } from './models/model-puller.js';
+import type { PullOutcome } from './models/model-puller.js';
 import type { NoteBudgetStatus } from './oversized-notes.js';
+import type { SearchLog } from './search-log.js';
 import type { SearchWorkersStatus } from './search-workers.js';
 import type { SetAsideStatus } from './set-aside-notes.js';
 import type { Passage, TextSpan } from './worker/passage.js';
 import type { FileFacts, PdfCounts, ScanProgress, SyncResult } from './worker/protocol.js';
 
-export type { FileFacts, Passage, PdfCounts, PullOutcome, PullState, ScanProgress, SyncResult, TextSpan };
+export type { FileFacts, Passage, PdfCounts, PullOutcome, ScanProgress, SyncResult, TextSpan };
 
 export type { SearchMode };
 
@@ -48,7 +49,7 @@ export interface SearchQuery {
   context?: number;
 }
 
-export type SearchLog = (level: 'info' | 'warn' | 'error', msg: string, extra?: Record<string, unknown>) => void;
+export type { SearchLog };
 
 export interface QmdOptions {
   /** Node >= 22 binary: qmd's database layer crashes on older Node. */

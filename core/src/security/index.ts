@@ -1,4 +1,4 @@
-export { securityPlugin, type SecurityOptions } from './security-plugin.js';
+export { securityPlugin } from './security-plugin.js';
 export { hostAllowed, trustedHosts } from './host-check.js';
 export { crossOriginProblem, crossSiteReadProblem, isShareLaunch } from './origin-check.js';
 export { SESSION_COOKIE } from './token-auth.js';

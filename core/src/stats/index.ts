@@ -1,2 +1,2 @@
 /** What the vault holds and what changed lately, per project (GET /stats and the MCP stats tool). */
-export { createVaultStats, type VaultStats, type StatsDeps } from './vault-stats.js';
+export { createVaultStats, type VaultStats } from './vault-stats.js';

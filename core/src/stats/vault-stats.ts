@@ -2,7 +2,7 @@ import type { ProjectStats, Stats } from '../api/index.js';
 import type { History } from '../history/index.js';
 import type { UpdateQueue } from '../queue/index.js';
 import type { SearchEngine } from '../search/index.js';
-import { isIndexed, isNote, type IndexEntry, type VaultIndex } from '../vault/index.js';
+import { isIndexed, isNote, PROJECTS_DIR, type IndexEntry, type VaultIndex } from '../vault/index.js';
 import { handEditsPerProject, projectsTouched, updatesPerProject } from './recent-activity.js';
 
 export interface StatsDeps {
@@ -26,7 +26,7 @@ const ratio = (part: number | null, whole: number) => (part === null ? null : wh
  */
 export function createVaultStats(deps: StatsDeps) {
   function projects(): Array<Omit<ProjectStats, 'updates' | 'hand_edits'>> {
-    const folder = deps.index.folder('projects');
+    const folder = deps.index.folder(PROJECTS_DIR);
     if (!folder) return [];
     return [...folder.folders.values()].map((project) => {
       let notes = 0;

@@ -1,3 +1,2 @@
-export { createUpdates, type SubmitOutcome, type SubmitInput, type UpdateRefusalCode, type Updates } from './submit-update.js';
-export { createTranscriptions, type TranscribeOutcome, type Transcriptions } from './transcriptions.js';
-export type { ReceiveOutcome } from './receive-attachment.js';
+export { createUpdates, type SubmitOutcome, type SubmitInput, type Updates } from './submit-update.js';
+export { createTranscriptions, type Transcriptions } from './transcriptions.js';

@@ -1,12 +1,6 @@
 import { chmod, mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { filesystemOf } from './filesystem.js';
-
-/** The permissions of the files and folders Knower creates in a vault. */
-export interface NewModes {
-  file: number;
-  folder: number;
-}
+import { filesystemOf, type NewModes } from './filesystem.js';
 
 /**
  * What the vault's own folder implies, never wider than the person's umask makes their own files:

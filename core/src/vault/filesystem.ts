@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, lstatSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { NewModes } from './file-modes.js';
 
 /** The file operations whose support differs between filesystems: injected by tests. */
 export interface FileOps {
@@ -12,6 +11,12 @@ export interface FileOps {
 }
 
 export const nodeFileOps: FileOps = { link: linkSync, exists: (abs) => lstatSync(abs, { throwIfNoEntry: false }) !== undefined };
+
+/** The permissions of the files and folders Knower creates in a vault (file-modes.ts decides them). */
+export interface NewModes {
+  file: number;
+  folder: number;
+}
 
 /** What the filesystem under a folder can do, found by a probe at start. */
 export interface Filesystem {

@@ -1,4 +1,4 @@
-import { TREE_FILE } from './indexed-set.js';
+import { TREE_FILE } from '../api/vault-layout.js';
 import type { IndexEntry } from './vault-index.js';
 
 // The quick switcher and the sidebar filter match file names and paths on the server: the

@@ -1,5 +1,5 @@
 import type { FolderListing } from '../api/index.js';
-import { TREE_FILE } from './indexed-set.js';
+import { TREE_FILE } from '../api/vault-layout.js';
 import type { VaultIndex } from './vault-index.js';
 
 // The sidebar loads the vault one folder at a time: at 100k notes the flat listing is ~12 MB,

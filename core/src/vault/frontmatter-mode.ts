@@ -1,5 +1,6 @@
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { ROOT_FILES, ROOT_FOLDERS } from '../api/vault-layout.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { isNote } from './indexed-set.js';
 
@@ -27,8 +28,8 @@ export interface FrontmatterChoice {
  */
 export type FileOrigin = 'scan' | 'event';
 
-const KNOWER_FILES = new Set(['overview.md', 'profile.md', 'tasks.md', 'changelog.md', 'tree.md']);
-const KNOWER_FOLDERS = ['projects/', 'bucket/', 'inbox/'];
+const KNOWER_FILES: ReadonlySet<string> = new Set(ROOT_FILES);
+const KNOWER_FOLDERS = ROOT_FOLDERS.map((folder) => `${folder}/`);
 
 /**
  * Whether Knower keeps this note's metadata in its frontmatter. In `all` mode every note's; in
@@ -52,7 +53,7 @@ interface Decision {
 }
 
 const REASONS = {
-  knower: 'the vault already had notes when Knower first saw it: their created/updated/tokens are kept in Knower\'s state and the files are left as they are (KNOWER_FRONTMATTER=all stamps every note)',
+  knower: "the vault already had notes when Knower first saw it: their created/updated/tokens are kept in Knower's state and the files are left as they are (KNOWER_FRONTMATTER=all stamps every note)",
   all: 'a new vault: every note carries created/updated/tokens in its frontmatter (KNOWER_FRONTMATTER=knower keeps them out of notes Knower did not create)',
 };
 

@@ -9,9 +9,7 @@ export interface NoteParts {
   bom?: true;
 }
 
-export type ParsedNote =
-  | { ok: true; data: Record<string, unknown>; body: string; hasFrontmatter: boolean }
-  | { ok: false; error: string; body: string };
+export type ParsedNote = { ok: true; data: Record<string, unknown>; body: string; hasFrontmatter: boolean } | { ok: false; error: string; body: string };
 
 const OPEN = /^---[ \t]*\r?\n/;
 const CLOSE = /^(?:---|\.\.\.)[ \t]*$/m;

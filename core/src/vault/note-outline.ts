@@ -153,7 +153,10 @@ export type SectionPick =
 function matching(headings: readonly OutlineHeading[], wanted: string): OutlineHeading[] {
   const exact = headings.filter((h) => headingKey(h.text) === headingKey(wanted));
   if (exact.length || !wanted.includes(HEADING_PATH_SEPARATOR.trim())) return exact;
-  const parts = wanted.split(/\s*>\s*/).map(headingKey).filter(Boolean);
+  const parts = wanted
+    .split(/\s*>\s*/)
+    .map(headingKey)
+    .filter(Boolean);
   const last = parts.pop();
   return headings.filter((h) => {
     if (headingKey(h.text) !== last) return false;

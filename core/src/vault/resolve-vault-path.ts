@@ -5,9 +5,7 @@ import type { PathProblem } from '../api/index.js';
 // The problems are named with the API's error codes (`path_<problem>`), which own their list.
 export type { PathProblem };
 
-export type ResolvedPath =
-  | { ok: true; rel: string; abs: string }
-  | { ok: false; problem: PathProblem; message: string };
+export type ResolvedPath = { ok: true; rel: string; abs: string } | { ok: false; problem: PathProblem; message: string };
 
 const fail = (problem: PathProblem, message: string): ResolvedPath => ({ ok: false, problem, message });
 
@@ -17,11 +15,7 @@ const fail = (problem: PathProblem, message: string): ResolvedPath => ({ ok: fal
  * no `..`, no NUL, no dot-folders), then the deepest existing ancestor is realpath'd so a
  * symlink cannot lead outside the vault.
  */
-export async function resolveVaultPath(
-  root: string,
-  input: unknown,
-  opts: { allowRoot?: boolean } = {},
-): Promise<ResolvedPath> {
+export async function resolveVaultPath(root: string, input: unknown, opts: { allowRoot?: boolean } = {}): Promise<ResolvedPath> {
   if (typeof input !== 'string') return fail('invalid', 'path must be a string');
   if (input.includes('\0')) return fail('nul', 'path contains a NUL byte');
   if (path.isAbsolute(input) || /^[a-zA-Z]:[\\/]/.test(input) || input.startsWith('~')) {

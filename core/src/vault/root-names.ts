@@ -2,13 +2,8 @@ import { lstat, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from './atomic-write.js';
 import { createIfAbsent } from './create-file.js';
+import { ROOT_FILES, ROOT_FOLDERS, type RootFile } from '../api/vault-layout.js';
 import { makeFolders } from './file-modes.js';
-
-/** The files Knower keeps at the vault root. */
-export const ROOT_FILES = ['overview.md', 'profile.md', 'tasks.md', 'changelog.md', 'tree.md'] as const;
-export type RootFile = (typeof ROOT_FILES)[number];
-/** The folders Knower keeps at the vault root. */
-export const ROOT_FOLDERS = ['inbox', 'bucket', 'projects'] as const;
 
 /**
  * Who holds each of Knower's root names in this vault. A file the person had under one of these
@@ -37,7 +32,11 @@ interface Record {
   knower: string[];
 }
 
-const kindAt = (abs: string) => lstat(abs).then((info) => (info.isDirectory() ? 'folder' : 'file'), () => undefined);
+const kindAt = (abs: string) =>
+  lstat(abs).then(
+    (info) => (info.isDirectory() ? 'folder' : 'file'),
+    () => undefined,
+  );
 
 /**
  * Decides who holds each root name, once per start, remembering what Knower made itself. On the
@@ -51,7 +50,10 @@ export async function claimRootNames(opts: { root: string; stateDir: string; cas
   const recordFile = path.join(stateDir, 'root-names.json');
   const ownDir = path.join(stateDir, 'own');
   const stored = JSON.parse(await readFile(recordFile, 'utf8').catch(() => 'null')) as Record | null;
-  const ranHere = await readFile(path.join(stateDir, 'vault.json'), 'utf8').then((t) => (JSON.parse(t) as { vaultPath?: string }).vaultPath === vaultKey, () => false);
+  const ranHere = await readFile(path.join(stateDir, 'vault.json'), 'utf8').then(
+    (t) => (JSON.parse(t) as { vaultPath?: string }).vaultPath === vaultKey,
+    () => false,
+  );
   const knower = new Set(stored?.vaultPath === vaultKey ? stored.knower : ranHere ? [...ROOT_FILES] : []);
   const persons = new Set<string>();
   const notices: string[] = [];

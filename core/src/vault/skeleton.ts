@@ -2,10 +2,11 @@ import path from 'node:path';
 import { writeFileAtomic } from './atomic-write.js';
 import { makeFolders } from './file-modes.js';
 import { newNote } from './new-note.js';
-import { allKnowers, ROOT_FOLDERS, type RootFile, type RootNames } from './root-names.js';
+import { CHANGELOG_FILE, OVERVIEW_FILE, PROFILE_FILE, ROOT_FOLDERS, TASKS_FILE, type RootFile } from '../api/vault-layout.js';
+import { allKnowers, type RootNames } from './root-names.js';
 
 const NOTES: Partial<Record<RootFile, string>> = {
-  'overview.md': `# Overview
+  [OVERVIEW_FILE]: `# Overview
 
 This is your Knower vault: plain markdown that you can also edit by hand.
 
@@ -16,15 +17,15 @@ This is your Knower vault: plain markdown that you can also edit by hand.
 - \`bucket/\` — things not yet attached to a project
 - \`inbox/\` — questions Knower needs you to answer
 `,
-  'profile.md': `# Profile
+  [PROFILE_FILE]: `# Profile
 
 Durable facts about you and your preferences.
 `,
-  'tasks.md': `# Tasks
+  [TASKS_FILE]: `# Tasks
 
 Tasks that belong to no project yet.
 `,
-  'changelog.md': `# Changelog
+  [CHANGELOG_FILE]: `# Changelog
 
 Newest first.
 `,

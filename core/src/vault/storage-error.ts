@@ -6,8 +6,7 @@
  */
 const STORAGE = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EIO']);
 
-export const isStorageError = (err: unknown): err is NodeJS.ErrnoException =>
-  err instanceof Error && STORAGE.has((err as NodeJS.ErrnoException).code ?? '');
+export const isStorageError = (err: unknown): err is NodeJS.ErrnoException => err instanceof Error && STORAGE.has((err as NodeJS.ErrnoException).code ?? '');
 
 /** What a person reads about a storage error: what happened and what to do. */
 export function describeStorageError(err: NodeJS.ErrnoException): string {

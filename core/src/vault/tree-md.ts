@@ -1,5 +1,5 @@
 import type { FolderNode, IndexEntry, VaultIndex } from './vault-index.js';
-import { TREE_FILE } from './indexed-set.js';
+import { PROJECTS_DIR, TREE_FILE } from '../api/vault-layout.js';
 
 /**
  * A folder as the listings see it: the index's own folder, or one with a run's own changes laid
@@ -202,7 +202,7 @@ export function renderVaultMap(index: VaultIndex, opts: MapOptions): string {
   if (recent.length > 0) {
     sections.push(['### Recently updated', ...recent.map((e) => `- ${e.path} · ${e.tokens ?? 0} tokens · updated ${e.updated?.slice(0, 16).replace('T', ' ')}`)].join('\n'));
   }
-  const projects = index.folder('projects');
+  const projects = index.folder(PROJECTS_DIR);
   if (projects && projects.folders.size > 0) {
     // Names matter most after the recent notes, so they are listed compactly, up to half the budget.
     const items = [...projects.folders.values()].sort(byName).map((p) => `${p.name} (${p.fileCount})`);
@@ -211,7 +211,7 @@ export function renderVaultMap(index: VaultIndex, opts: MapOptions): string {
     let shown = 0;
     while (shown < items.length && used + items[shown]!.length + 2 <= cap) used += items[shown++]!.length + 2;
     const rest = items.length - shown;
-    const more = rest > 0 ? `; … and ${rest} more (tree("projects", 1) lists them all)` : '';
+    const more = rest > 0 ? `; … and ${rest} more (tree("${PROJECTS_DIR}", 1) lists them all)` : '';
     sections.push(`### Projects (${items.length}, files in each)\n${items.slice(0, shown).join('; ')}${more}`);
   }
   const used = sections.reduce((n, s) => n + s.length + 2, 0);

@@ -40,9 +40,7 @@ export async function readJournal(dir: string): Promise<JournalEntry[]> {
     }
   }
   const file = (entry: Entry, which: 'before' | 'after') => (entry[which] ? path.join(dir, `${entry.n}.${which}`) : null);
-  return entries
-    .filter((entry) => !cancelled.has(entry.n))
-    .map((entry) => ({ n: entry.n, abs: entry.abs, beforeFile: file(entry, 'before'), afterFile: file(entry, 'after') }));
+  return entries.filter((entry) => !cancelled.has(entry.n)).map((entry) => ({ n: entry.n, abs: entry.abs, beforeFile: file(entry, 'before'), afterFile: file(entry, 'after') }));
 }
 
 /** Written with plain fs calls: writeFileAtomic inside a journaled run would journal the journal. */

@@ -1,4 +1,5 @@
-import { isNote, TREE_FILE } from './indexed-set.js';
+import { TREE_FILE } from '../api/vault-layout.js';
+import { isNote } from './indexed-set.js';
 
 export interface IndexEntry {
   path: string;

@@ -1,5 +1,5 @@
 import type { IndexEntry } from './vault-index.js';
-import { TREE_FILE } from './indexed-set.js';
+import { TREE_FILE } from '../api/vault-layout.js';
 
 // Obsidian's [[wikilinks]] name a note by its file name, not its path: resolving one needs the
 // whole vault's names, so it happens here, next to the index, instead of in the browser (a

@@ -1,2 +1,2 @@
 export { SelfWrites } from './self-writes.js';
-export { watchVault, type VaultEvent, type VaultWatcher } from './vault-watcher.js';
+export { watchVault, type VaultEvent } from './vault-watcher.js';

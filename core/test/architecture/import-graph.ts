@@ -1,10 +1,13 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-/** Value imports between source files (type-only imports vanish at runtime and are left out). */
+/**
+ * Imports between source files, type-only ones included: they vanish at run time, but a reader
+ * following a type walks the same circle as one following a call.
+ */
 export type ImportGraph = Map<string, string[]>;
 
-const IMPORT = /^\s*(?:import|export)\s+(type\s+)?[^'"]*?from\s+['"](\.[^'"]+)['"]/gm;
+const IMPORT = /^\s*(?:import|export)\s+[^'"]*?from\s+['"](\.[^'"]+)['"]/gm;
 
 export function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -25,16 +28,12 @@ function resolveImport(from: string, spec: string): string | undefined {
   });
 }
 
-/**
- * Files under `root`, keyed by their path relative to it. `types: true` keeps type-only imports
- * too: a rule about what a layer may know holds for its types as much as for its calls.
- */
-export function importGraph(root: string, opts: { types?: boolean } = {}): ImportGraph {
+/** Files under `root`, keyed by their path relative to it. */
+export function importGraph(root: string): ImportGraph {
   const graph: ImportGraph = new Map();
   for (const file of sourceFiles(root)) {
     const targets = [...readFileSync(file, 'utf8').matchAll(IMPORT)]
-      .filter((match) => opts.types || !match[1])
-      .map((match) => resolveImport(file, match[2]!))
+      .map((match) => resolveImport(file, match[1]!))
       .filter((target): target is string => target !== undefined)
       .map((target) => path.relative(root, target));
     graph.set(path.relative(root, file), targets);

@@ -7,11 +7,13 @@ import { cycles, importGraph, importSpecifiers, moduleGraph, sourceFiles } from 
 const coreSrc = fileURLToPath(new URL('../../src', import.meta.url));
 const coreRoot = fileURLToPath(new URL('../..', import.meta.url));
 const web = fileURLToPath(new URL('../../../apps/web', import.meta.url));
+const architecture = readFileSync(new URL('../../../docs/architecture.md', import.meta.url), 'utf8');
 const webSrc = path.join(web, 'src');
 
 /**
  * The core's layers, bottom first: a module may use modules of its own layer or below, never
- * above (docs/architecture.md draws the same picture). A new module must be placed here.
+ * above. docs/architecture.md draws the same picture (checked below). A new module must be placed
+ * here and there.
  */
 const LAYERS: string[][] = [
   ['api', 'config', 'logger', 'events', 'llm', 'tools', 'capture'],
@@ -26,7 +28,7 @@ const LAYERS: string[][] = [
 ];
 const layerOf = new Map(LAYERS.flatMap((names, level) => names.map((name) => [name, level] as const)));
 
-/** What a layer must never know, whatever the layering would allow: the arrows that point the wrong way in meaning. */
+/** What a layer must never know, whatever the layering would allow: the arrows that point the wrong way in meaning (docs/architecture.md's table too). */
 const NEVER: Array<[string, string[], string]> = [
   ['vault', ['agents', 'queue', 'history', 'http', 'routes', 'security', 'mcp', 'app'], 'the vault knows no agents and no HTTP'],
   ['search', ['agents', 'queue', 'activity', 'http', 'routes', 'mcp'], 'search knows no agents'],
@@ -63,7 +65,7 @@ describe('the import graph', () => {
     ).toEqual([]);
   });
 
-  it('has no cycle between core files, nor between core modules', () => {
+  it('has no cycle between core files, nor between core modules (type-only imports included)', () => {
     const files = importGraph(coreSrc);
     expect(files.size).toBeGreaterThan(100);
     expect(cycles(files)).toEqual([]);
@@ -71,7 +73,7 @@ describe('the import graph', () => {
   });
 
   it('keeps the API contract and config at the bottom, the vault just above', () => {
-    const modules = moduleGraph(importGraph(coreSrc, { types: true }));
+    const modules = moduleGraph(importGraph(coreSrc));
     // The contract is zod schemas alone: the web app bundles it.
     expect(modules.get('api')).toEqual([]);
     expect(modules.get('config')).toEqual([]);
@@ -89,7 +91,7 @@ describe('the import graph', () => {
 });
 
 describe('the layers', () => {
-  const modules = moduleGraph(importGraph(coreSrc, { types: true }));
+  const modules = moduleGraph(importGraph(coreSrc));
 
   it('places every core module in a layer', () => {
     const unplaced = [...modules.keys()].filter((name) => name !== 'cli' && !layerOf.has(name));
@@ -126,8 +128,10 @@ describe('the layers', () => {
 
   it('has modules use each other through their index.ts, not through their files', () => {
     // The search worker is a process of its own that loads only the vault's leaf files it needs;
-    // the CLI shares config's path helpers.
+    // the CLI shares config's path helpers. The vault takes the layout (plain values) from its own
+    // file, as the worker loads some of the vault's files: api's face would bring every zod schema.
     const exempt = (file: string) => file.startsWith(`search${path.sep}worker${path.sep}`) || file.startsWith(`cli${path.sep}`);
+    const layout = path.join('api', 'vault-layout.js');
     const deep = [...importSpecifiers(coreSrc)].flatMap(([file, specs]) => {
       if (exempt(file)) return [];
       const own = file.split(path.sep)[0];
@@ -135,6 +139,7 @@ describe('the layers', () => {
         .filter((spec) => spec.startsWith('.'))
         .map((spec) => path.relative(coreSrc, path.resolve(coreSrc, path.dirname(file), spec)))
         .filter((target) => target.includes(path.sep) && target.split(path.sep)[0] !== own && path.basename(target) !== 'index.js')
+        .filter((target) => !(own === 'vault' && target === layout))
         .map((target) => `${file} → ${target}`);
     });
     expect(deep).toEqual([]);
@@ -148,10 +153,28 @@ describe('the layers', () => {
   it('history takes the write journals and the vault turns from the vault layer, the update records from records: nothing from the queue', () => {
     const fromQueue = [...importSpecifiers(path.join(coreSrc, 'history'))].flatMap(([file, specs]) => specs.filter((spec) => spec.includes('/queue/')).map((spec) => `${file} → ${spec}`));
     expect(fromQueue).toEqual([]);
-    const journalUsers = [...importGraph(path.join(coreSrc, '..'), { types: true })].filter(
+    const journalUsers = [...importGraph(path.join(coreSrc, '..'))].filter(
       ([file, targets]) => file.startsWith(`src${path.sep}history`) && targets.some((t) => t.includes(`queue${path.sep}update-journal`)),
     );
     expect(journalUsers).toEqual([]);
+  });
+});
+
+describe('docs/architecture.md', () => {
+  const names = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]!).sort();
+  const sorted = (lists: readonly string[][]) => lists.map((list) => [...list].sort());
+
+  it('places the same modules in the same layers as this test, in its table and in its graph', () => {
+    const table = [...architecture.matchAll(/^\| (\d+) \| ([^|]+) \|/gm)].map((m) => names(m[2]!));
+    const graph = new Map([...architecture.matchAll(/\bL(\d+)\[([^\]]+)\]/g)].map((m) => [Number(m[1]), m[2]!.split(' · ').sort()]));
+    expect(table).toEqual(sorted(LAYERS));
+    expect([...graph.keys()]).toEqual(LAYERS.map((_, level) => level));
+    expect([...graph.values()]).toEqual(sorted(LAYERS));
+  });
+
+  it('lists the same arrows that never exist as this test', () => {
+    const table = [...architecture.matchAll(/^\| `([a-z-]+)` \| ((?:`[a-z-]+`(?:, )?)+) \|/gm)].map((m) => [m[1]!, names(m[2]!)]);
+    expect(table).toEqual(NEVER.map(([from, never]) => [from, [...never].sort()]));
   });
 });
 

@@ -28,13 +28,13 @@ describe('the one note reader', () => {
     expect(plan.bodyHash).toBe(scanned.bodyHash);
   });
 
-  it('adds one frontmatter block after the mark, in the note\'s own line endings', () => {
+  it("adds one frontmatter block after the mark, in the note's own line endings", () => {
     expect(setFrontmatterFields(`${BOM}# Hi\n`, { tokens: 2 })).toBe(`${BOM}---\ntokens: 2\n---\n# Hi\n`);
     expect(setFrontmatterFields(`${BOM}---\na: 1\n---\n# Hi\n`, { tokens: 2 })).toBe(`${BOM}---\na: 1\ntokens: 2\n---\n# Hi\n`);
     expect(setFrontmatterFields('# Hi\r\n', { tokens: 2 })).toBe('---\r\ntokens: 2\r\n---\r\n# Hi\r\n');
   });
 
-  it('leaves the job\'s fields out of what the person wrote, continuation lines included', () => {
+  it("leaves the job's fields out of what the person wrote, continuation lines included", () => {
     expect(withoutJobFields('---\ntokens:\n  - 1\ntitle: T\nupdated: x\n---\nBody')).toBe('---\ntitle: T\n---\nBody');
     expect(withoutJobFields('---\ntokens: 1\n---\nBody')).toBe('Body');
     expect(readNoteText('---\ntitle: "Quoted"\ntokens: 4\n---\nB').jobFields).toEqual({ tokens: '4' });

@@ -119,7 +119,7 @@ describe('compare-and-swap against the ways people save', () => {
     });
     afterEach(() => unregister());
 
-    it('swaps (keeping the note\'s mode), creates only when absent, and still loses to a save renamed over the note', async () => {
+    it("swaps (keeping the note's mode), creates only when absent, and still loses to a save renamed over the note", async () => {
       await chmod(file, 0o640);
       expect(await stampRacing({})).toEqual({ ok: true });
       expect((await stat(file)).mode).toBe(0o100640);

@@ -88,7 +88,7 @@ describe('update journal', () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it('records nothing for a change that was refused: undo leaves the other writer\'s file alone', async () => {
+  it("records nothing for a change that was refused: undo leaves the other writer's file alone", async () => {
     await writeFile(path.join(vault, 'theirs.md'), 'theirs');
     await writeFile(path.join(vault, 'ours.md'), 'ours');
     await writeFile(path.join(dir, 'upload.png'), 'png bytes');

@@ -29,7 +29,7 @@ describe('Obsidian wikilink resolution', () => {
     expect(wikilinkTargets('See [[state]] and [[state#Soil|soil]], ![[bed 4.png|300]] and [[#Top]].')).toEqual(['state', 'bed 4.png']);
   });
 
-  it('prefers an exact vault path, then the linking note\'s folder, then the shortest path', () => {
+  it("prefers an exact vault path, then the linking note's folder, then the shortest path", () => {
     expect(resolveWikilink(index, 'state', 'projects/garden/tasks.md')).toBe('projects/garden/state.md');
     expect(resolveWikilink(index, 'state', 'bucket/x.md')).toBe('state.md');
     expect(resolveWikilink(index, 'tasks', 'bucket/x.md')).toBe('archive/2023/tasks.md');
@@ -110,7 +110,7 @@ describe('repeated names resolve to the note nearest the link, as Obsidian does'
     expect(resolveWikilink(vault, 'diagram.png', 'ko/guide/Install.md')).toBe('ko/attachments/diagram.png');
   });
 
-  it('reads a table\'s escaped bar as the alias separator', () => {
+  it("reads a table's escaped bar as the alias separator", () => {
     expect(splitWikilink('Install\\|the install guide')).toEqual({ target: 'Install', alias: 'the install guide' });
     expect(splitWikilink('Install#Linux\\|on Linux')).toEqual({ target: 'Install', heading: 'Linux', alias: 'on Linux' });
     const table = '| Step | Where |\n| --- | --- |\n| 1 | [[Install\\|the guide]] |\n| 2 | ![[diagram.png\\|300]] |\n';

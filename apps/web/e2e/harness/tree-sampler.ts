@@ -4,13 +4,6 @@ import type { Page } from 'playwright-core';
 // moment at which what it draws could not be true: the same path twice, two rows drawn over
 // each other, a placeholder row, or a path drawn as a file that is a folder.
 
-export interface TreeRowSample {
-  path: string;
-  folder: boolean;
-  top: number;
-  bottom: number;
-}
-
 declare global {
   interface Window {
     __treeSampler?: { frames: number; problems: string[]; stop: boolean };

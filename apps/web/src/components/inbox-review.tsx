@@ -1,9 +1,10 @@
 import { FileText, Reply } from 'lucide-react';
 import { useInboxItem } from '../hooks/use-inbox-item';
 import type { InboxRef } from '../lib/activity';
-import { rawUrl, type UpdateStatus } from '../lib/api';
+import { rawUrl, type UpdateStatus, type VaultLayout } from '../lib/api';
 import { formatDateTime } from '../lib/format';
 import { humanError } from '../lib/human-error';
+import { itemFiles } from '../lib/inbox-paths';
 import { stripTitleHeading } from '../lib/markdown-text';
 import { formatRoute } from '../lib/route';
 import { basename, isImagePath } from '../lib/vault-path';
@@ -17,6 +18,7 @@ import { Button } from './ui/button';
 
 type InboxReviewProps = {
   id: string;
+  layout: VaultLayout | null;
   answering: boolean;
   /** Set while a reply to this item is queued or running (or failed). */
   reply: { status: UpdateStatus | undefined } | null;
@@ -24,7 +26,7 @@ type InboxReviewProps = {
 };
 
 /** One inbox item: the agent's review.md, its attachments and the Reply action. */
-export function InboxReview({ id, answering, reply, onReply }: InboxReviewProps) {
+export function InboxReview({ id, layout, answering, reply, onReply }: InboxReviewProps) {
   const state = useInboxItem(id);
   const lightbox = useLightbox();
 
@@ -33,7 +35,7 @@ export function InboxReview({ id, answering, reply, onReply }: InboxReviewProps)
 
   const { item } = state;
   const created = typeof item.review.frontmatter.created === 'string' ? item.review.frontmatter.created : undefined;
-  const attachments = item.files.filter((path) => basename(path) !== 'review.md');
+  const { review, attachments } = itemFiles(item.files, layout);
   const images = attachments.filter(isImagePath);
   const others = attachments.filter((path) => !isImagePath(path));
   const replyState = reply?.status?.status;
@@ -81,7 +83,7 @@ export function InboxReview({ id, answering, reply, onReply }: InboxReviewProps)
         </div>
       )}
 
-      <MarkdownView source={stripTitleHeading(item.review.body, item.title)} basePath={`inbox/${item.id}/review.md`} linkPaths />
+      <MarkdownView source={stripTitleHeading(item.review.body, item.title)} basePath={review ?? item.files[0] ?? ''} linkPaths />
 
       {attachments.length > 0 && (
         <section aria-label="Attachments" className="mt-8 border-t border-line pt-5">

@@ -1,6 +1,6 @@
 import { ArrowLeft, ArrowRight, CheckCheck, Inbox as InboxIcon, MousePointerClick } from 'lucide-react';
 import type { InboxRef } from '../lib/activity';
-import type { ApiProblem, InboxSummary, UpdateStatus } from '../lib/api';
+import type { ApiProblem, InboxSummary, UpdateStatus, VaultLayout } from '../lib/api';
 import { formatRoute } from '../lib/route';
 import { EmptyState } from './empty-state';
 import { InboxList } from './inbox-list';
@@ -9,6 +9,8 @@ import { buttonClass } from './ui/button';
 
 type InboxViewProps = {
   items: readonly InboxSummary[] | null;
+  /** Where the vault keeps the inbox (from /health): tells an item's review from its attachments. */
+  layout: VaultLayout | null;
   problem: ApiProblem | null;
   selectedId: string | undefined;
   answeringId: string | undefined;
@@ -20,7 +22,7 @@ type InboxViewProps = {
 };
 
 /** Items the update agent could not place: pick one, read its reasoning, reply. */
-export function InboxView({ items, problem, selectedId, answeringId, replies, stacked, onSelect, onReply }: InboxViewProps) {
+export function InboxView({ items, layout, problem, selectedId, answeringId, replies, stacked, onSelect, onReply }: InboxViewProps) {
   const selectedExists = items?.some((item) => item.id === selectedId) ?? false;
   const showList = !stacked || !selectedId;
   const showItem = !stacked || Boolean(selectedId);
@@ -51,7 +53,14 @@ export function InboxView({ items, problem, selectedId, answeringId, replies, st
           {showItem && (
             <div className="min-w-0 flex-1 overflow-y-auto" tabIndex={0} role="region" aria-label="Inbox item">
               {selectedId && selectedExists ? (
-                <InboxReview key={selectedId} id={selectedId} answering={answeringId === selectedId} reply={replies.has(selectedId) ? { status: replies.get(selectedId) } : null} onReply={onReply} />
+                <InboxReview
+                  key={selectedId}
+                  id={selectedId}
+                  layout={layout}
+                  answering={answeringId === selectedId}
+                  reply={replies.has(selectedId) ? { status: replies.get(selectedId) } : null}
+                  onReply={onReply}
+                />
               ) : selectedId ? (
                 <EmptyState icon={<CheckCheck size={20} />} title="No longer in the inbox" body="This item was resolved: its reply was carried out and filed into the vault.">
                   <a href={formatRoute({ view: 'activity' })} className={buttonClass('secondary', 'sm')}>

@@ -195,5 +195,3 @@ export function useActivity() {
     resync,
   };
 }
-
-export type ActivityApi = ReturnType<typeof useActivity>;

@@ -1,2 +1,2 @@
 // The one wording of failures, shared with the CLI: it lives with the HTTP contract.
-export { humanError, type HumanError } from '@knower/api';
+export { humanError } from '@knower/api';

@@ -1,7 +1,7 @@
 import { rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { getInboxItem, inputPath, itemFolder, ITEM_NOTES } from '../../inbox/index.js';
-import { parseNote, readVaultBytes, type VaultAccess } from '../../vault/index.js';
+import { BUCKET_DIR, parseNote, readVaultBytes, type VaultAccess } from '../../vault/index.js';
 import { fileLinks, saveBytes } from '../attachments.js';
 import type { Captured } from '../capture-step.js';
 import { slugify } from '../slug.js';
@@ -19,7 +19,7 @@ const bodyOf = async (root: string, rel: string) => {
 async function moveIntoBucket(vault: VaultAccess, rel: string, name: string): Promise<string> {
   const bytes = await readVaultBytes(vault.root, rel);
   if (bytes === undefined) throw new Error(`${rel} cannot be read (it left the vault or is no longer a file)`);
-  const dest = await saveBytes(vault, 'bucket', name, bytes);
+  const dest = await saveBytes(vault, BUCKET_DIR, name, bytes);
   await vault.writer.removeFile(path.join(vault.root, rel));
   return dest;
 }

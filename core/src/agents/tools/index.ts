@@ -5,4 +5,4 @@ export { appendTool } from './append.js';
 export { deleteTool } from './delete.js';
 export { moveTool } from './move.js';
 export { type AgentTool } from './tool.js';
-export { toToolSpec, type ToolOutcome } from '../../tools/index.js';
+export { toToolSpec } from '../../tools/index.js';

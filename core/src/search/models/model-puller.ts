@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { SearchLog } from '../types.js';
+import type { SearchLog } from '../search-log.js';
 import { downloadFile, duration } from './download-file.js';
 import { ROLE_NAMES, type ModelDetector, type ModelRole } from './model-detect.js';
 import { modelSource } from './model-files.js';
