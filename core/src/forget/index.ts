@@ -1,2 +1,1 @@
-export { createForget, type Forget, type ForgetOutcome } from './forget-service.js';
-export type { ForgetError } from './forgetting.js';
+export { createForget, type Forget } from './forget-service.js';
