@@ -1,12 +1,17 @@
-import { stat } from 'node:fs/promises';
 import type { Logger } from '../logger.js';
-import type { ScanProgress, SearchEngine, SyncResult } from '../search/index.js';
-import { isNote, resolveVaultPath, TREE_FILE, type FrontmatterMode, type KnowerNotes, type VaultIndex } from '../vault/index.js';
+import type { ScanProgress, SearchEngine } from '../search/index.js';
+import type { FrontmatterMode, KnowerNotes, VaultIndex } from '../vault/index.js';
 import type { SelfWrites } from '../watch/index.js';
-import { bornAt, entryOf, needsStamp, stamped, type StampPolicy } from './note-entry.js';
+import { ChangeTimes } from './change-times.js';
+import { FactsMirror } from './facts-mirror.js';
+import { HeldRemovals } from './held-removals.js';
+import { LookQueue } from './look-queue.js';
+import type { StampPolicy } from './note-entry.js';
 import { createStamper } from './stamp-note.js';
+import { StampRecorder } from './stamp-recorder.js';
+import { StampPool } from './stamp-pool.js';
+import { WaitingStamps } from './waiting-stamps.js';
 
-const STAMP_WORKERS = 4;
 /** A backlog this large means search does not cover the vault: /health says "indexing". */
 const READY_BACKLOG = 100;
 
@@ -54,173 +59,68 @@ export interface BackgroundJob {
   close(): void;
 }
 
-interface StampTask {
-  rel: string;
-  born: Date;
-  previousBody: string | undefined;
-}
-
-/** A stamp that waits for its note to be quiet; no timer while a newer change is being looked at. */
-interface WaitingStamp {
-  task: StampTask;
-  timer: NodeJS.Timeout | undefined;
+/** Where the job stands, from the first pass's progress until it is over, then from the index and the backlog. */
+function progressOf(scan: ScanProgress | undefined, index: VaultIndex, backlog: number): IndexingProgress {
+  if (scan) return { ready: false, files: { ...scan.files }, search: { ...scan.search } };
+  const files = index.size;
+  const notes = index.totals().notes;
+  return {
+    ready: backlog < READY_BACKLOG,
+    files: { done: Math.max(0, files - backlog), total: files },
+    search: { done: Math.max(0, notes - backlog), total: notes },
+  };
 }
 
 /**
  * The deterministic job. The index worker looks at what changed (reads, indexes for search,
- * reports facts); the job mirrors the facts into the in-memory index, and for the notes whose
- * metadata lives in their frontmatter sets tokens/updated/created (compare-and-swap, so a hand
- * edit is never lost). Bursts are batched: one worker call and one tree.md per burst.
+ * reports facts); the job mirrors the facts into the in-memory index (facts-mirror.ts), and for
+ * the notes whose metadata lives in their frontmatter sets tokens/updated/created
+ * (stamp-note.ts: compare-and-swap, so a hand edit is never lost). Bursts are batched: one
+ * worker call and one tree.md per burst. When to look is the look queue's (look-queue.ts), when
+ * to stamp the waiting stamps' (waiting-stamps.ts), what a first look found gone is held
+ * (held-removals.ts), the stamps due run in a small pool (stamp-pool.ts) and what each did is
+ * recorded (stamp-recorder.ts).
  */
 export function createBackgroundJob(deps: BackgroundJobDeps): BackgroundJob {
   const quietMs = deps.quietMs ?? 200;
   const { knowerNotes } = deps;
   const policy: StampPolicy = { mode: deps.mode, ...(deps.isPersons && { isPersons: deps.isPersons }), ...(knowerNotes && { isKnowers: knowerNotes.has }) };
-  const stamper = createStamper(deps);
-  const pending = new Set<string>();
-  const settling = new Map<string, NodeJS.Timeout>();
-  // When each path last changed on disk (pruned once quiet), and the stamps waiting for quiet.
-  const lastChange = new Map<string, number>();
-  const waiting = new Map<string, WaitingStamp>();
-  // Paths queued on their first change after being quiet: what that look finds may be mid-save.
-  const firstLooks = new Set<string>();
-  // What a first look found gone, still listed until the look once the path is quiet. The index
-  // worker has dropped them already: a folder's later look does not report them again.
-  const heldGone = new Map<string, string[]>();
-  let pruneAt = 10_000;
-  // Bodies of the notes the job stamps, as last seen: a different body moves `updated`.
-  const bodies = new Map<string, string>();
-  const stampQueue: StampTask[] = [];
+  const stamps = new StampRecorder({ stamper: createStamper(deps), index: deps.index, mode: deps.mode, knowerNotes, raced: (rel) => schedule(rel) });
+  const mirror = new FactsMirror({ root: deps.root, index: deps.index, policy, knowerNotes, onListingChange: deps.onListingChange });
+  const held = new HeldRemovals();
+  const looks = new LookQueue(quietMs, () => void drain());
+  const times: ChangeTimes = new ChangeTimes(quietMs, (rel) => waiting.has(rel));
+  const waiting: WaitingStamps = new WaitingStamps({ quietMs, quietFor: (rel) => times.quietFor(rel), lookComing: (rel) => looks.isComing(rel), due: (task) => void pool.stampAll([task]) });
+  const pool = new StampPool({ stampOne: (task) => stamps.stamp(task), lookAgain, finished: settleIdle, log: deps.log });
   const idleWaiters: Array<() => void> = [];
-  const counters = { processed: 0, writes: 0, conflicts: 0 };
-  let scan: ScanProgress = { files: { done: 0, total: 0 }, search: { done: 0, total: 0 } };
-  let scanned = false;
+  // The first pass's progress while it runs; undefined once it is over.
+  let scan: ScanProgress | undefined = { files: { done: 0, total: 0 }, search: { done: 0, total: 0 } };
   let draining = false;
-  let stamping = 0;
   let closed = false;
 
-  const busy = () => !scanned || draining || stamping > 0 || stampQueue.length > 0 || pending.size > 0 || settling.size > 0 || waiting.size > 0;
+  const busy = () => scan !== undefined || draining || pool.busy || looks.size > 0 || waiting.size > 0;
   function settleIdle(): void {
     if (!busy()) idleWaiters.splice(0).forEach((resolve) => resolve());
   }
-
-  /** Mirrors what the worker found; returns the notes whose frontmatter the job must look at. */
-  function apply(result: SyncResult, saved: boolean): StampTask[] {
-    const tasks: StampTask[] = [];
-    for (const rel of result.removed) {
-      deps.index.delete(rel);
-      bodies.delete(rel);
-    }
-    knowerNotes?.drop(...result.removed);
-    for (const facts of result.upserts) {
-      if (facts.path === TREE_FILE) continue; // generated by us, never treated as a note
-      if (facts.kind === 'link') {
-        void listLink(facts.path);
-        continue;
-      }
-      deps.index.set(entryOf(facts, policy));
-      if (stamped(facts, policy)) {
-        const previousBody = bodies.get(facts.path);
-        if (facts.bodyHash) bodies.set(facts.path, facts.bodyHash);
-        const bodyChanged = saved && previousBody !== undefined && previousBody !== facts.bodyHash;
-        if (needsStamp(facts, policy) || bodyChanged) tasks.push({ rel: facts.path, born: bornAt(facts), previousBody });
-      }
-    }
-    counters.processed += result.upserts.length + result.removed.length;
-    return tasks;
-  }
-
-  /**
-   * A symlink is listed only when it stays inside the vault, and never written through: the
-   * job would otherwise replace the link with a copy of whatever it points at.
-   */
-  async function listLink(rel: string): Promise<void> {
-    const resolved = await resolveVaultPath(deps.root, rel);
-    const info = resolved.ok ? await stat(resolved.abs).catch(() => undefined) : undefined;
-    const revision = deps.index.revision;
-    if (!info?.isFile()) deps.index.delete(rel);
-    else deps.index.set({ path: rel, kind: isNote(rel) ? 'note' : 'file', size: info.size });
+  function announceIfListingChanged(revision: number): void {
     if (deps.index.revision !== revision) deps.onListingChange();
   }
 
-  async function stampOne(task: StampTask): Promise<string | undefined> {
-    const outcome = await stamper.stamp(task.rel, task.born, task.previousBody);
-    switch (outcome.kind) {
-      case 'stamped':
-        counters.writes++;
-        // Where only Knower's notes are stamped, having stamped one makes it Knower's for good
-        // (a rebuilt index forgets which notes it first saw while running). In `all` mode every
-        // note is stamped: recording them would make the person's notes Knower's, should the
-        // mode later become `knower`.
-        if (deps.mode === 'knower') knowerNotes?.add(task.rel);
-        return task.rel;
-      case 'raced':
-        // The file changed under us: look again once it is quiet.
-        counters.conflicts++;
-        schedule(task.rel);
-        return undefined;
-      case 'malformed': {
-        const entry = deps.index.get(task.rel);
-        if (entry) deps.index.set({ ...entry, malformed: outcome.error });
-        return undefined;
-      }
-      default:
-        return undefined;
-    }
-  }
-
-  /** A few notes at a time: each write waits on fsync and the swap check, not on the CPU. */
-  async function stampWorker(): Promise<void> {
-    stamping++;
-    const stamped: string[] = [];
-    try {
-      for (let task = stampQueue.shift(); task && !closed; task = stampQueue.shift()) {
-        try {
-          const rel = await stampOne(task);
-          if (rel) stamped.push(rel);
-        } catch (err) {
-          deps.log.error({ path: task.rel, err }, 'background job could not stamp a note');
-        }
-      }
-      // What the job wrote is looked at once more (size, times), in one worker call.
-      if (stamped.length > 0 && !closed) {
-        const revision = deps.index.revision;
-        apply(await deps.engine.sync(stamped), false);
-        if (deps.index.revision !== revision) deps.onListingChange();
-      }
-    } finally {
-      stamping--;
-      settleIdle();
-    }
-  }
-
-  async function stampAll(tasks: StampTask[]): Promise<void> {
-    stampQueue.push(...tasks);
-    const workers = Math.min(STAMP_WORKERS - stamping, stampQueue.length);
-    await Promise.all(Array.from({ length: Math.max(0, workers) }, stampWorker));
+  /** What the job wrote is looked at once more (size, times), in one worker call. */
+  async function lookAgain(written: string[]): Promise<void> {
+    const revision = deps.index.revision;
+    mirror.apply(await deps.engine.sync(written), false);
+    announceIfListingChanged(revision);
   }
 
   async function drain(): Promise<void> {
     if (draining || closed) return;
     draining = true;
     try {
-      while (pending.size > 0 && !closed) {
-        const batch = [...pending];
-        pending.clear();
+      while (looks.queued > 0 && !closed) {
         const revision = deps.index.revision;
-        const firstLook = batch.filter((rel) => firstLooks.delete(rel));
-        try {
-          const result = holdRemovals(releaseHeld(await deps.engine.sync(batch), batch, firstLook), firstLook);
-          const asked = new Set(batch);
-          for (const f of result.upserts) if (!asked.has(f.path)) deps.announce?.(f.path, 'add');
-          for (const rel of result.removed) if (!asked.has(rel)) deps.announce?.(rel, 'unlink');
-          await stampAll(whenQuiet(apply(result, true), batch));
-        } catch (err) {
-          deps.log.error({ err, files: batch.length }, 'background job failed on a batch');
-          // Stamps held for this batch's notes still happen once they are quiet.
-          await stampAll(whenQuiet([], batch));
-        }
-        if (deps.index.revision !== revision) deps.onListingChange();
+        await lookAt(looks.take());
+        announceIfListingChanged(revision);
       }
     } finally {
       draining = false;
@@ -228,118 +128,37 @@ export function createBackgroundJob(deps: BackgroundJobDeps): BackgroundJob {
     }
   }
 
-  /**
-   * A path found gone on the first look at a change may be mid-save (an editor moving the old
-   * file aside before writing the new one): the listing lets go of it only after a look once it
-   * is quiet, so clients never see it vanish and come back, and its stamp keeps its last body.
-   */
-  function holdRemovals(result: SyncResult, firstLook: string[]): SyncResult {
-    if (firstLook.length === 0 || result.removed.length === 0) return result;
-    const under = (rel: string, folder: string) => rel === folder || rel.startsWith(`${folder}/`);
-    const held = firstLook.filter((f) => result.removed.some((rel) => under(rel, f)));
-    if (held.length === 0) return result;
-    for (const f of held) heldGone.set(f, [...(heldGone.get(f) ?? []), ...result.removed.filter((rel) => under(rel, f))]);
-    held.forEach(settleLater);
-    return { ...result, removed: result.removed.filter((rel) => !held.some((f) => under(rel, f))) };
-  }
-
-  /** The look once a path is quiet: what its first look found gone and is not back goes now. */
-  function releaseHeld(result: SyncResult, batch: string[], firstLook: string[]): SyncResult {
-    if (heldGone.size === 0) return result;
-    const first = new Set(firstLook);
-    const gone: string[] = [];
-    for (const rel of batch) {
-      const held = heldGone.get(rel);
-      if (!held || first.has(rel)) continue;
-      heldGone.delete(rel);
-      gone.push(...held);
+  /** One look at a batch of changed paths, in one worker call; then the stamps it calls for, when their notes are quiet. */
+  async function lookAt({ batch, firstLook }: { batch: string[]; firstLook: string[] }): Promise<void> {
+    try {
+      const holding = held.hold(held.release(await deps.engine.sync(batch), batch, firstLook), firstLook);
+      holding.held.forEach(settleLater);
+      const { result } = holding;
+      const asked = new Set(batch);
+      for (const f of result.upserts) if (!asked.has(f.path)) deps.announce?.(f.path, 'add');
+      for (const rel of result.removed) if (!asked.has(rel)) deps.announce?.(rel, 'unlink');
+      await pool.stampAll(waiting.ready(mirror.apply(result, true), batch));
+    } catch (err) {
+      deps.log.error({ err, files: batch.length }, 'background job failed on a batch');
+      // Stamps held for this batch's notes still happen once they are quiet.
+      await pool.stampAll(waiting.ready([], batch));
     }
-    if (gone.length === 0) return result;
-    const seen = new Set([...result.removed, ...result.upserts.map((f) => f.path)]);
-    return { ...result, removed: [...result.removed, ...gone.filter((rel) => !seen.has(rel))] };
-  }
-
-  const quietFor = (rel: string) => Date.now() - (lastChange.get(rel) ?? -Infinity);
-
-  /**
-   * The stamps of notes that are quiet go ahead; the others wait out the rest of the quiet
-   * period. A note looked at again while its stamp waits keeps the body its stamp compares with
-   * (the body when the job last stamped), so a change in between still moves `updated`.
-   */
-  function whenQuiet(tasks: StampTask[], batch: string[]): StampTask[] {
-    const byPath = new Map(tasks.map((task) => [task.rel, task]));
-    for (const rel of batch) {
-      const held = waiting.get(rel);
-      if (!held) continue;
-      clearTimeout(held.timer);
-      waiting.delete(rel);
-      const task = byPath.get(rel);
-      byPath.set(rel, task ? { ...task, previousBody: held.task.previousBody } : held.task);
-    }
-    const ready: StampTask[] = [];
-    for (const task of byPath.values()) {
-      const rest = quietMs - quietFor(task.rel);
-      if (rest <= 0) ready.push(task);
-      else wait(task, rest);
-    }
-    return ready;
-  }
-
-  function wait(task: StampTask, ms: number): void {
-    const held: WaitingStamp = { task, timer: undefined };
-    held.timer = setTimeout(() => {
-      held.timer = undefined;
-      // A newer change is on its way through the worker: its pass picks this stamp up.
-      if (settling.has(task.rel) || pending.has(task.rel)) return;
-      waiting.delete(task.rel);
-      void stampAll([task]);
-    }, ms);
-    waiting.set(task.rel, held);
-  }
-
-  function queue(rel: string): void {
-    pending.add(rel);
-    void drain();
   }
 
   function schedule(rel: string): void {
     if (closed) return;
-    const quiet = quietFor(rel) >= quietMs && !settling.has(rel) && !waiting.has(rel);
-    noteChange(rel);
+    const quiet = times.quietFor(rel) >= quietMs && !looks.isSettling(rel) && !waiting.has(rel);
+    times.changed(rel);
     // The first change of a quiet path is searchable at once (its stamp still waits for quiet).
-    if (quietMs === 0) return queue(rel);
-    if (quiet) {
-      firstLooks.add(rel);
-      return queue(rel);
-    }
+    if (quietMs === 0) return looks.now(rel);
+    if (quiet) return looks.now(rel, { first: true });
     settleLater(rel);
   }
 
-  /** Looks at a path once it has been quiet for the quiet period. */
+  /** Looks at a path once it has been quiet for the quiet period; a stamp waiting for it waits for that look. */
   function settleLater(rel: string): void {
-    clearTimeout(settling.get(rel));
-    // A stamp waiting for this note waits for the newer change's pass instead.
-    const held = waiting.get(rel);
-    if (held) {
-      clearTimeout(held.timer);
-      held.timer = undefined;
-    }
-    settling.set(
-      rel,
-      setTimeout(() => {
-        settling.delete(rel);
-        queue(rel);
-      }, quietMs),
-    );
-  }
-
-  function noteChange(rel: string): void {
-    const now = Date.now();
-    lastChange.set(rel, now);
-    if (lastChange.size <= pruneAt) return;
-    for (const [path, at] of lastChange) if (now - at >= quietMs && !waiting.has(path)) lastChange.delete(path);
-    // Pruned again only once it has doubled: a burst of many new paths stays linear.
-    pruneAt = Math.max(10_000, lastChange.size * 2);
+    waiting.pause(rel);
+    looks.later(rel);
   }
 
   return {
@@ -347,13 +166,13 @@ export function createBackgroundJob(deps: BackgroundJobDeps): BackgroundJob {
       try {
         await deps.engine.scan((batch, progress) => {
           scan = progress;
-          const tasks = apply(batch, false);
-          if (tasks.length > 0) void stampAll(tasks);
+          const tasks = mirror.apply(batch, false);
+          if (tasks.length > 0) void pool.stampAll(tasks);
         });
       } catch (err) {
         deps.log.error({ err }, 'the first pass over the vault failed');
       }
-      scanned = true;
+      scan = undefined;
       deps.onListingChange();
       settleIdle();
     },
@@ -362,25 +181,13 @@ export function createBackgroundJob(deps: BackgroundJobDeps): BackgroundJob {
       if (!busy()) return Promise.resolve();
       return new Promise((resolve) => idleWaiters.push(resolve));
     },
-    progress() {
-      const backlog = pending.size + settling.size + stampQueue.length;
-      if (!scanned) return { ready: false, files: { ...scan.files }, search: { ...scan.search } };
-      const files = deps.index.size;
-      const notes = deps.index.totals().notes;
-      return {
-        ready: backlog < READY_BACKLOG,
-        files: { done: Math.max(0, files - backlog), total: files },
-        search: { done: Math.max(0, notes - backlog), total: notes },
-      };
-    },
-    stats: () => ({ pending: pending.size + settling.size + stampQueue.length + waiting.size, ...counters }),
+    progress: () => progressOf(scan, deps.index, looks.size + pool.backlog),
+    stats: () => ({ pending: looks.size + pool.backlog + waiting.size, processed: mirror.processed, writes: stamps.writes, conflicts: stamps.conflicts }),
     close() {
       closed = true;
-      for (const timer of settling.values()) clearTimeout(timer);
-      settling.clear();
-      for (const held of waiting.values()) clearTimeout(held.timer);
+      looks.close();
       waiting.clear();
-      stampQueue.length = 0;
+      pool.close();
       settleIdle();
     },
   };

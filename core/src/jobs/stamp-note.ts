@@ -12,6 +12,13 @@ export type StampOutcome =
   /** Not UTF-8 text, or read-only: left as it is (looked at again only when it changes). */
   | { kind: 'left'; why: string };
 
+/** A note whose frontmatter the job must look at: when it came to be, and its body's hash when the job last saw it. */
+export interface StampTask {
+  rel: string;
+  born: Date;
+  previousBody: string | undefined;
+}
+
 export interface Stamper {
   /** `previousBody`: the body's hash when the job last saw the note; a different body moves `updated`. */
   stamp(rel: string, born: Date, previousBody: string | undefined): Promise<StampOutcome>;

@@ -1,14 +1,12 @@
 import { createIndexCalls } from './index-calls.js';
+import { IndexReport } from './index-report.js';
 import { createIndexRepair } from './index-repair.js';
-import { createOversizedNotes } from './oversized-notes.js';
+import { OwedSaves } from './owed-saves.js';
+import { restartingSentence } from './restart-backoff.js';
 import type { SearchWorkers } from './search-workers.js';
-import { createSetAsideNotes } from './set-aside-notes.js';
-import type { QmdStatus, SearchLog } from './types.js';
+import type { SearchLog } from './types.js';
 import type { WorkerCall, WorkerClient } from './worker-client.js';
-import { isDamage, type PdfCounts, type ScanProgress, type StatusResult, type SyncResult } from './worker/protocol.js';
-
-/** While PDFs wait to be read, the index is asked how far it got this often: their reading reports no result of its own. */
-const PDF_POLL_MS = 2_000;
+import { isDamage, type ScanProgress, type StatusResult, type SyncResult } from './worker/protocol.js';
 
 export interface IndexKeeperDeps {
   indexer: WorkerClient;
@@ -28,59 +26,19 @@ export type IndexKeeper = ReturnType<typeof createIndexKeeper>;
 /**
  * The service's side of the index lane: the passes over the vault and the saves it takes, kept
  * going through the worker's crashes (index-calls.ts) and the index's damage (index-repair.ts),
- * and what it reports: notes in search, notes over the budget, notes set aside, the last save.
- * A save the index cannot take at once is owed: taken as soon as the worker is back.
+ * and what it reports (index-report.ts): notes in search, notes over the budget, notes set
+ * aside, the PDFs, the last save. A save the index cannot take at once is owed (owed-saves.ts):
+ * taken as soon as the worker is back.
  */
 export function createIndexKeeper(deps: IndexKeeperDeps) {
   const { indexer, log } = deps;
   const calls = createIndexCalls({ indexer, log, closed: deps.closed });
   const repair = createIndexRepair({ calls, restartSearchers: (why) => deps.searchers.restart(why), log });
-  const oversized = createOversizedNotes();
-  const setAside = createSetAsideNotes();
-  const owed = new Set<string>();
-  let catchUp: NodeJS.Timeout | undefined;
-  let documents: number | undefined;
+  const askStatus = (timeoutMs = deps.syncMs) => calls.call('status', undefined, { timeoutMs }).then((res) => (res.ok ? res.value : undefined));
+  const report = new IndexReport({ indexer, log, askStatus: () => askStatus(), closed: deps.closed, changed: deps.changed });
+  const owed = new OwedSaves(() => void takeOwed());
   let complete = false;
   let scanning = false;
-  let lastSync: QmdStatus['lastSync'];
-  let pdfs: PdfCounts | undefined;
-  let pdfPoll: NodeJS.Timeout | undefined;
-
-  /** The PDFs as the lane counts them; while some wait, asked again until none does. */
-  function notePdfs(counts: PdfCounts | undefined): void {
-    if (!counts) return;
-    pdfs = counts;
-    if (counts.waiting === 0 || pdfPoll || deps.closed()) return;
-    pdfPoll = setTimeout(() => {
-      void calls.call('status', undefined, { timeoutMs: deps.syncMs }).then((res) => {
-        pdfPoll = undefined;
-        if (!res.ok) return;
-        documents = res.value.documents;
-        setAside.replace(res.value.setAside);
-        notePdfs(res.value.pdfs);
-      });
-    }, PDF_POLL_MS);
-    pdfPoll.unref();
-  }
-
-  function noteSync(result: SyncResult, ms: number): void {
-    if (result.documents !== undefined) documents = result.documents;
-    notePdfs(result.pdfs);
-    oversized.note(result);
-    setAside.note(result);
-    if (result.upserts.some((f) => f.indexed) || result.removed.length > 0) deps.changed();
-    lastSync = { at: new Date().toISOString(), ms, ok: true, files: result.upserts.length + result.removed.length };
-  }
-
-  let seenStarts = 0;
-  /** What the lane said on opening, once per opening: the notes set aside then, and what it rebuilt. */
-  function noteOpened(): void {
-    if (indexer.starts === seenStarts) return;
-    seenStarts = indexer.starts;
-    const opened = indexer.opened;
-    setAside.replace(opened?.setAside);
-    if (opened?.rebuilt) log('warn', 'search index rebuilt', { reason: opened.rebuilt });
-  }
 
   /**
    * A pass over the whole vault into the index; a damaged index found meanwhile (by this pass or
@@ -94,17 +52,17 @@ export function createIndexKeeper(deps: IndexKeeperDeps) {
         const res = await calls.call('scan', undefined, {
           wait: true,
           onBatch: (batch, progress) => {
-            noteSync(batch, Date.now() - started);
+            report.noteSync(batch, Date.now() - started);
             repair.progress(progress);
             onBatch(batch, progress);
           },
         });
-        noteOpened();
+        report.noteOpened();
         if (!res.ok && isDamage(res.code)) repair.found(res.error);
         if (repair.pending === undefined) {
           if (res.ok) {
             complete = true;
-            owed.clear(); // the pass looked at every file
+            owed.take(); // the pass looked at every file
             repair.done();
           }
           return res;
@@ -126,37 +84,22 @@ export function createIndexKeeper(deps: IndexKeeperDeps) {
   /** Saves owed while the worker was down, once it is back. */
   async function takeOwed(): Promise<void> {
     if (owed.size === 0 || deps.closed()) return;
-    const paths = [...owed];
-    owed.clear();
-    await sync(paths);
+    await sync(owed.take());
   }
 
-  function owe(paths: readonly string[], restartAt: number | undefined): void {
-    for (const p of paths) owed.add(p);
-    if (restartAt === undefined || catchUp) return;
-    catchUp = setTimeout(
-      () => {
-        catchUp = undefined;
-        void takeOwed();
-      },
-      Math.max(0, restartAt - Date.now()),
-    );
-    catchUp.unref();
-  }
-
-  /** These paths as they are on disk now, into the index; 'owed' when it cannot take them now (see owe). */
+  /** These paths as they are on disk now, into the index; 'owed' when it cannot take them now (see owed-saves.ts). */
   async function sync(paths: readonly string[]): Promise<WorkerCall<SyncResult> | Owed> {
     const started = Date.now();
     const res = await calls.call('sync', { paths: [...paths] }, { timeoutMs: deps.syncMs });
-    noteOpened();
+    report.noteOpened();
     if (res.ok) {
-      noteSync(res.value, Date.now() - started);
+      report.noteSync(res.value, Date.now() - started);
       return res;
     }
-    lastSync = { at: new Date().toISOString(), ms: Date.now() - started, ok: false, files: paths.length, error: res.error };
+    report.noteFailedSync(paths.length, Date.now() - started, res.error);
     if (isDamage(res.code)) damaged(res.error);
     if (res.restartAt !== undefined || isDamage(res.code)) {
-      owe(paths, res.restartAt);
+      owed.owe(paths, res.restartAt);
       return 'owed';
     }
     return res;
@@ -166,12 +109,10 @@ export function createIndexKeeper(deps: IndexKeeperDeps) {
     /** Opens the index (its worker starts): what it holds, or why it cannot open. */
     async open(): Promise<WorkerCall<StatusResult>> {
       const res = await calls.call('status', undefined, { timeoutMs: deps.syncMs, wait: true });
-      noteOpened();
+      report.noteOpened();
       if (res.ok) {
-        documents = res.value.documents;
         complete = res.value.complete;
-        setAside.replace(res.value.setAside);
-        notePdfs(res.value.pdfs);
+        report.noteStatus(res.value);
       }
       return res;
     },
@@ -179,40 +120,28 @@ export function createIndexKeeper(deps: IndexKeeperDeps) {
     sync,
     damaged,
     /** Notes in search, asked of the index itself. */
-    async documents(timeoutMs: number): Promise<number | undefined> {
-      const res = await calls.call('status', undefined, { timeoutMs });
-      return res.ok ? res.value.documents : undefined;
-    },
+    documents: async (timeoutMs: number): Promise<number | undefined> => (await askStatus(timeoutMs))?.documents,
     /** Drops what the index still keeps of text no longer in the vault (a forget): waits out a restart. */
-    purge(): Promise<WorkerCall<null>> {
-      return calls.call('purge', undefined, { timeoutMs: deps.syncMs, wait: true });
-    },
+    purge: (): Promise<WorkerCall<null>> => calls.call('purge', undefined, { timeoutMs: deps.syncMs, wait: true }),
     get complete() {
       return complete;
     },
     /** Why the index cannot serve in full right now: its worker restarting, or a damaged index being rebuilt. */
     problem(): string | undefined {
       const restartAt = indexer.restartAt;
-      if (restartAt !== undefined) {
-        const { inARow, last } = indexer.crashes;
-        return `the index worker is restarting after ${inARow} crashes in a row (the last: ${last ?? 'unknown'}); it starts again in ${Math.ceil((restartAt - Date.now()) / 1000)} s`;
-      }
-      return repair.status();
+      return restartAt === undefined ? repair.status() : restartingSentence(indexer.crashes, restartAt);
     },
     status() {
       return {
-        ...(documents !== undefined && { documents }),
+        ...(report.documents !== undefined && { documents: report.documents }),
         partial: !complete,
-        noteBudget: oversized.status(),
-        setAside: setAside.status(),
-        ...(pdfs && { pdfs }),
-        ...(lastSync && { lastSync }),
+        ...report.status(),
         ...(owed.size > 0 && { owed: owed.size }),
       };
     },
     close(): void {
-      clearTimeout(catchUp);
-      clearTimeout(pdfPoll);
+      owed.close();
+      report.close();
     },
   };
 }

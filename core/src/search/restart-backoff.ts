@@ -44,3 +44,9 @@ export function createBackoff(opts: BackoffOptions = {}): Backoff {
     },
   };
 }
+
+/** Why a lane answers nothing until `restartAt`: said the same by the lane's refusals and the index's problem. */
+export function restartingSentence(crashes: { inARow: number; last?: string | undefined }, restartAt: number): string {
+  const wait = Math.ceil((restartAt - Date.now()) / 1000);
+  return `the index worker is restarting after ${crashes.inARow} crashes in a row (the last: ${crashes.last ?? 'unknown'}); it starts again in ${wait} s`;
+}

@@ -1,6 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { createBackoff, type BackoffOptions } from './restart-backoff.js';
+import { createBackoff, restartingSentence, type BackoffOptions } from './restart-backoff.js';
 import type { HostMessage, HostReply, OpenArgs, OpenResult, Reply, Request, RequestOp, Results, ScanProgress, SyncResult } from './worker/protocol.js';
 
 /**
@@ -229,8 +229,7 @@ export function createWorkerHost(opts: WorkerHostOptions): WorkerHost {
         if (closed) return { ok: false, error: 'the search engine is closed' };
         const restartAt = current() ? undefined : backoff.restartAt;
         if (restartAt !== undefined) {
-          const wait = Math.ceil((restartAt - Date.now()) / 1000);
-          return { ok: false, error: `the index worker is restarting after ${backoff.inARow} crashes in a row (the last: ${lastCrash ?? 'unknown'}); it starts again in ${wait} s`, restartAt };
+          return { ok: false, error: restartingSentence({ inARow: backoff.inARow, last: lastCrash }, restartAt), restartAt };
         }
         const r = (run = current() ?? startRun());
         const opened = await r.opened;

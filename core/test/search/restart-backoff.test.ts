@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createBackoff } from '../../src/search/restart-backoff.js';
+import { createBackoff, restartingSentence } from '../../src/search/restart-backoff.js';
 
 describe("the index worker's back-off", () => {
   it('restarts at once after a crash, then waits 1, 2, 4 … s while crashes keep coming, never more than the cap', () => {
@@ -28,5 +28,15 @@ describe("the index worker's back-off", () => {
     now = 62_000;
     expect(backoff.crashed()).toBe(62_000);
     expect(backoff.inARow).toBe(1);
+  });
+});
+
+describe('why a restarting lane answers nothing', () => {
+  it('says how many crashes, the last one, and in how many seconds it starts again', () => {
+    const at = Date.now() + 2_500;
+    expect(restartingSentence({ inARow: 3, last: 'the index worker exited (SIGKILL)' }, at)).toMatch(
+      /^the index worker is restarting after 3 crashes in a row \(the last: the index worker exited \(SIGKILL\)\); it starts again in [23] s$/,
+    );
+    expect(restartingSentence({ inARow: 2 }, at)).toContain('(the last: unknown)');
   });
 });
