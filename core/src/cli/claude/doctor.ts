@@ -38,7 +38,11 @@ function checkoutVersion(pluginFolder: string): string | undefined {
 
 async function claudeChecks(ctx: Context, bin: string): Promise<Check[]> {
   const checkout = path.join(ctx.settings.repoRoot, 'integrations', 'claude-code');
-  const [version, plugins, folder, byHand] = [await claudeRun(ctx, bin, ['--version']), await installedPlugin(ctx, bin), await marketplaceFolder(ctx, bin), await handServer(ctx, bin)];
+  // One claude at a time: each may write Claude Code's own settings file as it starts.
+  const version = await claudeRun(ctx, bin, ['--version']);
+  const plugins = await installedPlugin(ctx, bin);
+  const folder = await marketplaceFolder(ctx, bin);
+  const byHand = await handServer(ctx, bin);
   const checks: Check[] = [{ what: 'Claude Code', ok: version.code === 0, said: version.code === 0 ? `${version.stdout.trim()} (${bin})` : `${bin} --version failed` }];
   if (plugins.length === 0) {
     checks.push({ what: 'Plugin', ok: byHand !== undefined, said: byHand ? `not installed (MCP only, by hand: no session briefs or captures)` : `${PLUGIN} is not installed: knower claude install` });
